@@ -1,0 +1,131 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './db/client.js';
+import { seed } from './db/seed/index.js';
+import { registerModules } from './modules/index.js';
+import { authPlugin } from './platform/auth.js';
+import { registerErrorHandler } from './platform/errors.js';
+import { Mailer } from './platform/mail.js';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export interface BuildOptions {
+  /** An already-open database (tests share one per file); otherwise opened from config. */
+  database?: Database;
+  /** Seed reference and demo data on start (idempotent). Defaults to true. */
+  seed?: boolean;
+  /** Start background jobs (mail delivery, payment reconciliation). Defaults to true. */
+  jobs?: boolean;
+}
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Builds the whole application: plugins, then modules. Tests boot exactly this. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.NODE_ENV === 'production',
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = options.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  const ownsDatabase = !options.database;
+  if (options.seed ?? true) await seed(database.db);
+  const mailer = new Mailer(database.db, app.log, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const deps: AppDeps = { config, database, mailer };
+  app.decorate('deps', deps);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'School portal API', version: '1.0.0', description: 'Applicants, students and staff.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  await app.register(authPlugin, { db: database.db, secret: config.JWT_SECRET, ttlSeconds: config.SESSION_TTL });
+  registerErrorHandler(app);
+
+  await registerModules(app, deps);
+  await serveWeb(app, config.WEB_DIST_DIR ?? defaultWebDist);
+
+  if (options.jobs ?? true) app.addHook('onReady', async () => mailer.start());
+  app.addHook('onClose', async () => {
+    await mailer.stop();
+    if (ownsDatabase) await database.close();
+  });
+  return app;
+}
+
+/** The built SPA under /portal: hashed assets cached for a year, every client route falls back to index.html. */
+async function serveWeb(app: FastifyInstance, distDir: string): Promise<void> {
+  const indexFile = path.join(distDir, 'index.html');
+  const hasWeb = existsSync(indexFile);
+  await app.register(async (scope) => {
+    if (hasWeb) {
+      await scope.register(fastifyStatic, {
+        root: distDir,
+        prefix: '/portal/',
+        wildcard: false,
+        index: false,
+        setHeaders: (res: { setHeader(name: string, value: string): void }, filePath: string) => {
+          const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+          res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+        // Routes that the static plugin registers are public files.
+        routeConfig: { access: 'public' } as never,
+      } as never);
+    }
+    const sendIndex = async (_request: unknown, reply: import('fastify').FastifyReply) => {
+      if (!hasWeb) return reply.status(503).type('text/plain').send('The web app is not built. Run npm run build.');
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', distDir);
+    };
+    scope.get('/portal', { config: { access: 'public' }, schema: { hide: true } }, sendIndex);
+    scope.get('/portal/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+      const url = request.url.split('?')[0] ?? '';
+      // A missing hashed asset is a 404, not the index page.
+      if (/\.[a-z0-9]{2,5}$/i.test(url)) return reply.status(404).type('text/plain').send('Not found');
+      return sendIndex(request, reply);
+    });
+    scope.get('/', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
+      reply.redirect('/portal/'),
+    );
+  });
+}

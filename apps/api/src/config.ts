@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Every setting is parsed here; a bad value stops start-up
+ * with a message that names it. Secrets are marked so they are never logged.
+ */
+const durationPattern = /^(\d+)\s*(s|m|h|d)?$/;
+function parseDuration(value: string): number {
+  const match = durationPattern.exec(value.trim());
+  if (!match) throw new Error('expected a number of seconds or a value such as 30m, 8h, 7d');
+  const unit = { s: 1, m: 60, h: 3600, d: 86400 }[(match[2] ?? 's') as 's' | 'm' | 'h' | 'd'];
+  return Number(match[1]) * unit;
+}
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .pipe(z.url().optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z
+    .url()
+    .default('http://localhost:8080')
+    .transform((v) => v.replace(/\/+$/, '')),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl,
+  /** secret */
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_TTL: z
+    .string()
+    .default('8h')
+    .transform((v, ctx) => {
+      try {
+        const seconds = parseDuration(v);
+        if (seconds < 60) throw new Error('must be at least 60 seconds');
+        return seconds;
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+  /** secret: may hold a password */
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Demo Institute of Technology <no-reply@demo.edu.ng>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_LOGIN_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  RATE_LIMIT_RESET_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_WINDOW: z
+    .string()
+    .default('15m')
+    .transform((v) => parseDuration(v)),
+  /** Payment gateways: when a provider's credentials are absent, the built-in sandbox serves it. */
+  MONNIFY_BASE_URL: optionalUrl,
+  MONNIFY_API_KEY: z.string().optional(),
+  /** secret */
+  MONNIFY_SECRET_KEY: z.string().optional(),
+  MONNIFY_CONTRACT_CODE: z.string().optional(),
+  NOMBA_BASE_URL: optionalUrl,
+  NOMBA_CLIENT_ID: z.string().optional(),
+  /** secret */
+  NOMBA_CLIENT_SECRET: z.string().optional(),
+  NOMBA_ACCOUNT_ID: z.string().optional(),
+  /** secret */
+  NOMBA_SIGNATURE_KEY: z.string().optional(),
+  REMITA_BASE_URL: optionalUrl,
+  REMITA_MERCHANT_ID: z.string().optional(),
+  REMITA_SERVICE_TYPE_ID: z.string().optional(),
+  /** secret */
+  REMITA_API_KEY: z.string().optional(),
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  /** secret */
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+});
+
+export type Config = Omit<z.infer<typeof envSchema>, 'JWT_SECRET'> & {
+  JWT_SECRET: string;
+  DATA_DIR: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Parse and validate the environment. Throws a ConfigError naming every bad setting. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const value = parsed.data;
+  if (value.NODE_ENV === 'production' && !value.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_URL: required when NODE_ENV=production (the embedded database is for demos and tests)',
+    );
+  }
+  const dataDir = path.resolve(value.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return { ...value, DATA_DIR: dataDir, JWT_SECRET: value.JWT_SECRET ?? persistedSecret(dataDir) };
+}
+
+/** A signing secret generated once and kept in DATA_DIR, so sessions survive restarts. */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+/** The one database type the code uses, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'pg';
+  close(): Promise<void>;
+}
+
+/** apps/api, whether running from src/ or dist/. */
+const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
+export const migrationsFolder = path.join(packageRoot, 'src/db/migrations');
+
+/**
+ * Opens the database: PostgreSQL when a URL is given, otherwise the embedded PGlite kept
+ * in `dataDir` (or in memory when `dataDir` is 'memory://', for tests).
+ */
+export async function openDatabase(options: { url?: string; dataDir: string }): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // Payments and timestamps are compared in UTC; keep the session in UTC whatever the server says.
+    pool.on('connect', (client) => void client.query("set time zone 'UTC'"));
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(drizzlePg(pool), { migrationsFolder });
+    return { db, driver: 'pg', close: () => pool.end() };
+  }
+  const client =
+    options.dataDir === 'memory://'
+      ? new PGlite()
+      : new PGlite(path.join(options.dataDir, 'pgdata'));
+  await client.waitReady;
+  await client.exec("set time zone 'UTC'");
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  return { db, driver: 'pglite', close: () => client.close() };
+}

@@ -1,0 +1,4 @@
+export * from './reference.js';
+export * from './accounts.js';
+export * from './applicants.js';
+export * from './payments.js';

@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { applicants } from './applicants.js';
+import { students } from './accounts.js';
+import { academicSessions, departments, entryModes, levels } from './reference.js';
+
+export const paymentCategories = pgTable('payment_categories', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const paymentItems = pgTable('payment_items', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  categoryId: integer('category_id')
+    .notNull()
+    .references(() => paymentCategories.id),
+});
+
+/** What each item costs, by session, level, department and entry mode (null = any). Money in kobo. */
+export const feeSchedule = pgTable(
+  'fee_schedule',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => academicSessions.id),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => paymentItems.id),
+    levelId: integer('level_id').references(() => levels.id),
+    departmentId: integer('department_id').references(() => departments.id),
+    entryModeId: integer('entry_mode_id').references(() => entryModes.id),
+    indigeneAmountKobo: bigint('indigene_amount_kobo', { mode: 'number' }).notNull(),
+    nonIndigeneAmountKobo: bigint('non_indigene_amount_kobo', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('fee_schedule_session_item').on(t.sessionId, t.itemId)],
+);
+
+/**
+ * One payment attempt at one gateway. `state` moves pending → paid | failed | expired once;
+ * the reference is unique per provider so a gateway's answer can never be counted twice.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    /** Unguessable id used in receipt links and QR codes. */
+    publicId: text('public_id').notNull().unique(),
+    provider: text('provider').notNull(),
+    reference: text('reference').notNull(),
+    providerReference: text('provider_reference'),
+    payeeTypeId: integer('payee_type_id').notNull(),
+    applicantId: integer('applicant_id').references(() => applicants.id),
+    studentId: integer('student_id').references(() => students.id),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => paymentCategories.id),
+    itemIds: integer('item_ids').array().notNull(),
+    sessionId: integer('session_id').references(() => academicSessions.id),
+    methodId: integer('method_id').notNull().default(1),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    chargesKobo: bigint('charges_kobo', { mode: 'number' }).notNull().default(0),
+    currency: text('currency').notNull().default('NGN'),
+    state: text('state').notNull().default('pending'),
+    amountPaidKobo: bigint('amount_paid_kobo', { mode: 'number' }),
+    /** Set when the gateway reports less than expected: flagged for the bursary, not credited. */
+    flag: text('flag'),
+    checkoutUrl: text('checkout_url'),
+    providerStatus: text('provider_status'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    checkCount: integer('check_count').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_reference').on(t.provider, t.reference),
+    index('payments_state').on(t.state),
+    index('payments_applicant').on(t.applicantId),
+    index('payments_created').on(t.createdAt),
+    /** At most one paid acceptance fee per applicant. */
+    uniqueIndex('payments_one_paid_per_applicant_category')
+      .on(t.applicantId, t.categoryId)
+      .where(sql`state = 'paid' and applicant_id is not null`),
+  ],
+);
+
+/** Webhook deliveries, kept once per provider event so a resend is recognised. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    eventKey: text('event_key').notNull(),
+    paymentId: integer('payment_id').references(() => payments.id),
+    body: jsonb('body'),
+    verified: boolean('verified').notNull().default(false),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_events_provider_key').on(t.provider, t.eventKey)],
+);

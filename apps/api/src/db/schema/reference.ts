@@ -1,0 +1,124 @@
+import { boolean, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** Reference data: geography, O'level vocabulary and the institution's academic structure. */
+export const countries = pgTable('countries', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+});
+
+export const states = pgTable('states', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  countryId: integer('country_id')
+    .notNull()
+    .references(() => countries.id),
+});
+
+export const lgas = pgTable(
+  'lgas',
+  {
+    id: serial('id').primaryKey(),
+    stateId: integer('state_id')
+      .notNull()
+      .references(() => states.id),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('lgas_state_name').on(t.stateId, t.name)],
+);
+
+export const olevelSubjects = pgTable('olevel_subjects', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+export const olevelGrades = pgTable('olevel_grades', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  /** 1 for A1 … 9 for F9 */
+  rank: integer('rank').notNull(),
+});
+
+export const olevelTypes = pgTable('olevel_types', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+export const faculties = pgTable('faculties', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  code: text('code').notNull().unique(),
+});
+
+export const departments = pgTable('departments', {
+  id: serial('id').primaryKey(),
+  facultyId: integer('faculty_id')
+    .notNull()
+    .references(() => faculties.id),
+  name: text('name').notNull().unique(),
+  code: text('code').notNull().unique(),
+  /** Department category shown on the application slip (e.g. Science, Engineering). */
+  categoryName: text('category_name').notNull(),
+});
+
+export const coursesOfStudy = pgTable('courses_of_study', {
+  id: serial('id').primaryKey(),
+  departmentId: integer('department_id')
+    .notNull()
+    .references(() => departments.id),
+  name: text('name').notNull().unique(),
+  yearsToGraduate: integer('years_to_graduate').notNull(),
+  /** Length of the SIWES placement in months. */
+  siwesMonths: integer('siwes_months').notNull().default(6),
+});
+
+export const levels = pgTable('levels', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  rank: integer('rank').notNull(),
+});
+
+export const entryModes = pgTable('entry_modes', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const academicSessions = pgTable('academic_sessions', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  isCurrent: boolean('is_current').notNull().default(false),
+});
+
+export const admissionSessions = pgTable('admission_sessions', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  academicSessionId: integer('academic_session_id')
+    .notNull()
+    .references(() => academicSessions.id),
+  isCurrent: boolean('is_current').notNull().default(false),
+});
+
+export const admissionBatches = pgTable(
+  'admission_batches',
+  {
+    id: serial('id').primaryKey(),
+    admissionSessionId: integer('admission_session_id')
+      .notNull()
+      .references(() => admissionSessions.id),
+    name: text('name').notNull(),
+    isOpen: boolean('is_open').notNull().default(true),
+  },
+  (t) => [uniqueIndex('admission_batches_session_name').on(t.admissionSessionId, t.name)],
+);
+
+/** One row per school: settings the admins may change. */
+export const schoolSettings = pgTable('school_settings', {
+  schoolId: integer('school_id').primaryKey(),
+  name: text('name').notNull(),
+  shortName: text('short_name').notNull(),
+  address: text('address').notNull(),
+  olevelMinYear: integer('olevel_min_year').notNull(),
+  olevelMaxYear: integer('olevel_max_year').notNull(),
+  resumptionDate: text('resumption_date').notNull(),
+  acceptanceDays: integer('acceptance_days').notNull(),
+});

@@ -1,0 +1,13 @@
+import type { Db } from '../client.js';
+import { seedAccounts } from './accounts.js';
+import { seedInstitution } from './institution.js';
+import { seedPages } from './pages.js';
+import { seedReference } from './reference.js';
+
+/** Reference data, the demo institution and the demo accounts. Idempotent: run on every start. */
+export async function seed(db: Db): Promise<void> {
+  await seedReference(db);
+  await seedInstitution(db);
+  await seedPages(db);
+  await seedAccounts(db);
+}

@@ -1,0 +1,153 @@
+import type { Db } from '../client.js';
+import {
+  academicSessions,
+  admissionBatches,
+  admissionSessions,
+  coursesOfStudy,
+  departments,
+  entryModes,
+  faculties,
+  feeSchedule,
+  levels,
+  listedApplicants,
+  paymentCategories,
+  paymentItems,
+  schoolSettings,
+} from '../schema/index.js';
+import { ACCEPTANCE_FEE_KOBO, SCHOOL_ID } from '@portal/contracts';
+
+/** A plainly fictional institution: "Demo Institute of Technology". */
+export const DEMO_FACULTIES = [
+  {
+    name: 'Faculty of Science',
+    code: 'SCI',
+    departments: [
+      { name: 'Computer Science', code: 'CSC', category: 'Science', course: 'Computer Science', years: 4, siwes: 3 },
+      { name: 'Microbiology', code: 'MCB', category: 'Science', course: 'Microbiology', years: 4, siwes: 6 },
+      { name: 'Industrial Chemistry', code: 'ICH', category: 'Science', course: 'Industrial Chemistry', years: 4, siwes: 6 },
+    ],
+  },
+  {
+    name: 'Faculty of Engineering',
+    code: 'ENG',
+    departments: [
+      { name: 'Electrical and Electronic Engineering', code: 'EEE', category: 'Engineering', course: 'Electrical and Electronic Engineering', years: 5, siwes: 6 },
+      { name: 'Mechanical Engineering', code: 'MEE', category: 'Engineering', course: 'Mechanical Engineering', years: 5, siwes: 6 },
+      { name: 'Civil Engineering', code: 'CVE', category: 'Engineering', course: 'Civil Engineering', years: 5, siwes: 6 },
+    ],
+  },
+  {
+    name: 'Faculty of Management Sciences',
+    code: 'MGT',
+    departments: [
+      { name: 'Accountancy', code: 'ACC', category: 'Management', course: 'Accountancy', years: 4, siwes: 6 },
+      { name: 'Business Administration', code: 'BUS', category: 'Management', course: 'Business Administration', years: 4, siwes: 6 },
+      { name: 'Mass Communication', code: 'MAC', category: 'Arts', course: 'Mass Communication', years: 4, siwes: 6 },
+    ],
+  },
+] as const;
+
+export const PAYMENT_CATEGORIES = [
+  { id: 1, name: 'School Fees' },
+  { id: 10, name: 'Acceptance Fee' },
+] as const;
+
+/** Items and what they cost in the 2024/2025 session, in kobo: [id, name, category, indigene, non-indigene]. */
+export const PAYMENT_ITEMS: readonly [number, string, number, number, number][] = [
+  [1, 'Tuition', 1, 4_500_000, 7_500_000],
+  [2, 'Acceptance Fee', 10, ACCEPTANCE_FEE_KOBO, ACCEPTANCE_FEE_KOBO],
+  [3, 'Registration', 1, 500_000, 500_000],
+  [4, 'Medical', 1, 300_000, 300_000],
+  [5, 'ICT and e-Learning', 1, 1_000_000, 1_000_000],
+  [6, 'Library', 1, 200_000, 200_000],
+  [7, 'Sports', 1, 150_000, 150_000],
+  [8, 'Late Registration', 1, 500_000, 500_000],
+];
+
+export async function seedInstitution(db: Db): Promise<void> {
+  await db
+    .insert(schoolSettings)
+    .values({
+      schoolId: SCHOOL_ID,
+      name: 'Demo Institute of Technology',
+      shortName: 'DIT',
+      address: 'Km 5, Demo Road, Minna, Niger State',
+      olevelMinYear: 1990,
+      olevelMaxYear: 2020,
+      resumptionDate: '2025-01-25',
+      acceptanceDays: 5,
+    })
+    .onConflictDoNothing();
+
+  for (const faculty of DEMO_FACULTIES) {
+    await db.insert(faculties).values({ name: faculty.name, code: faculty.code }).onConflictDoNothing();
+  }
+  const facultyRows = await db.select().from(faculties);
+  for (const faculty of DEMO_FACULTIES) {
+    const facultyId = facultyRows.find((f) => f.code === faculty.code)!.id;
+    for (const d of faculty.departments) {
+      await db
+        .insert(departments)
+        .values({ facultyId, name: d.name, code: d.code, categoryName: d.category })
+        .onConflictDoNothing();
+    }
+  }
+  const departmentRows = await db.select().from(departments);
+  for (const faculty of DEMO_FACULTIES) {
+    for (const d of faculty.departments) {
+      const departmentId = departmentRows.find((r) => r.code === d.code)!.id;
+      await db
+        .insert(coursesOfStudy)
+        .values({ departmentId, name: d.course, yearsToGraduate: d.years, siwesMonths: d.siwes })
+        .onConflictDoNothing();
+    }
+  }
+
+  await db
+    .insert(levels)
+    .values([100, 200, 300, 400, 500].map((n, i) => ({ name: `${n} Level`, rank: i + 1 })))
+    .onConflictDoNothing();
+  await db
+    .insert(entryModes)
+    .values([
+      { id: 1, name: 'UTME' },
+      { id: 2, name: 'Direct Entry' },
+      { id: 3, name: 'UTME' },
+    ])
+    .onConflictDoNothing();
+
+  await db.insert(academicSessions).values({ name: '2024/2025', isCurrent: true }).onConflictDoNothing();
+  const [academic] = await db.select().from(academicSessions);
+  await db
+    .insert(admissionSessions)
+    .values({ name: '2024/2025', academicSessionId: academic!.id, isCurrent: true })
+    .onConflictDoNothing();
+  const [admission] = await db.select().from(admissionSessions);
+  await db
+    .insert(admissionBatches)
+    .values({ admissionSessionId: admission!.id, name: 'First Batch', isOpen: true })
+    .onConflictDoNothing();
+
+  await db.insert(paymentCategories).values([...PAYMENT_CATEGORIES]).onConflictDoNothing();
+  await db
+    .insert(paymentItems)
+    .values(PAYMENT_ITEMS.map(([id, name, categoryId]) => ({ id, name, categoryId })))
+    .onConflictDoNothing();
+  const existingFees = await db.select({ id: feeSchedule.id }).from(feeSchedule).limit(1);
+  if (existingFees.length === 0) {
+    await db.insert(feeSchedule).values(
+      PAYMENT_ITEMS.map(([itemId, , , indigene, nonIndigene]) => ({
+        sessionId: academic!.id,
+        itemId,
+        indigeneAmountKobo: indigene,
+        nonIndigeneAmountKobo: nonIndigene,
+      })),
+    );
+  }
+
+  // A registration number the admissions office has listed to see its documents at once.
+  await db
+    .insert(listedApplicants)
+    .values({ jambRegNo: '202410000099ZZ', note: 'Listed by the admissions office (demo)' })
+    .onConflictDoNothing();
+}

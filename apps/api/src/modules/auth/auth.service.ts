@@ -1,0 +1,241 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import {
+  AUTH_MESSAGES,
+  INDIGENE_STATE_ID,
+  SCHOOL_ID,
+  STATUS,
+  type ForgotPasswordRequest,
+  type LoginRequest,
+  type LoginResponse,
+} from '@portal/contracts';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { passwordResets } from '../../db/schema/index.js';
+import type { SessionService, UserKind } from '../../platform/auth.js';
+import { AppError, badRequest } from '../../platform/errors.js';
+import type { Mailer } from '../../platform/mail.js';
+import { assertAcceptablePassword, decoyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.js';
+import { RateLimiter } from '../../platform/rate-limit.js';
+import * as repo from './auth.repository.js';
+
+const RESET_TTL_MS = 30 * 60_000;
+
+/** 'Staff' is how the reset link names an admin. */
+export function userKindOf(mode: string): UserKind | null {
+  const normalised = mode.trim().toLowerCase();
+  if (normalised === 'applicant') return 'Applicant';
+  if (normalised === 'student') return 'Student';
+  if (normalised === 'admin' || normalised === 'staff') return 'Admin';
+  return null;
+}
+
+const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
+
+export class AuthService {
+  private readonly perAccount: RateLimiter;
+  private readonly perAddress: RateLimiter;
+  private readonly resetPerAddress: RateLimiter;
+  private readonly resetPerAccount: RateLimiter;
+
+  constructor(
+    private readonly db: Db,
+    private readonly sessions: SessionService,
+    private readonly mailer: Mailer,
+    private readonly config: Config,
+  ) {
+    const windowMs = config.RATE_LIMIT_WINDOW * 1000;
+    this.perAccount = new RateLimiter(config.RATE_LIMIT_LOGIN_PER_ACCOUNT, windowMs);
+    this.perAddress = new RateLimiter(config.RATE_LIMIT_LOGIN_PER_ADDRESS, windowMs);
+    this.resetPerAddress = new RateLimiter(config.RATE_LIMIT_RESET_PER_ADDRESS, windowMs);
+    this.resetPerAccount = new RateLimiter(Math.max(3, Math.ceil(config.RATE_LIMIT_RESET_PER_ADDRESS / 2)), windowMs);
+  }
+
+  async login(input: LoginRequest, ip: string): Promise<LoginResponse> {
+    const kind = input.userMode;
+    const accountKey = `${kind}:${input.Username.trim().toLowerCase()}`;
+    // Both limits are counted before any hashing, so a flood never reaches argon2.
+    this.perAddress.hit(ip);
+    this.perAccount.hit(accountKey);
+
+    const account =
+      kind === 'Applicant'
+        ? await repo.findApplicantForLogin(this.db, input.Username)
+        : kind === 'Student'
+          ? await repo.findStudentForLogin(this.db, input.Username)
+          : await repo.findAdminForLogin(this.db, input.Username);
+    const ok = await verifyPassword(account?.passwordHash ?? (await decoyPasswordHash()), input.Password);
+    if (!account || !ok) throw new AppError(401, AUTH_MESSAGES.invalidCredentials, STATUS.invalid);
+    if ('isActive' in account && !account.isActive) {
+      throw new AppError(403, 'This account has been deactivated. Please contact the administrator.', STATUS.invalid);
+    }
+    this.perAccount.clear(accountKey);
+
+    const { token, sessionId } = await this.sessions.open(kind, account.id, ip);
+    const base = { Status: STATUS.ok, Message: AUTH_MESSAGES.loginSuccess, LoginToken: token, sid: sessionId };
+    if (kind === 'Applicant') return { ...base, Data: await this.applicantData(account.id, token, sessionId) };
+    if (kind === 'Student') {
+      const data = await this.studentData(account.id, token, sessionId);
+      return { ...base, Data: data, Data2: [data], RoleData: [] };
+    }
+    const admin = await repo.adminProfile(this.db, account.id);
+    const entries = await repo.adminPageEntries(this.db, account.id);
+    const Data5 = entries.map(({ id: _id, ...entry }) => entry);
+    return {
+      ...base,
+      Data: {
+        token,
+        sid: sessionId,
+        UserId: account.id,
+        Email: admin!.email,
+        IsActive: admin!.isActive,
+        IsFirstLogin: admin!.isFirstLogin,
+        Username: admin!.email,
+        Fullname: `${admin!.lastName} ${admin!.firstName}`,
+        FirstName: admin!.firstName,
+        LastName: admin!.lastName,
+        IsSupport: admin!.isSupport,
+        Passport: null,
+        permissions: Data5.map((p) => p.Page),
+      },
+      Data5,
+    };
+  }
+
+  private async applicantData(id: number, token: string, sid: string) {
+    const a = (await repo.applicantProfile(this.db, id))!;
+    return {
+      token,
+      sid,
+      ApplicantID: a.id,
+      SessionID: a.admissionSessionId,
+      SchoolID: SCHOOL_ID,
+      FirstName: a.firstName,
+      LastName: a.lastName,
+      OtherName: a.otherName,
+      Email: a.email,
+      PhoneNumber: a.phone,
+      Gender: a.gender,
+      DepartmentName: a.departmentName,
+      DeptID: a.departmentId,
+      LevelID: a.levelId,
+      JambRegNo: a.jambRegNo,
+      AdmModeId: a.entryModeId,
+      Passport: a.passportKey ? `/api/applicant/passport?sid=${encodeURIComponent(sid)}` : null,
+      UsernameEmail: a.email,
+      IsPasswdChgd: a.passwordChangedAt ? true : null,
+    };
+  }
+
+  private async studentData(id: number, token: string, sid: string) {
+    const s = (await repo.studentProfile(this.db, id))!;
+    return {
+      token,
+      sid,
+      StudID: s.id,
+      StudId: s.id,
+      MatricNo: s.matricNo,
+      FirstName: s.firstName,
+      LastName: s.lastName,
+      OtherName: s.otherName,
+      Email: s.email,
+      PhoneNumber: s.phone,
+      Gender: s.gender,
+      StateID: s.stateId,
+      EntryTypeId: s.stateId === INDIGENE_STATE_ID ? 1 : 2,
+      LevelID: s.levelId,
+      LevelName: s.levelName,
+      DeptID: s.departmentId,
+      DepartmentName: s.departmentName,
+      CourseOfStudy: s.courseOfStudy,
+      Passport: null,
+    };
+  }
+
+  async logout(auth: { sessionId: string } | null, sessionIdFromQuery?: string): Promise<void> {
+    // Only the caller's own session can be ended; the query's id must match when given.
+    if (!auth) return;
+    if (sessionIdFromQuery && sessionIdFromQuery !== auth.sessionId) return;
+    await this.sessions.revoke(auth.sessionId);
+  }
+
+  /**
+   * Step 1: always the same answer, and the lookup and mail happen after the reply, so neither
+   * the answer nor its timing tells whether the address is registered.
+   */
+  requestReset(input: Extract<ForgotPasswordRequest, { step: 1 }>, ip: string): { Status: string; Message: string } {
+    const email = input.email.trim().toLowerCase();
+    if (!email) throw badRequest('Email is required');
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(email)) throw badRequest('Email is invalid');
+    const kind = userKindOf(input.userMode);
+    if (!kind) throw badRequest('Unknown user mode.');
+    this.resetPerAddress.hit(ip);
+    this.resetPerAccount.hit(`${kind}:${email}`);
+    setImmediate(() => {
+      this.sendResetLink(kind, email, input.userMode).catch(() => undefined);
+    });
+    return { Status: STATUS.ok, Message: AUTH_MESSAGES.resetSent };
+  }
+
+  private async sendResetLink(kind: UserKind, email: string, mode: string): Promise<void> {
+    const userId = await repo.findUserIdByEmail(this.db, kind, email);
+    if (!userId) return;
+    const code = randomBytes(32).toString('base64url');
+    await this.db.insert(passwordResets).values({
+      userKind: kind,
+      userId,
+      codeHash: hashCode(code),
+      expiresAt: new Date(Date.now() + RESET_TTL_MS),
+    });
+    // The link is always built from PUBLIC_URL, whatever link the client proposed.
+    const usermode = kind === 'Admin' ? (mode.toLowerCase() === 'staff' ? 'Staff' : 'Admin') : kind;
+    const link = `${this.config.PUBLIC_URL}/portal/confirmnewpassword/?id=${encodeURIComponent(code)}&usermode=${usermode}`;
+    await this.mailer.enqueue({
+      to: email,
+      subject: 'Reset your portal password',
+      text:
+        `A password reset was requested for your ${kind.toLowerCase()} account on the Demo Institute of Technology portal.\n\n` +
+        `Open this link within 30 minutes to choose a new password:\n${link}\n\n` +
+        `If you did not ask for this, ignore this e-mail; your password stays the same.`,
+    });
+  }
+
+  /** Step 2: a valid, unused, unexpired code sets the password and ends every session. */
+  async completeReset(input: Extract<ForgotPasswordRequest, { step: 2 }>): Promise<{ Status: string; Message: string }> {
+    const kind = userKindOf(input.userMode);
+    if (!kind) throw badRequest('Unknown user mode.');
+    assertAcceptablePassword(input.password);
+    const passwordHash = await hashPassword(input.password);
+    const userId = await this.db.transaction(async (tx) => {
+      const [reset] = await tx
+        .update(passwordResets)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(passwordResets.codeHash, hashCode(input.code)),
+            eq(passwordResets.userKind, kind),
+            isNull(passwordResets.usedAt),
+            gt(passwordResets.expiresAt, new Date()),
+          ),
+        )
+        .returning({ userId: passwordResets.userId });
+      if (!reset) return null;
+      await repo.setPassword(tx, kind, reset.userId, passwordHash);
+      return reset.userId;
+    });
+    if (userId === null) throw new AppError(400, AUTH_MESSAGES.resetCodeInvalid, STATUS.notFound);
+    await this.sessions.revokeAll(kind, userId);
+    return { Status: STATUS.ok, Message: AUTH_MESSAGES.resetDone };
+  }
+
+  /** A signed-in user changes their own password; their other sessions end. */
+  async changePassword(kind: UserKind, userId: number, sessionId: string, current: string, next: string) {
+    const hash = await repo.findPasswordHash(this.db, kind, userId);
+    if (!hash || !(await verifyPassword(hash, current))) throw badRequest(AUTH_MESSAGES.currentPasswordWrong);
+    if (current === next) throw badRequest('The new password must be different from the current one.');
+    assertAcceptablePassword(next);
+    await repo.setPassword(this.db, kind, userId, await hashPassword(next));
+    await this.sessions.revokeAll(kind, userId, sessionId);
+    return { Status: STATUS.ok, Message: AUTH_MESSAGES.passwordChanged };
+  }
+}

@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { STATUS } from '@portal/contracts';
+import type { AppDeps } from '../../app.js';
+
+export function healthRoutes(app: FastifyInstance, { database }: AppDeps): void {
+  app.withTypeProvider<ZodTypeProvider>().get('/api/health', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['platform'],
+      summary: 'Liveness and database status',
+      response: {
+        200: z.object({ Status: z.string(), Data: z.object({ database: z.string(), driver: z.string() }) }),
+        503: z.object({ Status: z.string(), Data: z.object({ database: z.string(), driver: z.string() }) }),
+      },
+    },
+    handler: async (_request, reply) => {
+      try {
+        await database.db.execute(sql`select 1`);
+        return { Status: STATUS.ok, Data: { database: 'up', driver: database.driver } };
+      } catch {
+        return reply.status(503).send({ Status: STATUS.error, Data: { database: 'down', driver: database.driver } });
+      }
+    },
+  });
+}

@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../app.js';
+import { authRoutes } from './auth/auth.routes.js';
+import { AuthService } from './auth/auth.service.js';
+import { healthRoutes } from './health/health.routes.js';
+import { sessionsRoutes } from './sessions/sessions.routes.js';
+
+/** Every domain module registers its routes here, in one place. */
+export async function registerModules(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  healthRoutes(app, deps);
+  sessionsRoutes(app, deps.database.db);
+  authRoutes(app, new AuthService(deps.database.db, app.sessions, deps.mailer, deps.config));
+}

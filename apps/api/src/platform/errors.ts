@@ -1,0 +1,53 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { STATUS } from '@portal/contracts';
+
+/** An error whose message is safe to show the user, sent in the `{ Status, Message }` envelope. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly status: string = STATUS.error,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message = 'Record not found.') => new AppError(404, message, STATUS.notFound);
+export const badRequest = (message: string) => new AppError(400, message, STATUS.invalid);
+export const conflict = (message: string) => new AppError(409, message, STATUS.invalid);
+export const unauthorized = (message = 'Your session has expired. Please sign in again.') =>
+  new AppError(401, message, 'Unauthorized');
+export const forbidden = (message = 'You are not allowed to do this.') =>
+  new AppError(403, message, 'Forbidden');
+
+/** Maps every failure into the envelope: validation, our own errors, and the unexpected. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((issue) => ({
+        path: [issue.instancePath.replace(/^\//, '').replace(/\//g, '.')].filter(Boolean).join('.') ||
+          String((issue.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ?? ''),
+        message: issue.message ?? 'is invalid',
+      }));
+      const first = errors[0];
+      const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid input.';
+      return reply.status(400).send({ Status: STATUS.invalid, Message: message, Errors: errors });
+    }
+    if (error instanceof AppError) {
+      for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+      return reply.status(error.statusCode).send({ Status: error.status, Message: error.message });
+    }
+    const statusCode = error.statusCode ?? 500;
+    if (statusCode < 500) {
+      // Fastify's own client errors: bad JSON, body too large, unsupported media type…
+      return reply.status(statusCode).send({ Status: STATUS.invalid, Message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ Status: STATUS.error, Message: 'An error occurred.' });
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ Status: STATUS.notFound, Message: `No route ${request.method} ${request.url}` }),
+  );
+}

@@ -1,0 +1,11 @@
+import { randomBytes } from 'node:crypto';
+
+/** 128 random bits, URL-safe: the only kind of id that may appear in a public link. */
+export function newPublicId(): string {
+  return randomBytes(16).toString('hex');
+}
+
+/** A random default password for accounts the institution creates. */
+export function newDefaultPassword(): string {
+  return randomBytes(9).toString('base64url');
+}

@@ -1,0 +1,117 @@
+import { and, asc, isNull, lte, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db } from '../db/client.js';
+import { mailOutbox } from '../db/schema/index.js';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/**
+ * Mail goes into the outbox table first, so a request never waits on SMTP and nothing is lost
+ * when the server is down; a worker delivers it and retries with back-off until it is taken.
+ * Without SMTP_URL the message is written to the log instead, so the embedded demo still works.
+ */
+export class Mailer {
+  private readonly transport: Transporter | null;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: { smtpUrl?: string; from: string; pollMs?: number },
+  ) {
+    this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  }
+
+  /** Queues a message (inside the caller's transaction when one is given) and wakes the worker. */
+  async enqueue(mail: OutgoingMail, db: Pick<Db, 'insert'> = this.db): Promise<void> {
+    await db.insert(mailOutbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    this.kick();
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(this.options.pollMs ?? 5000);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+    this.transport?.close();
+  }
+
+  kick(): void {
+    if (this.stopped) return;
+    this.schedule(0);
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      if (this.running) {
+        this.running.finally(() => this.schedule(50));
+        return;
+      }
+      this.running = this.deliverDue()
+        .then(() => undefined)
+        .catch((err) => this.log.error({ err }, 'mail worker failed'))
+        .finally(() => {
+          this.running = null;
+          this.schedule(this.options.pollMs ?? 5000);
+        });
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  /** Sends every message that is due; returns how many were delivered. */
+  async deliverDue(): Promise<number> {
+    const due = await this.db
+      .select()
+      .from(mailOutbox)
+      .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, new Date())))
+      .orderBy(asc(mailOutbox.id))
+      .limit(50);
+    let delivered = 0;
+    for (const mail of due) {
+      if (this.stopped) break;
+      try {
+        if (this.transport) {
+          await this.transport.sendMail({
+            from: this.options.from,
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html ?? undefined,
+          });
+        } else {
+          this.log.info(`mail to ${mail.to}: ${mail.subject}\n${mail.text}`);
+        }
+        await this.db
+          .update(mailOutbox)
+          .set({ sentAt: new Date(), attempts: mail.attempts + 1, lastError: null })
+          .where(eq(mailOutbox.id, mail.id));
+        delivered += 1;
+      } catch (err) {
+        const attempts = mail.attempts + 1;
+        const backoffMs = Math.min(60 * 60_000, 2 ** Math.min(attempts, 12) * 1000);
+        await this.db
+          .update(mailOutbox)
+          .set({ attempts, lastError: String(err), nextAttemptAt: new Date(Date.now() + backoffMs) })
+          .where(eq(mailOutbox.id, mail.id));
+        this.log.warn({ err, to: mail.to }, 'mail delivery failed; will retry');
+      }
+    }
+    return delivered;
+  }
+}

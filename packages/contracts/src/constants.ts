@@ -1,0 +1,46 @@
+/** Business constants from the specification, section 9. */
+export const SCHOOL_ID = 1;
+export const INDIGENE_STATE_ID = 2656;
+export const BASE_PATH = '/portal';
+
+export const USER_MODES = ['Applicant', 'Admin', 'Student'] as const;
+export type UserMode = (typeof USER_MODES)[number];
+
+export const ACCEPTANCE_FEE_KOBO = 500_000;
+export const ACCEPTANCE_PAYMENT_CATEGORY_ID = 10;
+export const APPLICANT_PAYEE_TYPE_ID = 1;
+export const ACCEPTANCE_PAYMENT_ITEM_IDS = [2] as const;
+
+export const MIN_OLEVEL_SUBJECTS = 8;
+export const OLEVEL_PAGE_SIZE = 15;
+export const DOCUMENTS_PAGE_SIZE = 5;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const TRANSACTIONS_DEFAULT_PAGE = 1;
+export const TRANSACTIONS_DEFAULT_PAGE_SIZE = 5;
+
+export const DESKTOP_MIN_WIDTH = 768;
+export const FIXED_DRAWER_BREAKPOINT = 1200;
+export const SIDEBAR_WIDTH = 260;
+
+export const NOTIFICATION_TYPES = {
+  lectureNotes: 2,
+  assignments: 3,
+  liveClassRoom: 4,
+  learningDiscussion: 5,
+  announcements: 6,
+  exams: 7,
+} as const;
+
+/** Entry modes: 1 UTME, 2 Direct Entry, 3 UTME (a second UTME route). */
+export const ENTRY_MODE_DIRECT_ENTRY = 2;
+
+/** Admission levels: 3 admitted with acceptance fee pending, 4 acceptance fee paid. */
+export const ADMISSION_LEVEL_ADMITTED = 3;
+export const ADMISSION_LEVEL_ACCEPTED = 4;
+
+/** Naira from kobo, for display at the edges only. */
+export function koboToNaira(kobo: number): number {
+  return kobo / 100;
+}

@@ -1,0 +1,3 @@
+export * from './constants.js';
+export * from './envelope.js';
+export * from './auth.js';
