@@ -56,6 +56,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const deps: AppDeps = { config, database, mailer };
   app.decorate('deps', deps);
 
+  // First, so its onRoute hook sees every route, including those of the plugins below.
+  await app.register(authPlugin, { db: database.db, secret: config.JWT_SECRET, ttlSeconds: config.SESSION_TTL });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -80,7 +82,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
-  await app.register(authPlugin, { db: database.db, secret: config.JWT_SECRET, ttlSeconds: config.SESSION_TTL });
   registerErrorHandler(app);
 
   await registerModules(app, deps);

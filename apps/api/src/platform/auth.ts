@@ -128,6 +128,10 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; secret
   app.decorateRequest('auth', null);
 
   app.addHook('onRoute', (route) => {
+    // The API documentation (served by @fastify/swagger-ui) is public by design.
+    if (route.url.startsWith('/api/docs') && !route.config?.access) {
+      route.config = { ...route.config, access: 'public' } as typeof route.config;
+    }
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;
