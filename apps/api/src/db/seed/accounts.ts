@@ -142,6 +142,7 @@ export async function seedAccounts(db: Db): Promise<void> {
         // Stage 4's documents and the registration of stage 5 onward are seeded with the files.
         admissionStatus: a.stage >= 6 ? 'admitted' : 'none',
         admittedAt: a.stage >= 6 ? now : null,
+        acceptancePaidAt: a.stage >= 7 ? now : null,
       })
       .returning({ id: applicants.id });
     const applicantId = row!.id;
