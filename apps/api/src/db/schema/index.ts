@@ -2,3 +2,4 @@ export * from './reference.js';
 export * from './accounts.js';
 export * from './applicants.js';
 export * from './payments.js';
+export * from './admin.js';
