@@ -2,3 +2,4 @@ export * from './constants.js';
 export * from './envelope.js';
 export * from './auth.js';
 export * from './applicant.js';
+export * from './admin.js';

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { SignJWT, jwtVerify } from 'jose';
 import type { UserMode } from '@portal/contracts';
 import type { Db } from '../db/client.js';
-import { adminRoles, pages, rolePages, sessions } from '../db/schema/index.js';
+import { adminRoles, admins, pages, rolePages, sessions } from '../db/schema/index.js';
 import { forbidden, unauthorized } from './errors.js';
 
 export type UserKind = UserMode;
@@ -73,12 +73,15 @@ export class SessionService {
     const kind = payload.kind as UserKind | undefined;
     const userId = Number(payload.sub);
     if (!sessionId || !kind || !Number.isInteger(userId)) return null;
+    // An admin's session also needs the admin to be active: deactivation bites on the next request.
     const [row] = await this.db
-      .select({ userKind: sessions.userKind, userId: sessions.userId })
+      .select({ userKind: sessions.userKind, userId: sessions.userId, adminActive: admins.isActive })
       .from(sessions)
+      .leftJoin(admins, and(eq(sessions.userKind, 'Admin'), eq(admins.id, sessions.userId)))
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
       .limit(1);
     if (!row || row.userKind !== kind || row.userId !== userId) return null;
+    if (kind === 'Admin' && row.adminActive !== true) return null;
     return { kind, userId, sessionId };
   }
 
