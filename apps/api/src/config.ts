@@ -77,6 +77,23 @@ const envSchema = z.object({
   REMITA_SERVICE_TYPE_ID: z.string().optional(),
   /** secret */
   REMITA_API_KEY: z.string().optional(),
+  /**
+   * The built-in sandbox gateway stands in for every provider whose credentials are not set.
+   * auto: on outside production; on/off force it. With it off, such a provider is unavailable.
+   */
+  PAYMENT_SANDBOX: z.enum(['auto', 'on', 'off']).default('auto'),
+  /** secret: keys of the built-in sandbox gateway; generated and kept in DATA_DIR when absent */
+  PAYMENT_SANDBOX_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Timeout of each call to a payment gateway. */
+  PAYMENT_GATEWAY_TIMEOUT: z
+    .string()
+    .default('20s')
+    .transform((v) => parseDuration(v)),
+  /** How often the reconciliation job looks for pending payments to re-query (0 disables it). */
+  PAYMENT_RECONCILE_INTERVAL: z
+    .string()
+    .default('60s')
+    .transform((v) => parseDuration(v)),
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: z.string().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
@@ -84,8 +101,9 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'JWT_SECRET'> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'JWT_SECRET' | 'PAYMENT_SANDBOX_SECRET'> & {
   JWT_SECRET: string;
+  PAYMENT_SANDBOX_SECRET: string;
   DATA_DIR: string;
 };
 
@@ -106,12 +124,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const dataDir = path.resolve(value.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
-  return { ...value, DATA_DIR: dataDir, JWT_SECRET: value.JWT_SECRET ?? persistedSecret(dataDir) };
+  return {
+    ...value,
+    DATA_DIR: dataDir,
+    JWT_SECRET: value.JWT_SECRET ?? persistedSecret(dataDir),
+    PAYMENT_SANDBOX_SECRET: value.PAYMENT_SANDBOX_SECRET ?? persistedSecret(dataDir, 'payment-sandbox-secret'),
+  };
 }
 
-/** A signing secret generated once and kept in DATA_DIR, so sessions survive restarts. */
-function persistedSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
+/** A secret generated once and kept in DATA_DIR, so sessions (and sandbox keys) survive restarts. */
+function persistedSecret(dataDir: string, name = 'jwt-secret'): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
