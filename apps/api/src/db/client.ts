@@ -30,9 +30,8 @@ export const migrationsFolder = path.join(packageRoot, 'src/db/migrations');
  */
 export async function openDatabase(options: { url?: string; dataDir: string }): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
-    // Payments and timestamps are compared in UTC; keep the session in UTC whatever the server says.
-    pool.on('connect', (client) => void client.query("set time zone 'UTC'"));
+    // Timestamps are compared in UTC; keep every connection in UTC whatever the server says.
+    const pool = new pg.Pool({ connectionString: options.url, max: 10, options: '-c TimeZone=UTC' });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
     return { db, driver: 'pg', close: () => pool.end() };

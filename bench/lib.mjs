@@ -1,0 +1,86 @@
+// Shared helpers for the benchmarks: start the built portal on a fresh database, run autocannon.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/** A fresh PostgreSQL database for a benchmark, dropped by the returned function. */
+export async function freshPostgres(serverUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres') {
+  const name = `portal_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** Starts apps/api/dist/server.js on a free-ish port with a fresh DATA_DIR; resolves when healthy. */
+export async function startPortal({ port = 8190, env = {} } = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
+  const child = spawn(process.execPath, [path.join(repoRoot, 'apps/api/dist/server.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_LOGIN_PER_ACCOUNT: '100000000',
+      RATE_LIMIT_LOGIN_PER_ADDRESS: '100000000',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      const response = await fetch(`${base}/api/health`);
+      if (response.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error('the portal did not start');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    base,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs autocannon and returns requests/s and latency percentiles. */
+export async function load({ url, connections = 64, duration = Number(process.env.BENCH_SECONDS ?? 10), ...rest }) {
+  const result = await autocannon({ url, connections, duration, ...rest });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+export function printRow(label, r) {
+  console.log(
+    `${label.padEnd(44)} ${String(r.requestsPerSecond).padStart(7)} req/s   p50 ${String(r.p50).padStart(5)} ms   p99 ${String(r.p99).padStart(5)} ms   non-2xx ${r.non2xx}   errors ${r.errors}`,
+  );
+}
