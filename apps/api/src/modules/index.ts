@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app.js';
+import { registerAdminModules } from './admin/index.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { AuthService } from './auth/auth.service.js';
 import { healthRoutes } from './health/health.routes.js';
@@ -10,4 +11,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   healthRoutes(app, deps);
   sessionsRoutes(app, deps.database.db);
   authRoutes(app, new AuthService(deps.database.db, app.sessions, deps.mailer, deps.config));
+  await registerAdminModules(app, deps);
 }

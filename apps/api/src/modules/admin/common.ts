@@ -1,0 +1,86 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AppDeps } from '../../app.js';
+import type { Db, Tx } from '../../db/client.js';
+import { createStorage, type FileStorage } from '../../platform/storage.js';
+import { badRequest } from '../../platform/errors.js';
+
+/** A database handle or an open transaction: repositories accept either. */
+export type Exec = Db | Tx;
+
+/** The PostgreSQL error code of a failed query, whether or not Drizzle wrapped it. */
+export function pgErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export const PG_UNIQUE_VIOLATION = '23505';
+export const PG_FOREIGN_KEY_VIOLATION = '23503';
+
+export function iso(value: Date | string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+}
+
+export function isoRequired(value: Date | string): string {
+  return iso(value)!;
+}
+
+/** Nigeria keeps West Africa Time (UTC+1) all year; admins pick dates in it. */
+export const INSTITUTION_UTC_OFFSET = '+01:00';
+
+/** Today's date in the institution's time, YYYY-MM-DD. */
+export function institutionToday(now = new Date()): string {
+  return new Date(now.getTime() + 60 * 60_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The instants bounding inclusive days [from, to] in the institution's time. Refuses dates after
+ * today and a range that ends before it starts.
+ */
+export function dayRange(
+  from: string | undefined,
+  to: string | undefined,
+  labels: { from: string; to: string } = { from: 'from', to: 'to' },
+  allowFuture = false,
+): { start?: Date; end?: Date } {
+  const today = institutionToday();
+  if (!allowFuture) {
+    if (from && from > today) throw badRequest(`${labels.from} cannot be after today.`);
+    if (to && to > today) throw badRequest(`${labels.to} cannot be after today.`);
+  }
+  if (from && to && to < from) throw badRequest(`${labels.to} cannot be before ${labels.from}.`);
+  const start = from ? new Date(`${from}T00:00:00${INSTITUTION_UTC_OFFSET}`) : undefined;
+  const end = to ? new Date(new Date(`${to}T00:00:00${INSTITUTION_UTC_OFFSET}`).getTime() + 86_400_000) : undefined;
+  return { start, end };
+}
+
+/** Escapes LIKE wildcards in user input. */
+export function likeEscape(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export function countSql(): SQL<number> {
+  return sql<number>`count(*)::int`;
+}
+
+export function paged<T>(data: T[], page: number, pageSize: number, total: number, emptyMessage?: string) {
+  return {
+    Status: data.length === 0 && total === 0 && emptyMessage ? 'NotFound' : 'Ok',
+    ...(data.length === 0 && total === 0 && emptyMessage ? { Message: emptyMessage } : {}),
+    Data: data,
+    Page: page,
+    PageSize: pageSize,
+    Total: total,
+  };
+}
+
+/** The file storage: the app's when it provides one, otherwise the configured default. */
+export function storageOf(deps: AppDeps): FileStorage {
+  const provided = (deps as AppDeps & { storage?: FileStorage }).storage;
+  return provided ?? createStorage(deps.config);
+}

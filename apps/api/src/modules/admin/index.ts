@@ -1,0 +1,10 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app.js';
+import { adminRoutes } from './admin.routes.js';
+import { AdminService } from './admin.service.js';
+
+/** The admin area's modules: roles and users, audit trail, admissions, imports, transactions. */
+export async function registerAdminModules(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const db = deps.database.db;
+  adminRoutes(app, db, new AdminService(db, deps.mailer, app.sessions, deps.config));
+}
