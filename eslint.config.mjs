@@ -1,8 +1,11 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/test-results/**', '**/playwright-report/**'] },
+  {
+    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/test-results/**', '**/playwright-report/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -12,6 +15,6 @@ export default tseslint.config(
   },
   {
     files: ['**/*.mjs', '**/*.js', '.ci/**'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+    languageOptions: { globals: globals.node },
   },
 );

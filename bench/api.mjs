@@ -2,12 +2,20 @@
 // Needs a build (npm run build). Usage: npm run api -w bench  (BENCH_SECONDS=10 by default)
 import { freshPostgres, load, printRow, startPortal } from './lib.mjs';
 
-const signIn = JSON.stringify({ Username: 'admin@demo.edu.ng', Password: 'Portal@2025', userMode: 'Admin', schoolId: 1 });
+const signIn = JSON.stringify({
+  Username: 'admin@demo.edu.ng',
+  Password: 'Portal@2025',
+  userMode: 'Admin',
+  schoolId: 1,
+});
 
 async function measure(label, env) {
   const portal = await startPortal({ env });
   try {
-    printRow(`${label}: GET /api/ActiveSessions`, await load({ url: `${portal.base}/api/ActiveSessions?schId=1` }));
+    printRow(
+      `${label}: GET /api/ActiveSessions`,
+      await load({ url: `${portal.base}/api/ActiveSessions?schId=1` }),
+    );
     printRow(
       `${label}: POST /api/Account/Login`,
       await load({

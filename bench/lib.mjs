@@ -10,7 +10,9 @@ import pg from 'pg';
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 /** A fresh PostgreSQL database for a benchmark, dropped by the returned function. */
-export async function freshPostgres(serverUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres') {
+export async function freshPostgres(
+  serverUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+) {
   const name = `portal_bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -68,7 +70,12 @@ export async function startPortal({ port = 8190, env = {} } = {}) {
 }
 
 /** Runs autocannon and returns requests/s and latency percentiles. */
-export async function load({ url, connections = 64, duration = Number(process.env.BENCH_SECONDS ?? 10), ...rest }) {
+export async function load({
+  url,
+  connections = 64,
+  duration = Number(process.env.BENCH_SECONDS ?? 10),
+  ...rest
+}) {
   const result = await autocannon({ url, connections, duration, ...rest });
   return {
     requestsPerSecond: Math.round(result.requests.average),

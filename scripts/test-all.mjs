@@ -17,7 +17,8 @@ function run(label, command, args, env = {}) {
 
 function check(label, command, args) {
   const ok = run(label, command, args);
-  ok ? (passed += 1) : (failed += 1);
+  if (ok) passed += 1;
+  else failed += 1;
   summary.push(`${label}: ${ok ? 'passed' : 'FAILED'}`);
   return ok;
 }

@@ -5,11 +5,21 @@ import { defineConfig } from 'vitest/config';
  * TEST_DATABASE_URL is set (CI sets it).
  */
 const projects = [
-  { test: { name: 'pglite', env: { TEST_DB_DRIVER: 'pglite' }, include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
+  {
+    test: {
+      name: 'pglite',
+      env: { TEST_DB_DRIVER: 'pglite' },
+      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    },
+  },
 ];
 if (process.env.TEST_DATABASE_URL) {
   projects.push({
-    test: { name: 'postgres', env: { TEST_DB_DRIVER: 'pg' }, include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+    test: {
+      name: 'postgres',
+      env: { TEST_DB_DRIVER: 'pg' },
+      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    },
   });
 }
 

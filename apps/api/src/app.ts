@@ -14,11 +14,14 @@ import { registerModules } from './modules/index.js';
 import { authPlugin } from './platform/auth.js';
 import { registerErrorHandler } from './platform/errors.js';
 import { Mailer } from './platform/mail.js';
+import { createStorage, type FileStorage } from './platform/storage.js';
 
 export interface AppDeps {
   config: Config;
   database: Database;
   mailer: Mailer;
+  /** Uploaded and generated files (DATA_DIR/uploads). */
+  storage: FileStorage;
 }
 
 declare module 'fastify' {
@@ -49,15 +52,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = options.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  const database =
+    options.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   const ownsDatabase = !options.database;
-  if (options.seed ?? true) await seed(database.db);
+  const storage = createStorage(config);
+  if (options.seed ?? true) await seed(database.db, storage);
   const mailer = new Mailer(database.db, app.log, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
-  const deps: AppDeps = { config, database, mailer };
+  const deps: AppDeps = { config, database, mailer, storage };
   app.decorate('deps', deps);
 
   // First, so its onRoute hook sees every route, including those of the plugins below.
-  await app.register(authPlugin, { db: database.db, secret: config.JWT_SECRET, ttlSeconds: config.SESSION_TTL });
+  await app.register(authPlugin, {
+    db: database.db,
+    secret: config.JWT_SECRET,
+    ttlSeconds: config.SESSION_TTL,
+  });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -115,16 +124,21 @@ async function serveWeb(app: FastifyInstance, distDir: string): Promise<void> {
       } as never);
     }
     const sendIndex = async (_request: unknown, reply: import('fastify').FastifyReply) => {
-      if (!hasWeb) return reply.status(503).type('text/plain').send('The web app is not built. Run npm run build.');
+      if (!hasWeb)
+        return reply.status(503).type('text/plain').send('The web app is not built. Run npm run build.');
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', distDir);
     };
     scope.get('/portal', { config: { access: 'public' }, schema: { hide: true } }, sendIndex);
-    scope.get('/portal/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
-      const url = request.url.split('?')[0] ?? '';
-      // A missing hashed asset is a 404, not the index page.
-      if (/\.[a-z0-9]{2,5}$/i.test(url)) return reply.status(404).type('text/plain').send('Not found');
-      return sendIndex(request, reply);
-    });
+    scope.get(
+      '/portal/*',
+      { config: { access: 'public' }, schema: { hide: true } },
+      async (request, reply) => {
+        const url = request.url.split('?')[0] ?? '';
+        // A missing hashed asset is a 404, not the index page.
+        if (/\.[a-z0-9]{2,5}$/i.test(url)) return reply.status(404).type('text/plain').send('Not found');
+        return sendIndex(request, reply);
+      },
+    );
     scope.get('/', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
       reply.redirect('/portal/'),
     );

@@ -38,9 +38,9 @@ describe('configuration', () => {
   });
 
   it('requires DATABASE_URL in production', () => {
-    expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) })).toThrow(
-      /DATABASE_URL: required when NODE_ENV=production/,
-    );
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }),
+    ).toThrow(/DATABASE_URL: required when NODE_ENV=production/);
   });
 
   it('parses durations', () => {

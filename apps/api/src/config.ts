@@ -128,7 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...value,
     DATA_DIR: dataDir,
     JWT_SECRET: value.JWT_SECRET ?? persistedSecret(dataDir),
-    PAYMENT_SANDBOX_SECRET: value.PAYMENT_SANDBOX_SECRET ?? persistedSecret(dataDir, 'payment-sandbox-secret'),
+    PAYMENT_SANDBOX_SECRET:
+      value.PAYMENT_SANDBOX_SECRET ?? persistedSecret(dataDir, 'payment-sandbox-secret'),
   };
 }
 

@@ -19,7 +19,10 @@ export interface TestApp {
  * Boots the real application on a fresh database: in-memory PGlite, or a new database on the
  * PostgreSQL server named by TEST_DATABASE_URL (whose name must say it is for tests).
  */
-export async function startTestApp(env: Record<string, string> = {}, options: { jobs?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { jobs?: boolean } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -47,7 +50,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
 
 async function freshDatabase(dataDir: string): Promise<{ database: Database; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DB_DRIVER === 'pg' ? process.env.TEST_DATABASE_URL : undefined;
-  if (!serverUrl) return { database: await openDatabase({ dataDir: 'memory://' }), drop: async () => undefined };
+  if (!serverUrl)
+    return { database: await openDatabase({ dataDir: 'memory://' }), drop: async () => undefined };
   const base = new URL(serverUrl);
   if (!/test/i.test(base.pathname)) {
     throw new Error(`Refusing to run tests against ${base.pathname}: the database name must contain "test".`);
@@ -72,7 +76,12 @@ async function freshDatabase(dataDir: string): Promise<{ database: Database; dro
 }
 
 /** Signs in through the public API and returns the token and the full response body. */
-export async function login(app: FastifyInstance, userMode: 'Applicant' | 'Admin' | 'Student', Username: string, Password = 'Portal@2025') {
+export async function login(
+  app: FastifyInstance,
+  userMode: 'Applicant' | 'Admin' | 'Student',
+  Username: string,
+  Password = 'Portal@2025',
+) {
   const response = await app.inject({
     method: 'POST',
     url: '/api/Account/Login',

@@ -96,7 +96,11 @@ export const pageCatalogueEntry = z.object({
 });
 export type PageCatalogueEntry = z.infer<typeof pageCatalogueEntry>;
 
-export const pagesResponse = z.object({ Status: z.string(), Message: z.string().optional(), Data: z.array(pageCatalogueEntry) });
+export const pagesResponse = z.object({
+  Status: z.string(),
+  Message: z.string().optional(),
+  Data: z.array(pageCatalogueEntry),
+});
 
 export const roleItem = z.object({
   RoleId: z.number().int(),
@@ -107,12 +111,20 @@ export const roleItem = z.object({
 });
 export type RoleItem = z.infer<typeof roleItem>;
 
-export const rolesResponse = z.object({ Status: z.string(), Message: z.string().optional(), Data: z.array(roleItem) });
+export const rolesResponse = z.object({
+  Status: z.string(),
+  Message: z.string().optional(),
+  Data: z.array(roleItem),
+});
 
 /** Create (no RoleId, or 0) or update a role with its pages. */
 export const createRoleRequest = z.object({
   RoleId: z.coerce.number().int().min(0).optional(),
-  RoleName: z.string().trim().min(2, 'Role name must have at least 2 characters.').max(80, 'Role name is too long.'),
+  RoleName: z
+    .string()
+    .trim()
+    .min(2, 'Role name must have at least 2 characters.')
+    .max(80, 'Role name is too long.'),
   Description: z.string().trim().max(300).optional().default(''),
   PageIds: z
     .array(z.number().int().positive())
@@ -160,9 +172,17 @@ export const createUserRequest = z.object({
 });
 export type CreateUserRequest = z.input<typeof createUserRequest>;
 
-export const userResponse = z.object({ Status: z.string(), Message: z.string(), Data: adminUserItem.optional() });
+export const userResponse = z.object({
+  Status: z.string(),
+  Message: z.string(),
+  Data: adminUserItem.optional(),
+});
 
-export const userRolesResponse = z.object({ Status: z.string(), Message: z.string().optional(), Data: z.array(roleItem) });
+export const userRolesResponse = z.object({
+  Status: z.string(),
+  Message: z.string().optional(),
+  Data: z.array(roleItem),
+});
 
 // ───────────────────────────────── audit trail ─────────────────────────────────
 
@@ -203,18 +223,27 @@ export const admissionSessionInput = z.object({
     .string()
     .trim()
     .regex(/^\d{4}\/\d{4}$/, 'Session name must look like 2024/2025.')
-    .refine((v) => Number(v.slice(5)) === Number(v.slice(0, 4)) + 1, 'The second year must follow the first.'),
+    .refine(
+      (v) => Number(v.slice(5)) === Number(v.slice(0, 4)) + 1,
+      'The second year must follow the first.',
+    ),
   academicSessionId: z.number().int().positive(),
   isCurrent: z.boolean().default(false),
 });
-export const admissionSessionItem = admissionSessionInput.extend({ id: z.number().int(), academicSessionName: z.string().nullable() });
+export const admissionSessionItem = admissionSessionInput.extend({
+  id: z.number().int(),
+  academicSessionName: z.string().nullable(),
+});
 
 export const admissionBatchInput = z.object({
   admissionSessionId: z.number().int().positive(),
   name: z.string().trim().min(2, 'Batch name must have at least 2 characters.').max(80),
   isOpen: z.boolean().default(true),
 });
-export const admissionBatchItem = admissionBatchInput.extend({ id: z.number().int(), admissionSessionName: z.string().nullable() });
+export const admissionBatchItem = admissionBatchInput.extend({
+  id: z.number().int(),
+  admissionSessionName: z.string().nullable(),
+});
 
 export const admissionInformationInput = z.object({
   admissionSessionId: z.number().int().positive(),
@@ -296,15 +325,39 @@ export const importJobItem = z.object({
   finishedAt: z.string().nullable(),
 });
 export type ImportJobItem = z.infer<typeof importJobItem>;
-export const importJobResponse = z.object({ Status: z.string(), Message: z.string().optional(), Data: importJobItem });
+export const importJobResponse = z.object({
+  Status: z.string(),
+  Message: z.string().optional(),
+  Data: importJobItem,
+});
 export const importJobsResponse = adminPaged(importJobItem);
 
 // ───────────────────────────── processing applications ─────────────────────────────
 
-export const APPLICATION_VIEWS = ['all', 'inprogress', 'completed', 'screening', 'verification', 'confirmation', 'rejected', 'admitted'] as const;
+export const APPLICATION_VIEWS = [
+  'all',
+  'inprogress',
+  'completed',
+  'screening',
+  'verification',
+  'confirmation',
+  'rejected',
+  'admitted',
+] as const;
 export type ApplicationView = (typeof APPLICATION_VIEWS)[number];
 
-export const APPLICATION_STAGES = ['new', 'biodata', 'olevel', 'documents', 'registered', 'screened', 'verified', 'admitted', 'accepted', 'rejected'] as const;
+export const APPLICATION_STAGES = [
+  'new',
+  'biodata',
+  'olevel',
+  'documents',
+  'registered',
+  'screened',
+  'verified',
+  'admitted',
+  'accepted',
+  'rejected',
+] as const;
 
 export const applicationsQuery = adminPageQuery.extend({
   departmentId: id.optional(),
@@ -317,7 +370,9 @@ export const applicationsQuery = adminPageQuery.extend({
   status: z.enum(['none', 'screened', 'verified', 'admitted', 'rejected']).optional(),
   /** Part of a name, or a JAMB number. */
   search: z.string().trim().max(100).optional(),
-  sort: z.enum(['createdAt', 'name', 'score', 'jambRegNo', 'registeredAt', 'department']).default('createdAt'),
+  sort: z
+    .enum(['createdAt', 'name', 'score', 'jambRegNo', 'registeredAt', 'department'])
+    .default('createdAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
 });
 export type ApplicationsQuery = z.input<typeof applicationsQuery>;
@@ -374,7 +429,10 @@ export const bulkActionResponse = z.object({
   Data: z.object({ ids: z.array(z.number().int()) }),
 });
 
-export const publishListRequest = z.object({ admissionSessionId: z.number().int().positive(), publish: z.boolean() });
+export const publishListRequest = z.object({
+  admissionSessionId: z.number().int().positive(),
+  publish: z.boolean(),
+});
 
 export const screeningReport = z.object({
   total: z.number().int(),

@@ -29,7 +29,7 @@ export const OLEVEL_MESSAGES = {
   subjectAdded: 'Subject added successfully.',
   subjectDeleted: 'Subject deleted successfully.',
   batchSaved: 'Congratulations, Olevel added successfully.',
-  noResults: 'No O\'level result has been saved yet.',
+  noResults: "No O'level result has been saved yet.",
 } as const;
 
 /** 'Examination Year must be between 1990 and 2020.' (the range comes from school settings). */
@@ -103,7 +103,8 @@ export const DOCUMENT_KINDS: readonly DocumentKindInfo[] = [
   {
     kind: 'olevel_result',
     label: "O'level Certificate / Result",
-    description: "WAEC, NECO, NABTEB or GCE certificate or statement of result (PDF, JPEG or PNG, at most 2 MB).",
+    description:
+      'WAEC, NECO, NABTEB or GCE certificate or statement of result (PDF, JPEG or PNG, at most 2 MB).',
     required: true,
     accept: ['application/pdf', 'image/jpeg', 'image/png'],
     maxBytes: DOCUMENT_MAX_BYTES,
@@ -239,7 +240,11 @@ export const olevelListResponse = z.object({
   Data: z.array(olevelDisplayRow),
 });
 
-export const olevelPostEachResponse = z.object({ Status: z.string(), Message: z.string(), Data: olevelDisplayRow });
+export const olevelPostEachResponse = z.object({
+  Status: z.string(),
+  Message: z.string(),
+  Data: olevelDisplayRow,
+});
 export const olevelPostBatchResponse = z.object({
   Status: z.string(),
   Message: z.string(),
@@ -314,7 +319,11 @@ export const applicantRecord = applicantSlipFields.extend({
 export type ApplicantRecord = z.infer<typeof applicantRecord>;
 
 export const applicantRecordQuery = z.object({ ApplicantID: z.coerce.number().int().positive() });
-export const applicantRecordResponse = z.object({ Status: z.string(), Message: z.string().optional(), Data: applicantRecord });
+export const applicantRecordResponse = z.object({
+  Status: z.string(),
+  Message: z.string().optional(),
+  Data: applicantRecord,
+});
 export const submitRegResponse = z.object({ Status: z.string(), Message: z.string(), Data: applicantRecord });
 
 export const applicationSlip = applicantSlipFields.extend({
@@ -338,9 +347,15 @@ const requiredText = (label: string, max: number) =>
     .max(max, `${label} must be at most ${max} characters.`);
 const namePattern = /^[\p{L}][\p{L}\p{M}' .-]*$/u;
 const personName = (label: string) =>
-  requiredText(label, 60).regex(namePattern, `${label} may only contain letters, spaces, apostrophes and hyphens.`);
+  requiredText(label, 60).regex(
+    namePattern,
+    `${label} may only contain letters, spaces, apostrophes and hyphens.`,
+  );
 const requiredId = (label: string) =>
-  z.coerce.number({ error: `${label} is required.` }).int(`${label} is required.`).positive(`${label} is required.`);
+  z.coerce
+    .number({ error: `${label} is required.` })
+    .int(`${label} is required.`)
+    .positive(`${label} is required.`);
 const optionalId = z.preprocess(
   (v) => (v === '' || v === undefined ? null : v),
   z.coerce.number().int().positive().nullable(),
@@ -379,14 +394,15 @@ export const biodataInput = z.object({
   DateOfBirth: z
     .string({ error: 'Date of birth is required.' })
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date of birth must be written as yyyy-mm-dd.')
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Date of birth is not a real date.')
     .refine(
-      (v) => {
-        const age = ageOn(v);
-        return age >= BIODATA_MIN_AGE && age <= BIODATA_MAX_AGE;
-      },
-      `Date of birth must make you between ${BIODATA_MIN_AGE} and ${BIODATA_MAX_AGE} years old.`,
-    ),
+      (v) =>
+        !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      'Date of birth is not a real date.',
+    )
+    .refine((v) => {
+      const age = ageOn(v);
+      return age >= BIODATA_MIN_AGE && age <= BIODATA_MAX_AGE;
+    }, `Date of birth must make you between ${BIODATA_MIN_AGE} and ${BIODATA_MAX_AGE} years old.`),
   Gender: z.enum(GENDERS, { error: 'Gender must be Male or Female.' }),
   PhoneNumber: z
     .string({ error: 'Phone number is required.' })
@@ -394,7 +410,9 @@ export const biodataInput = z.object({
     .transform((v) => v.replace(/[\s-]/g, ''))
     .pipe(z.string().regex(NIGERIAN_PHONE_PATTERN, PHONE_MESSAGE)),
   Address: requiredText('Address', 300).min(5, 'Address must be at least 5 characters.'),
-  MaritalStatus: z.enum(MARITAL_STATUSES, { error: `Marital status must be one of ${MARITAL_STATUSES.join(', ')}.` }),
+  MaritalStatus: z.enum(MARITAL_STATUSES, {
+    error: `Marital status must be one of ${MARITAL_STATUSES.join(', ')}.`,
+  }),
   CountryId: requiredId('Country'),
   StateId: optionalId,
   LgaId: optionalId,
@@ -427,7 +445,11 @@ export const biodata = z.object({
   Locked: z.boolean(),
 });
 export type Biodata = z.infer<typeof biodata>;
-export const biodataResponse = z.object({ Status: z.string(), Message: z.string().optional(), Data: biodata });
+export const biodataResponse = z.object({
+  Status: z.string(),
+  Message: z.string().optional(),
+  Data: biodata,
+});
 
 export const guardianInput = z.object({
   Name: personName('Guardian name'),
@@ -579,8 +601,16 @@ export const feeScheduleResponse = z.object({
 // ---------------------------------------------------------------------------------------------
 // Reference lists for the biodata form.
 
-export const countryEntry = z.object({ CountryId: z.number().int(), CountryName: z.string(), Code: z.string() });
-export const stateEntry = z.object({ StateId: z.number().int(), StateName: z.string(), CountryId: z.number().int() });
+export const countryEntry = z.object({
+  CountryId: z.number().int(),
+  CountryName: z.string(),
+  Code: z.string(),
+});
+export const stateEntry = z.object({
+  StateId: z.number().int(),
+  StateName: z.string(),
+  CountryId: z.number().int(),
+});
 export const lgaEntry = z.object({ LgaId: z.number().int(), LgaName: z.string(), StateId: z.number().int() });
 export const departmentEntry = z.object({
   DepartmentId: z.number().int(),

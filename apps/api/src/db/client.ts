@@ -37,9 +37,7 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
     return { db, driver: 'pg', close: () => pool.end() };
   }
   const client =
-    options.dataDir === 'memory://'
-      ? new PGlite()
-      : new PGlite(path.join(options.dataDir, 'pgdata'));
+    options.dataDir === 'memory://' ? new PGlite() : new PGlite(path.join(options.dataDir, 'pgdata'));
   await client.waitReady;
   await client.exec("set time zone 'UTC'");
   const db = drizzlePglite(client, { schema }) as unknown as Db;

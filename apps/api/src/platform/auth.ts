@@ -48,7 +48,11 @@ export class SessionService {
   }
 
   /** Opens a session row and returns its signed token. */
-  async open(kind: UserKind, userId: number, ip?: string): Promise<{ token: string; sessionId: string; expiresAt: Date }> {
+  async open(
+    kind: UserKind,
+    userId: number,
+    ip?: string,
+  ): Promise<{ token: string; sessionId: string; expiresAt: Date }> {
     const sessionId = randomUUID();
     const expiresAt = new Date(Date.now() + this.ttlSeconds * 1000);
     await this.db.insert(sessions).values({ id: sessionId, userKind: kind, userId, expiresAt, ip });
@@ -125,40 +129,42 @@ function bearerToken(request: FastifyRequest): string | null {
  * Admin page permissions are read from the database on every request, so a removed
  * permission bites on the next call.
  */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; secret: string; ttlSeconds: number }) => {
-  app.decorate('sessions', new SessionService(opts.db, opts.secret, opts.ttlSeconds));
-  app.decorate('routeAccessTable', []);
-  app.decorateRequest('auth', null);
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { db: Db; secret: string; ttlSeconds: number }) => {
+    app.decorate('sessions', new SessionService(opts.db, opts.secret, opts.ttlSeconds));
+    app.decorate('routeAccessTable', []);
+    app.decorateRequest('auth', null);
 
-  app.addHook('onRoute', (route) => {
-    // The API documentation (served by @fastify/swagger-ui) is public by design.
-    if (route.url.startsWith('/api/docs') && !route.config?.access) {
-      route.config = { ...route.config, access: 'public' } as typeof route.config;
-    }
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) {
-      if (method === 'HEAD') continue;
-      app.routeAccessTable.push({ method, url: route.url, access: route.config?.access });
-    }
-  });
+    app.addHook('onRoute', (route) => {
+      // The API documentation (served by @fastify/swagger-ui) is public by design.
+      if (route.url.startsWith('/api/docs') && !route.config?.access) {
+        route.config = { ...route.config, access: 'public' } as typeof route.config;
+      }
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) {
+        if (method === 'HEAD') continue;
+        app.routeAccessTable.push({ method, url: route.url, access: route.config?.access });
+      }
+    });
 
-  app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config?.access;
-    const token = bearerToken(request);
-    if (token) request.auth = await app.sessions.authenticate(token);
-    if (access === 'public' || !request.routeOptions.url) return;
-    if (!access) throw forbidden('This route declares no access rule.');
-    if (!request.auth) throw unauthorized();
-    if ('modes' in access) {
-      if (!access.modes.includes(request.auth.kind)) throw forbidden();
-      return;
-    }
-    if (request.auth.kind !== 'Admin') throw forbidden();
-    const wanted = typeof access.page === 'string' ? [access.page] : access.page;
-    const granted = await adminPageNames(opts.db, request.auth.userId);
-    if (!wanted.some((p) => granted.includes(p))) throw forbidden();
-  });
-});
+    app.addHook('onRequest', async (request) => {
+      const access = request.routeOptions.config?.access;
+      const token = bearerToken(request);
+      if (token) request.auth = await app.sessions.authenticate(token);
+      if (access === 'public' || !request.routeOptions.url) return;
+      if (!access) throw forbidden('This route declares no access rule.');
+      if (!request.auth) throw unauthorized();
+      if ('modes' in access) {
+        if (!access.modes.includes(request.auth.kind)) throw forbidden();
+        return;
+      }
+      if (request.auth.kind !== 'Admin') throw forbidden();
+      const wanted = typeof access.page === 'string' ? [access.page] : access.page;
+      const granted = await adminPageNames(opts.db, request.auth.userId);
+      if (!wanted.some((p) => granted.includes(p))) throw forbidden();
+    });
+  },
+);
 
 /** The signed-in user of a route that declared its modes. */
 export function requireAuth(request: FastifyRequest): AuthContext {

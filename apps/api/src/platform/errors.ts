@@ -27,12 +27,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((issue) => ({
-        path: [issue.instancePath.replace(/^\//, '').replace(/\//g, '.')].filter(Boolean).join('.') ||
+        path:
+          [issue.instancePath.replace(/^\//, '').replace(/\//g, '.')].filter(Boolean).join('.') ||
           String((issue.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ?? ''),
         message: issue.message ?? 'is invalid',
       }));
       const first = errors[0];
-      const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid input.';
+      const message = first
+        ? first.path
+          ? `${first.path}: ${first.message}`
+          : first.message
+        : 'Invalid input.';
       return reply.status(400).send({ Status: STATUS.invalid, Message: message, Errors: errors });
     }
     if (error instanceof AppError) {

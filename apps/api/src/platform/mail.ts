@@ -32,7 +32,9 @@ export class Mailer {
 
   /** Queues a message (inside the caller's transaction when one is given) and wakes the worker. */
   async enqueue(mail: OutgoingMail, db: Pick<Db, 'insert'> = this.db): Promise<void> {
-    await db.insert(mailOutbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    await db
+      .insert(mailOutbox)
+      .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
     this.kick();
   }
 

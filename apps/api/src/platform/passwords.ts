@@ -34,7 +34,11 @@ export function decoyPasswordHash(): Promise<string> {
 /** The server's password rule: 8 to 128 characters and not one of the most common passwords. */
 export function assertAcceptablePassword(password: string): void {
   if (!password) throw badRequest(AUTH_MESSAGES.passwordRequired);
-  if (!passwordLengthOk(password) || dumbPasswords.check(password) || dumbPasswords.check(password.toLowerCase())) {
+  if (
+    !passwordLengthOk(password) ||
+    dumbPasswords.check(password) ||
+    dumbPasswords.check(password.toLowerCase())
+  ) {
     throw badRequest(AUTH_MESSAGES.passwordRule);
   }
 }

@@ -28,13 +28,69 @@ export const DEMO_PASSWORD = 'Portal@2025';
 
 /** The demo applicants and the stage each one has reached (1 new … 7 acceptance fee paid). */
 export const DEMO_APPLICANTS = [
-  { jamb: '202410000001AA', email: 'applicant1@demo.edu.ng', first: 'Chinedu', last: 'Okafor', other: 'Emeka', gender: 'Male', stage: 1 },
-  { jamb: '202410000002AB', email: 'applicant2@demo.edu.ng', first: 'Aisha', last: 'Bello', other: null, gender: 'Female', stage: 2 },
-  { jamb: '202410000003AC', email: 'applicant3@demo.edu.ng', first: 'Tunde', last: 'Adeyemi', other: 'Oluwaseun', gender: 'Male', stage: 3 },
-  { jamb: '202410000004AD', email: 'applicant4@demo.edu.ng', first: 'Ngozi', last: 'Eze', other: 'Adaeze', gender: 'Female', stage: 4 },
-  { jamb: '202410000005AE', email: 'applicant5@demo.edu.ng', first: 'Ibrahim', last: 'Musa', other: null, gender: 'Male', stage: 5 },
-  { jamb: '202410000006AF', email: 'applicant6@demo.edu.ng', first: 'Funmilayo', last: 'Ogunleye', other: 'Bisi', gender: 'Female', stage: 6 },
-  { jamb: '202410000007AG', email: 'applicant7@demo.edu.ng', first: 'Emmanuel', last: 'Udoh', other: 'Effiong', gender: 'Male', stage: 7 },
+  {
+    jamb: '202410000001AA',
+    email: 'applicant1@demo.edu.ng',
+    first: 'Chinedu',
+    last: 'Okafor',
+    other: 'Emeka',
+    gender: 'Male',
+    stage: 1,
+  },
+  {
+    jamb: '202410000002AB',
+    email: 'applicant2@demo.edu.ng',
+    first: 'Aisha',
+    last: 'Bello',
+    other: null,
+    gender: 'Female',
+    stage: 2,
+  },
+  {
+    jamb: '202410000003AC',
+    email: 'applicant3@demo.edu.ng',
+    first: 'Tunde',
+    last: 'Adeyemi',
+    other: 'Oluwaseun',
+    gender: 'Male',
+    stage: 3,
+  },
+  {
+    jamb: '202410000004AD',
+    email: 'applicant4@demo.edu.ng',
+    first: 'Ngozi',
+    last: 'Eze',
+    other: 'Adaeze',
+    gender: 'Female',
+    stage: 4,
+  },
+  {
+    jamb: '202410000005AE',
+    email: 'applicant5@demo.edu.ng',
+    first: 'Ibrahim',
+    last: 'Musa',
+    other: null,
+    gender: 'Male',
+    stage: 5,
+  },
+  {
+    jamb: '202410000006AF',
+    email: 'applicant6@demo.edu.ng',
+    first: 'Funmilayo',
+    last: 'Ogunleye',
+    other: 'Bisi',
+    gender: 'Female',
+    stage: 6,
+  },
+  {
+    jamb: '202410000007AG',
+    email: 'applicant7@demo.edu.ng',
+    first: 'Emmanuel',
+    last: 'Udoh',
+    other: 'Effiong',
+    gender: 'Male',
+    stage: 7,
+  },
 ] as const;
 
 /** Nine WAEC results every demo applicant from stage 3 on has saved. */
@@ -70,20 +126,46 @@ export async function seedAccounts(db: Db): Promise<void> {
   }
 
   const [computerScience] = await db.select().from(departments).where(eq(departments.code, 'CSC'));
-  const [csCourse] = await db.select().from(coursesOfStudy).where(eq(coursesOfStudy.departmentId, computerScience!.id));
+  const [csCourse] = await db
+    .select()
+    .from(coursesOfStudy)
+    .where(eq(coursesOfStudy.departmentId, computerScience!.id));
   const [level100] = await db.select().from(levels).where(eq(levels.name, '100 Level'));
   const [academic] = await db.select().from(academicSessions).where(eq(academicSessions.isCurrent, true));
   const [admission] = await db.select().from(admissionSessions).where(eq(admissionSessions.isCurrent, true));
   const [nigeria] = await db.select().from(countries).where(eq(countries.code, 'NG'));
   const hostLga = await db.select().from(lgas).where(eq(lgas.stateId, INDIGENE_STATE_ID)).limit(1);
-  const lagosLga = await db.select().from(lgas).where(sql`${lgas.stateId} = (select id from states where name = 'Lagos')`).limit(1);
+  const lagosLga = await db
+    .select()
+    .from(lgas)
+    .where(sql`${lgas.stateId} = (select id from states where name = 'Lagos')`)
+    .limit(1);
 
   // Students
   for (const s of [
-    { matricNo: 'DIT/2024/0001', email: 'student1@demo.edu.ng', firstName: 'Halima', lastName: 'Abubakar', gender: 'Female', stateId: INDIGENE_STATE_ID, lgaId: hostLga[0]!.id },
-    { matricNo: 'DIT/2024/0002', email: 'student2@demo.edu.ng', firstName: 'Oluwadamilare', lastName: 'Johnson', gender: 'Male', stateId: lagosLga[0]!.stateId, lgaId: lagosLga[0]!.id },
+    {
+      matricNo: 'DIT/2024/0001',
+      email: 'student1@demo.edu.ng',
+      firstName: 'Halima',
+      lastName: 'Abubakar',
+      gender: 'Female',
+      stateId: INDIGENE_STATE_ID,
+      lgaId: hostLga[0]!.id,
+    },
+    {
+      matricNo: 'DIT/2024/0002',
+      email: 'student2@demo.edu.ng',
+      firstName: 'Oluwadamilare',
+      lastName: 'Johnson',
+      gender: 'Male',
+      stateId: lagosLga[0]!.stateId,
+      lgaId: lagosLga[0]!.id,
+    },
   ]) {
-    const [existing] = await db.select({ id: students.id }).from(students).where(eq(students.matricNo, s.matricNo));
+    const [existing] = await db
+      .select({ id: students.id })
+      .from(students)
+      .where(eq(students.matricNo, s.matricNo));
     if (existing) continue;
     await db.insert(students).values({
       ...s,
@@ -103,7 +185,10 @@ export async function seedAccounts(db: Db): Promise<void> {
   const gradeRows = await db.select().from(olevelGrades);
   const [waec] = await db.select().from(olevelTypes).where(eq(olevelTypes.name, 'WAEC'));
   for (const a of DEMO_APPLICANTS) {
-    const [existing] = await db.select({ id: applicants.id }).from(applicants).where(eq(applicants.jambRegNo, a.jamb));
+    const [existing] = await db
+      .select({ id: applicants.id })
+      .from(applicants)
+      .where(eq(applicants.jambRegNo, a.jamb));
     if (existing) continue;
     const now = new Date();
     const biodata =

@@ -1,13 +1,17 @@
 import type { Db } from '../client.js';
+import type { FileStorage } from '../../platform/storage.js';
+import { seedApplicantFiles } from './applicant-files.js';
 import { seedAccounts } from './accounts.js';
 import { seedInstitution } from './institution.js';
 import { seedPages } from './pages.js';
 import { seedReference } from './reference.js';
 
 /** Reference data, the demo institution and the demo accounts. Idempotent: run on every start. */
-export async function seed(db: Db): Promise<void> {
+export async function seed(db: Db, storage?: FileStorage): Promise<void> {
   await seedReference(db);
   await seedInstitution(db);
   await seedPages(db);
   await seedAccounts(db);
+  // Uploaded documents, passports and admission forms need file storage.
+  if (storage) await seedApplicantFiles(db, storage);
 }

@@ -22,18 +22,53 @@ export const DEMO_FACULTIES = [
     name: 'Faculty of Science',
     code: 'SCI',
     departments: [
-      { name: 'Computer Science', code: 'CSC', category: 'Science', course: 'Computer Science', years: 4, siwes: 3 },
+      {
+        name: 'Computer Science',
+        code: 'CSC',
+        category: 'Science',
+        course: 'Computer Science',
+        years: 4,
+        siwes: 3,
+      },
       { name: 'Microbiology', code: 'MCB', category: 'Science', course: 'Microbiology', years: 4, siwes: 6 },
-      { name: 'Industrial Chemistry', code: 'ICH', category: 'Science', course: 'Industrial Chemistry', years: 4, siwes: 6 },
+      {
+        name: 'Industrial Chemistry',
+        code: 'ICH',
+        category: 'Science',
+        course: 'Industrial Chemistry',
+        years: 4,
+        siwes: 6,
+      },
     ],
   },
   {
     name: 'Faculty of Engineering',
     code: 'ENG',
     departments: [
-      { name: 'Electrical and Electronic Engineering', code: 'EEE', category: 'Engineering', course: 'Electrical and Electronic Engineering', years: 5, siwes: 6 },
-      { name: 'Mechanical Engineering', code: 'MEE', category: 'Engineering', course: 'Mechanical Engineering', years: 5, siwes: 6 },
-      { name: 'Civil Engineering', code: 'CVE', category: 'Engineering', course: 'Civil Engineering', years: 5, siwes: 6 },
+      {
+        name: 'Electrical and Electronic Engineering',
+        code: 'EEE',
+        category: 'Engineering',
+        course: 'Electrical and Electronic Engineering',
+        years: 5,
+        siwes: 6,
+      },
+      {
+        name: 'Mechanical Engineering',
+        code: 'MEE',
+        category: 'Engineering',
+        course: 'Mechanical Engineering',
+        years: 5,
+        siwes: 6,
+      },
+      {
+        name: 'Civil Engineering',
+        code: 'CVE',
+        category: 'Engineering',
+        course: 'Civil Engineering',
+        years: 5,
+        siwes: 6,
+      },
     ],
   },
   {
@@ -41,8 +76,22 @@ export const DEMO_FACULTIES = [
     code: 'MGT',
     departments: [
       { name: 'Accountancy', code: 'ACC', category: 'Management', course: 'Accountancy', years: 4, siwes: 6 },
-      { name: 'Business Administration', code: 'BUS', category: 'Management', course: 'Business Administration', years: 4, siwes: 6 },
-      { name: 'Mass Communication', code: 'MAC', category: 'Arts', course: 'Mass Communication', years: 4, siwes: 6 },
+      {
+        name: 'Business Administration',
+        code: 'BUS',
+        category: 'Management',
+        course: 'Business Administration',
+        years: 4,
+        siwes: 6,
+      },
+      {
+        name: 'Mass Communication',
+        code: 'MAC',
+        category: 'Arts',
+        course: 'Mass Communication',
+        years: 4,
+        siwes: 6,
+      },
     ],
   },
 ] as const;
@@ -128,7 +177,10 @@ export async function seedInstitution(db: Db): Promise<void> {
     .values({ admissionSessionId: admission!.id, name: 'First Batch', isOpen: true })
     .onConflictDoNothing();
 
-  await db.insert(paymentCategories).values([...PAYMENT_CATEGORIES]).onConflictDoNothing();
+  await db
+    .insert(paymentCategories)
+    .values([...PAYMENT_CATEGORIES])
+    .onConflictDoNothing();
   await db
     .insert(paymentItems)
     .values(PAYMENT_ITEMS.map(([id, name, categoryId]) => ({ id, name, categoryId })))

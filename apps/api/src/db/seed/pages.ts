@@ -7,7 +7,12 @@ import { pages, rolePages, roles } from '../schema/index.js';
  * the route it opens under /admin (a page is also the unit of permission).
  */
 export const ADMIN_MENUS: readonly [number, string, string, readonly string[]][] = [
-  [1, 'Administration', 'admin_panel_settings', ['roles', 'administrators', 'AuditTrail', 'Transaction', 'studentAccess', 'schoolofficials', 'staff']],
+  [
+    1,
+    'Administration',
+    'admin_panel_settings',
+    ['roles', 'administrators', 'AuditTrail', 'Transaction', 'studentAccess', 'schoolofficials', 'staff'],
+  ],
   [
     2,
     'Admissions',
@@ -39,33 +44,121 @@ export const ADMIN_MENUS: readonly [number, string, string, readonly string[]][]
     3,
     'Academics',
     'school',
-    ['academicsession', 'semesters', 'semesterRegistration', 'levels', 'faculty', 'Department', 'schoolunits', 'Courseofstudy', 'programmes', 'qualifications', 'timetable', 'state', 'lga'],
+    [
+      'academicsession',
+      'semesters',
+      'semesterRegistration',
+      'levels',
+      'faculty',
+      'Department',
+      'schoolunits',
+      'Courseofstudy',
+      'programmes',
+      'qualifications',
+      'timetable',
+      'state',
+      'lga',
+    ],
   ],
   [
     4,
     'Courses',
     'menu_book',
-    ['SetupCourses', 'AddEditCourses', 'PrerequisiteCourses', 'CourseLecturers', 'ProgramRegistrationLImit', 'departmentcourses', 'RegisteredCourse', 'studentcourselist', 'courseRegistration', 'courses/uploadCourse'],
+    [
+      'SetupCourses',
+      'AddEditCourses',
+      'PrerequisiteCourses',
+      'CourseLecturers',
+      'ProgramRegistrationLImit',
+      'departmentcourses',
+      'RegisteredCourse',
+      'studentcourselist',
+      'courseRegistration',
+      'courses/uploadCourse',
+    ],
   ],
   [
     5,
     'Payments',
     'payments',
-    ['studentpayments', 'paymentcategory', 'schoolpaymentsitem', 'setuppaymentitems', 'itemschedule', 'departmenttuition', 'PaymentHistory', 'UpdatePaymentSession', 'revenue', 'debtorslist', 'SummaryofPayments'],
+    [
+      'studentpayments',
+      'paymentcategory',
+      'schoolpaymentsitem',
+      'setuppaymentitems',
+      'itemschedule',
+      'departmenttuition',
+      'PaymentHistory',
+      'UpdatePaymentSession',
+      'revenue',
+      'debtorslist',
+      'SummaryofPayments',
+    ],
   ],
-  [6, 'Students', 'groups', ['studentenquiry', 'addnew', 'studentforms', 'matriculation', 'siwes', 'WAECVerify', 'matricnumberformat']],
-  [7, 'Hostels', 'hotel', ['Campus', 'Hostels', 'Blocks', 'Rooms', 'HostelAvailability', 'HostelAllocation', 'ReservedRooms', 'AllocateReservedRoom']],
+  [
+    6,
+    'Students',
+    'groups',
+    [
+      'studentenquiry',
+      'addnew',
+      'studentforms',
+      'matriculation',
+      'siwes',
+      'WAECVerify',
+      'matricnumberformat',
+    ],
+  ],
+  [
+    7,
+    'Hostels',
+    'hotel',
+    [
+      'Campus',
+      'Hostels',
+      'Blocks',
+      'Rooms',
+      'HostelAvailability',
+      'HostelAllocation',
+      'ReservedRooms',
+      'AllocateReservedRoom',
+    ],
+  ],
   [
     8,
     'Results',
     'grading',
-    ['scoreitems', 'gradepoints', 'grades', 'schoolgrades', 'coregrades', 'Classofdegrees', 'resultupload', 'viewResult', 'ReviewResult', 'ReviewSetup', 'resultSheet', 'marksheet', 'Transcript'],
+    [
+      'scoreitems',
+      'gradepoints',
+      'grades',
+      'schoolgrades',
+      'coregrades',
+      'Classofdegrees',
+      'resultupload',
+      'viewResult',
+      'ReviewResult',
+      'ReviewSetup',
+      'resultSheet',
+      'marksheet',
+      'Transcript',
+    ],
   ],
   [
     9,
     'E-Learning',
     'cast_for_education',
-    ['managecontent', 'LiveClassroom', 'cbt', 'assignment', 'announcement', 'learningdiscussion', 'studentdiscussion', 'generaldiscussion', 'discussiontypes'],
+    [
+      'managecontent',
+      'LiveClassroom',
+      'cbt',
+      'assignment',
+      'announcement',
+      'learningdiscussion',
+      'studentdiscussion',
+      'generaldiscussion',
+      'discussiontypes',
+    ],
   ],
   [10, 'Settings', 'settings', ['schoolinformation', 'schoolsettings']],
 ];
@@ -76,7 +169,11 @@ export const ADMISSIONS_ROLE = 'Admissions Officer';
 export async function seedPages(db: Db): Promise<void> {
   await db
     .insert(pages)
-    .values(ADMIN_MENUS.flatMap(([menuId, menuName, menuIcon, list]) => list.map((page) => ({ menuId, menuName, menuIcon, page }))))
+    .values(
+      ADMIN_MENUS.flatMap(([menuId, menuName, menuIcon, list]) =>
+        list.map((page) => ({ menuId, menuName, menuIcon, page })),
+      ),
+    )
     .onConflictDoNothing();
   await db
     .insert(roles)
@@ -86,7 +183,10 @@ export async function seedPages(db: Db): Promise<void> {
     ])
     .onConflictDoNothing();
   const allPages = await db.select({ id: pages.id, menuId: pages.menuId }).from(pages);
-  const roleRows = await db.select().from(roles).where(inArray(roles.name, [SUPER_ADMIN_ROLE, ADMISSIONS_ROLE]));
+  const roleRows = await db
+    .select()
+    .from(roles)
+    .where(inArray(roles.name, [SUPER_ADMIN_ROLE, ADMISSIONS_ROLE]));
   const superRole = roleRows.find((r) => r.name === SUPER_ADMIN_ROLE)!;
   const admissionsRole = roleRows.find((r) => r.name === ADMISSIONS_ROLE)!;
   // The super admin role always holds every page, including pages added by later releases.
@@ -98,7 +198,9 @@ export async function seedPages(db: Db): Promise<void> {
   if (existing.length === 0) {
     await db
       .insert(rolePages)
-      .values(allPages.filter((p) => p.menuId === 2).map((p) => ({ roleId: admissionsRole.id, pageId: p.id })))
+      .values(
+        allPages.filter((p) => p.menuId === 2).map((p) => ({ roleId: admissionsRole.id, pageId: p.id })),
+      )
       .onConflictDoNothing();
   }
 }

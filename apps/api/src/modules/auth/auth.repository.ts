@@ -19,7 +19,12 @@ export async function findApplicantForLogin(db: Db, username: string) {
   const [row] = await db
     .select({ id: applicants.id, passwordHash: applicants.passwordHash })
     .from(applicants)
-    .where(or(eq(sql`lower(${applicants.email})`, lower(username)), eq(sql`upper(${applicants.jambRegNo})`, username.trim().toUpperCase())))
+    .where(
+      or(
+        eq(sql`lower(${applicants.email})`, lower(username)),
+        eq(sql`upper(${applicants.jambRegNo})`, username.trim().toUpperCase()),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -28,7 +33,12 @@ export async function findStudentForLogin(db: Db, username: string) {
   const [row] = await db
     .select({ id: students.id, passwordHash: students.passwordHash })
     .from(students)
-    .where(or(eq(sql`lower(${students.email})`, lower(username)), eq(sql`upper(${students.matricNo})`, username.trim().toUpperCase())))
+    .where(
+      or(
+        eq(sql`lower(${students.email})`, lower(username)),
+        eq(sql`upper(${students.matricNo})`, username.trim().toUpperCase()),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -104,7 +114,13 @@ export async function adminProfile(db: Db, id: number) {
 /** The admin's pages as the sidebar's `Data5` entries, in menu order. */
 export async function adminPageEntries(db: Db, adminId: number) {
   return db
-    .selectDistinct({ Menu_Id: pages.menuId, Menu_Name: pages.menuName, Menu_Icon: pages.menuIcon, Page: pages.page, id: pages.id })
+    .selectDistinct({
+      Menu_Id: pages.menuId,
+      Menu_Name: pages.menuName,
+      Menu_Icon: pages.menuIcon,
+      Page: pages.page,
+      id: pages.id,
+    })
     .from(adminRoles)
     .innerJoin(rolePages, eq(rolePages.roleId, adminRoles.roleId))
     .innerJoin(pages, eq(pages.id, rolePages.pageId))
@@ -141,6 +157,9 @@ export async function setPassword(db: Pick<Db, 'update'>, kind: UserKind, id: nu
   } else if (kind === 'Student') {
     await db.update(students).set({ passwordHash }).where(eq(students.id, id));
   } else {
-    await db.update(applicants).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(applicants.id, id));
+    await db
+      .update(applicants)
+      .set({ passwordHash, passwordChangedAt: new Date() })
+      .where(eq(applicants.id, id));
   }
 }

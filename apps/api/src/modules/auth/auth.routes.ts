@@ -25,14 +25,25 @@ export function authRoutes(app: FastifyInstance, service: AuthService): void {
       tags: ['auth'],
       summary: 'Sign in as an applicant, student or admin',
       body: loginRequest,
-      response: { 200: loginResponse, 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 429: errorEnvelope },
+      response: {
+        200: loginResponse,
+        400: errorEnvelope,
+        401: errorEnvelope,
+        403: errorEnvelope,
+        429: errorEnvelope,
+      },
     },
     handler: (request) => service.login(request.body, request.ip),
   });
 
   r.get('/api/Account/Logout', {
     config: { access: 'public' },
-    schema: { tags: ['auth'], summary: 'End the caller’s session', querystring: logoutQuery, response: { 200: okEnvelope } },
+    schema: {
+      tags: ['auth'],
+      summary: 'End the caller’s session',
+      querystring: logoutQuery,
+      response: { 200: okEnvelope },
+    },
     handler: async (request) => {
       await service.logout(request.auth, request.query.sessionID);
       return { Status: STATUS.ok, Message: 'Signed out.' };
@@ -49,7 +60,9 @@ export function authRoutes(app: FastifyInstance, service: AuthService): void {
       response: { 200: okEnvelope, 400: errorEnvelope, 429: errorEnvelope },
     },
     handler: (request) =>
-      request.body.step === 1 ? service.requestReset(request.body, request.ip) : service.completeReset(request.body),
+      request.body.step === 1
+        ? service.requestReset(request.body, request.ip)
+        : service.completeReset(request.body),
   });
 
   r.post('/api/Account/ChangePassword', {
@@ -63,7 +76,13 @@ export function authRoutes(app: FastifyInstance, service: AuthService): void {
     },
     handler: (request) => {
       const auth = requireAuth(request);
-      return service.changePassword(auth.kind, auth.userId, auth.sessionId, request.body.currentPassword, request.body.newPassword);
+      return service.changePassword(
+        auth.kind,
+        auth.userId,
+        auth.sessionId,
+        request.body.currentPassword,
+        request.body.newPassword,
+      );
     },
   });
 }

@@ -15,7 +15,12 @@ import { passwordResets } from '../../db/schema/index.js';
 import type { SessionService, UserKind } from '../../platform/auth.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail.js';
-import { assertAcceptablePassword, decoyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.js';
+import {
+  assertAcceptablePassword,
+  decoyPasswordHash,
+  hashPassword,
+  verifyPassword,
+} from '../../platform/passwords.js';
 import { RateLimiter } from '../../platform/rate-limit.js';
 import * as repo from './auth.repository.js';
 
@@ -48,7 +53,10 @@ export class AuthService {
     this.perAccount = new RateLimiter(config.RATE_LIMIT_LOGIN_PER_ACCOUNT, windowMs);
     this.perAddress = new RateLimiter(config.RATE_LIMIT_LOGIN_PER_ADDRESS, windowMs);
     this.resetPerAddress = new RateLimiter(config.RATE_LIMIT_RESET_PER_ADDRESS, windowMs);
-    this.resetPerAccount = new RateLimiter(Math.max(3, Math.ceil(config.RATE_LIMIT_RESET_PER_ADDRESS / 2)), windowMs);
+    this.resetPerAccount = new RateLimiter(
+      Math.max(3, Math.ceil(config.RATE_LIMIT_RESET_PER_ADDRESS / 2)),
+      windowMs,
+    );
   }
 
   async login(input: LoginRequest, ip: string): Promise<LoginResponse> {
@@ -67,13 +75,23 @@ export class AuthService {
     const ok = await verifyPassword(account?.passwordHash ?? (await decoyPasswordHash()), input.Password);
     if (!account || !ok) throw new AppError(401, AUTH_MESSAGES.invalidCredentials, STATUS.invalid);
     if ('isActive' in account && !account.isActive) {
-      throw new AppError(403, 'This account has been deactivated. Please contact the administrator.', STATUS.invalid);
+      throw new AppError(
+        403,
+        'This account has been deactivated. Please contact the administrator.',
+        STATUS.invalid,
+      );
     }
     this.perAccount.clear(accountKey);
 
     const { token, sessionId } = await this.sessions.open(kind, account.id, ip);
-    const base = { Status: STATUS.ok, Message: AUTH_MESSAGES.loginSuccess, LoginToken: token, sid: sessionId };
-    if (kind === 'Applicant') return { ...base, Data: await this.applicantData(account.id, token, sessionId) };
+    const base = {
+      Status: STATUS.ok,
+      Message: AUTH_MESSAGES.loginSuccess,
+      LoginToken: token,
+      sid: sessionId,
+    };
+    if (kind === 'Applicant')
+      return { ...base, Data: await this.applicantData(account.id, token, sessionId) };
     if (kind === 'Student') {
       const data = await this.studentData(account.id, token, sessionId);
       return { ...base, Data: data, Data2: [data], RoleData: [] };
@@ -163,7 +181,10 @@ export class AuthService {
    * Step 1: always the same answer, and the lookup and mail happen after the reply, so neither
    * the answer nor its timing tells whether the address is registered.
    */
-  requestReset(input: Extract<ForgotPasswordRequest, { step: 1 }>, ip: string): { Status: string; Message: string } {
+  requestReset(
+    input: Extract<ForgotPasswordRequest, { step: 1 }>,
+    ip: string,
+  ): { Status: string; Message: string } {
     const email = input.email.trim().toLowerCase();
     if (!email) throw badRequest('Email is required');
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(email)) throw badRequest('Email is invalid');
@@ -201,7 +222,9 @@ export class AuthService {
   }
 
   /** Step 2: a valid, unused, unexpired code sets the password and ends every session. */
-  async completeReset(input: Extract<ForgotPasswordRequest, { step: 2 }>): Promise<{ Status: string; Message: string }> {
+  async completeReset(
+    input: Extract<ForgotPasswordRequest, { step: 2 }>,
+  ): Promise<{ Status: string; Message: string }> {
     const kind = userKindOf(input.userMode);
     if (!kind) throw badRequest('Unknown user mode.');
     assertAcceptablePassword(input.password);

@@ -20,7 +20,11 @@ describe('sign-in, sessions and password reset', () => {
   let smtp: Smtp;
   beforeAll(async () => {
     smtp = await startSmtpReceiver();
-    t = await startTestApp({ SMTP_URL: smtp.url, RATE_LIMIT_LOGIN_PER_ACCOUNT: '5', RATE_LIMIT_LOGIN_PER_ADDRESS: '200' });
+    t = await startTestApp({
+      SMTP_URL: smtp.url,
+      RATE_LIMIT_LOGIN_PER_ACCOUNT: '5',
+      RATE_LIMIT_LOGIN_PER_ADDRESS: '200',
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -56,7 +60,9 @@ describe('sign-in, sessions and password reset', () => {
           IsPasswdChgd: true,
         });
         const [, payload] = body.LoginToken.split('.');
-        expect(JSON.parse(Buffer.from(payload, 'base64url').toString()).exp).toBeGreaterThan(Date.now() / 1000);
+        expect(JSON.parse(Buffer.from(payload, 'base64url').toString()).exp).toBeGreaterThan(
+          Date.now() / 1000,
+        );
       }
     });
 
@@ -67,7 +73,12 @@ describe('sign-in, sessions and password reset', () => {
 
     it('signs a student in by matric number or e-mail, with the indigene entry type', async () => {
       const indigene = await login(t.app, 'Student', 'DIT/2024/0001');
-      expect(indigene.body.Data).toMatchObject({ MatricNo: 'DIT/2024/0001', StateID: 2656, EntryTypeId: 1, LevelName: '100 Level' });
+      expect(indigene.body.Data).toMatchObject({
+        MatricNo: 'DIT/2024/0001',
+        StateID: 2656,
+        EntryTypeId: 1,
+        LevelName: '100 Level',
+      });
       expect(indigene.body.RoleData).toEqual(expect.any(Array));
       const other = await login(t.app, 'Student', 'student2@demo.edu.ng');
       expect(other.body.Data).toMatchObject({ MatricNo: 'DIT/2024/0002', EntryTypeId: 2 });
@@ -89,8 +100,18 @@ describe('sign-in, sessions and password reset', () => {
     });
 
     it('answers an unknown user and a wrong password with the same message', async () => {
-      const unknown = await post('/api/Account/Login', loginBody('Admin', 'nobody@demo.edu.ng'), {}, '10.0.0.2');
-      const wrong = await post('/api/Account/Login', loginBody('Admin', 'admin@demo.edu.ng', 'Wrong@2025'), {}, '10.0.0.2');
+      const unknown = await post(
+        '/api/Account/Login',
+        loginBody('Admin', 'nobody@demo.edu.ng'),
+        {},
+        '10.0.0.2',
+      );
+      const wrong = await post(
+        '/api/Account/Login',
+        loginBody('Admin', 'admin@demo.edu.ng', 'Wrong@2025'),
+        {},
+        '10.0.0.2',
+      );
       expect(unknown.statusCode).toBe(401);
       expect(wrong.statusCode).toBe(401);
       expect(unknown.json()).toEqual({ Status: 'Invalid', Message: 'Invalid email or password!' });
@@ -98,7 +119,12 @@ describe('sign-in, sessions and password reset', () => {
     });
 
     it('does not let one kind of user sign in through another mode', async () => {
-      const response = await post('/api/Account/Login', loginBody('Admin', 'student1@demo.edu.ng'), {}, '10.0.0.3');
+      const response = await post(
+        '/api/Account/Login',
+        loginBody('Admin', 'student1@demo.edu.ng'),
+        {},
+        '10.0.0.3',
+      );
       expect(response.json().Message).toBe('Invalid email or password!');
     });
 
@@ -119,13 +145,25 @@ describe('sign-in, sessions and password reset', () => {
     it('limits attempts per account with 429 and Retry-After, before checking the password', async () => {
       const attempts = [];
       for (let i = 0; i < 6; i += 1) {
-        attempts.push(await post('/api/Account/Login', loginBody('Student', 'student2@demo.edu.ng', `Wrong${i}`), {}, `10.1.0.${i}`));
+        attempts.push(
+          await post(
+            '/api/Account/Login',
+            loginBody('Student', 'student2@demo.edu.ng', `Wrong${i}`),
+            {},
+            `10.1.0.${i}`,
+          ),
+        );
       }
       expect(attempts.slice(0, 5).map((r) => r.statusCode)).toEqual([401, 401, 401, 401, 401]);
       expect(attempts[5]!.statusCode).toBe(429);
       expect(Number(attempts[5]!.headers['retry-after'])).toBeGreaterThan(0);
       // Even the right password is refused while the account is limited.
-      const right = await post('/api/Account/Login', loginBody('Student', 'student2@demo.edu.ng'), {}, '10.1.0.9');
+      const right = await post(
+        '/api/Account/Login',
+        loginBody('Student', 'student2@demo.edu.ng'),
+        {},
+        '10.1.0.9',
+      );
       expect(right.statusCode).toBe(429);
     });
 
@@ -202,7 +240,11 @@ describe('sign-in, sessions and password reset', () => {
         step: 1,
         resetLink: 'https://evil.example/portal/confirmnewpassword/',
       });
-      const unknown = await post('/api/Account/ForgotPassword', { email: 'ghost@demo.edu.ng', userMode: 'Applicant', step: 1 });
+      const unknown = await post('/api/Account/ForgotPassword', {
+        email: 'ghost@demo.edu.ng',
+        userMode: 'Applicant',
+        step: 1,
+      });
       expect(known.statusCode).toBe(200);
       expect(known.json()).toEqual(unknown.json());
       expect(known.json().Status).toBe('Ok');
@@ -210,7 +252,9 @@ describe('sign-in, sessions and password reset', () => {
       const mail = await smtp.waitFor((m) => m.to.includes('applicant4@demo.edu.ng'));
       const text = mailText(mail);
       expect(text).not.toContain('evil.example');
-      const link = /http:\/\/portal\.test\/portal\/confirmnewpassword\/\?id=([\w-]+)&usermode=Applicant/.exec(text);
+      const link = /http:\/\/portal\.test\/portal\/confirmnewpassword\/\?id=([\w-]+)&usermode=Applicant/.exec(
+        text,
+      );
       expect(link).not.toBeNull();
       await new Promise((r) => setTimeout(r, 300));
       expect(smtp.messages.some((m) => m.to.includes('ghost@demo.edu.ng'))).toBe(false);
@@ -219,28 +263,60 @@ describe('sign-in, sessions and password reset', () => {
       expect(Buffer.from(code, 'base64url').length).toBeGreaterThanOrEqual(16);
 
       const { token: before } = await login(t.app, 'Applicant', 'applicant4@demo.edu.ng');
-      const weak = await post('/api/Account/ForgotPassword', { code, userMode: 'Applicant', step: 2, password: 'short' });
+      const weak = await post('/api/Account/ForgotPassword', {
+        code,
+        userMode: 'Applicant',
+        step: 2,
+        password: 'short',
+      });
       expect(weak.json()).toMatchObject({ Message: 'Password Does Not Meet Requirements' });
-      const common = await post('/api/Account/ForgotPassword', { code, userMode: 'Applicant', step: 2, password: 'qwerty123' });
+      const common = await post('/api/Account/ForgotPassword', {
+        code,
+        userMode: 'Applicant',
+        step: 2,
+        password: 'qwerty123',
+      });
       expect(common.json()).toMatchObject({ Message: 'Password Does Not Meet Requirements' });
 
       const newPassword = 'a long passphrase of 40 characters or so!';
-      const done = await post('/api/Account/ForgotPassword', { code, userMode: 'Applicant', step: 2, password: newPassword });
+      const done = await post('/api/Account/ForgotPassword', {
+        code,
+        userMode: 'Applicant',
+        step: 2,
+        password: newPassword,
+      });
       expect(done.json()).toMatchObject({ Status: 'Ok' });
       // Every earlier session of that user is over; the new password works; the code is spent.
       expect((await changePassword({ authorization: `Bearer ${before}` })).statusCode).toBe(401);
       await login(t.app, 'Applicant', 'applicant4@demo.edu.ng', newPassword);
-      const reused = await post('/api/Account/ForgotPassword', { code, userMode: 'Applicant', step: 2, password: 'yet another good password' });
+      const reused = await post('/api/Account/ForgotPassword', {
+        code,
+        userMode: 'Applicant',
+        step: 2,
+        password: 'yet another good password',
+      });
       expect(reused.statusCode).toBe(400);
       expect(reused.json().Status).toBe('NotFound');
     });
 
     it('refuses an expired code', async () => {
-      await post('/api/Account/ForgotPassword', { email: 'student1@demo.edu.ng', userMode: 'Student', step: 1 });
+      await post('/api/Account/ForgotPassword', {
+        email: 'student1@demo.edu.ng',
+        userMode: 'Student',
+        step: 1,
+      });
       const mail = await smtp.waitFor((m) => m.to.includes('student1@demo.edu.ng'));
       const code = /id=([\w-]+)&usermode=Student/.exec(mailText(mail))![1]!;
-      await t.database.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.userKind, 'Student'));
-      const response = await post('/api/Account/ForgotPassword', { code, userMode: 'Student', step: 2, password: 'a perfectly fine password' });
+      await t.database.db
+        .update(passwordResets)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(passwordResets.userKind, 'Student'));
+      const response = await post('/api/Account/ForgotPassword', {
+        code,
+        userMode: 'Student',
+        step: 2,
+        password: 'a perfectly fine password',
+      });
       expect(response.json().Status).toBe('NotFound');
       await login(t.app, 'Student', 'DIT/2024/0001');
     });
@@ -251,14 +327,23 @@ describe('sign-in, sessions and password reset', () => {
       expect(mailText(mail)).toMatch(/usermode=Staff/);
       const empty = await post('/api/Account/ForgotPassword', { email: '', userMode: 'Applicant', step: 1 });
       expect(empty.json()).toMatchObject({ Status: 'Invalid', Message: 'Email is required' });
-      const invalid = await post('/api/Account/ForgotPassword', { email: 'not-an-email', userMode: 'Applicant', step: 1 });
+      const invalid = await post('/api/Account/ForgotPassword', {
+        email: 'not-an-email',
+        userMode: 'Applicant',
+        step: 1,
+      });
       expect(invalid.json()).toMatchObject({ Status: 'Invalid', Message: 'Email is invalid' });
     });
 
     it('limits reset requests per address', async () => {
       const codes = [];
       for (let i = 0; i < 12; i += 1) {
-        const r = await post('/api/Account/ForgotPassword', { email: `x${i}@demo.edu.ng`, userMode: 'Applicant', step: 1 }, {}, '10.7.7.7');
+        const r = await post(
+          '/api/Account/ForgotPassword',
+          { email: `x${i}@demo.edu.ng`, userMode: 'Applicant', step: 1 },
+          {},
+          '10.7.7.7',
+        );
         codes.push(r.statusCode);
       }
       expect(codes.slice(0, 10).every((c) => c === 200)).toBe(true);
@@ -267,7 +352,9 @@ describe('sign-in, sessions and password reset', () => {
   });
 
   it('declares who may call every registered route', () => {
-    const undeclared = t.app.routeAccessTable.filter((r) => r.access === undefined).map((r) => `${r.method} ${r.url}`);
+    const undeclared = t.app.routeAccessTable
+      .filter((r) => r.access === undefined)
+      .map((r) => `${r.method} ${r.url}`);
     expect(undeclared).toEqual([]);
     expect(t.app.routeAccessTable.length).toBeGreaterThan(5);
   });

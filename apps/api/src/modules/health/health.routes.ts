@@ -21,7 +21,9 @@ export function healthRoutes(app: FastifyInstance, { database }: AppDeps): void 
         await database.db.execute(sql`select 1`);
         return { Status: STATUS.ok, Data: { database: 'up', driver: database.driver } };
       } catch {
-        return reply.status(503).send({ Status: STATUS.error, Data: { database: 'down', driver: database.driver } });
+        return reply
+          .status(503)
+          .send({ Status: STATUS.error, Data: { database: 'down', driver: database.driver } });
       }
     },
   });

@@ -53,7 +53,10 @@ export function sessionsRoutes(app: FastifyInstance, db: Db): void {
       summary: 'The current admission session',
       params: z.object({ schoolId: z.coerce.number().int().positive() }),
       response: {
-        200: z.object({ Status: z.string(), Data: z.object({ SessionId: z.number().int(), SessionName: z.string() }) }),
+        200: z.object({
+          Status: z.string(),
+          Data: z.object({ SessionId: z.number().int(), SessionName: z.string() }),
+        }),
         404: errorEnvelope,
       },
     },
