@@ -7,7 +7,7 @@ export interface ReceivedMail {
 }
 
 /** A real SMTP receiver on 127.0.0.1 that keeps every message it is given. */
-export async function startSmtpReceiver(): Promise<{
+export async function startSmtpReceiver(port = 0): Promise<{
   url: string;
   messages: ReceivedMail[];
   waitFor(predicate: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
@@ -30,10 +30,10 @@ export async function startSmtpReceiver(): Promise<{
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.server.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+    url: `smtp://127.0.0.1:${address.port}?ignoreTLS=true`,
     messages,
     async waitFor(predicate, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
