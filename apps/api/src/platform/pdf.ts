@@ -23,7 +23,11 @@ export interface Institution {
 /** The institution's name and address for document headers, from school_settings. */
 export async function loadInstitution(db: Pick<Db, 'select'>, schoolId = SCHOOL_ID): Promise<Institution> {
   const [row] = await db
-    .select({ name: schoolSettings.name, shortName: schoolSettings.shortName, address: schoolSettings.address })
+    .select({
+      name: schoolSettings.name,
+      shortName: schoolSettings.shortName,
+      address: schoolSettings.address,
+    })
     .from(schoolSettings)
     .where(eq(schoolSettings.schoolId, schoolId))
     .limit(1);
@@ -40,7 +44,12 @@ export function pdfText(value: unknown): string {
   let out = '';
   for (const ch of text) {
     const code = ch.codePointAt(0)!;
-    if (code === 10 || (code >= 32 && code < 127) || (code >= 160 && code <= 255) || WIN_ANSI_EXTRAS.includes(ch)) {
+    if (
+      code === 10 ||
+      (code >= 32 && code < 127) ||
+      (code >= 160 && code <= 255) ||
+      WIN_ANSI_EXTRAS.includes(ch)
+    ) {
       out += ch;
       continue;
     }
@@ -62,7 +71,12 @@ export function formatLongDate(value: Date | string | null | undefined): string 
   if (!value) return '';
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return date.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 export interface PdfOptions {
@@ -196,24 +210,40 @@ export class PdfBuilder {
     const cy = top + radius;
     doc.save().circle(cx, cy, radius).fill(COLORS.headerFill).restore();
     const monogram = pdfText(institution.shortName || institution.name.slice(0, 3)).slice(0, 4);
-    doc.font('Helvetica-Bold').fontSize(monogram.length > 3 ? 10 : 12).fillColor(COLORS.headerText);
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(monogram.length > 3 ? 10 : 12)
+      .fillColor(COLORS.headerText);
     doc.text(monogram, cx - radius, cy - 6, { width: radius * 2, align: 'center', lineBreak: false });
     doc.fillColor(COLORS.text);
 
     const textX = this.left + radius * 2 + 8;
     const textWidth = this.width - (radius * 2 + 8) * 2;
-    doc.font('Helvetica-Bold').fontSize(16).text(pdfText(institution.name).toUpperCase(), textX, top + 2, {
-      width: textWidth,
-      align: 'center',
-    });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(16)
+      .text(pdfText(institution.name).toUpperCase(), textX, top + 2, {
+        width: textWidth,
+        align: 'center',
+      });
     if (institution.address) {
       doc.font('Helvetica').fontSize(9).fillColor(COLORS.muted);
       doc.text(pdfText(institution.address), textX, doc.y + 2, { width: textWidth, align: 'center' });
       doc.fillColor(COLORS.text);
     }
     const ruleY = Math.max(doc.y, top + radius * 2) + 6;
-    doc.save().moveTo(this.left, ruleY).lineTo(this.right, ruleY).lineWidth(1.2).strokeColor(COLORS.headerFill).stroke().restore();
-    doc.font('Helvetica-Bold').fontSize(13).text(pdfText(title), this.left, ruleY + 8, { width: this.width, align: 'center' });
+    doc
+      .save()
+      .moveTo(this.left, ruleY)
+      .lineTo(this.right, ruleY)
+      .lineWidth(1.2)
+      .strokeColor(COLORS.headerFill)
+      .stroke()
+      .restore();
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(13)
+      .text(pdfText(title), this.left, ruleY + 8, { width: this.width, align: 'center' });
     if (subtitle) {
       doc.font('Helvetica').fontSize(10).fillColor(COLORS.muted);
       doc.text(pdfText(subtitle), this.left, doc.y + 2, { width: this.width, align: 'center' });
@@ -242,7 +272,14 @@ export class PdfBuilder {
   /** Flowing text across the width (or a given box). */
   paragraph(
     text: string,
-    options: { x?: number; width?: number; fontSize?: number; bold?: boolean; align?: 'left' | 'center' | 'right' | 'justify'; color?: string } = {},
+    options: {
+      x?: number;
+      width?: number;
+      fontSize?: number;
+      bold?: boolean;
+      align?: 'left' | 'center' | 'right' | 'justify';
+      color?: string;
+    } = {},
   ): this {
     const x = options.x ?? this.left;
     const width = options.width ?? this.right - x;
@@ -289,7 +326,14 @@ export class PdfBuilder {
         doc.font('Helvetica').fontSize(fontSize).fillColor(COLORS.text);
         doc.text(pdfText(value) || '-', cx + labelWidth, y, { width: valueWidth });
       });
-      doc.save().moveTo(x, y + rowHeight - 3).lineTo(x + width, y + rowHeight - 3).lineWidth(0.3).strokeColor('#dddddd').stroke().restore();
+      doc
+        .save()
+        .moveTo(x, y + rowHeight - 3)
+        .lineTo(x + width, y + rowHeight - 3)
+        .lineWidth(0.3)
+        .strokeColor('#dddddd')
+        .stroke()
+        .restore();
       doc.y = y + rowHeight;
     }
     doc.x = this.left;
@@ -310,17 +354,24 @@ export class PdfBuilder {
     const drawRow = (cells: string[], kind: 'header' | 'body' | 'bold', index: number) => {
       doc.font(kind === 'body' ? 'Helvetica' : 'Helvetica-Bold').fontSize(fontSize);
       const height =
-        Math.max(...cells.map((cell, i) => doc.heightOfString(cell || ' ', { width: widths[i]! - padding * 2 }))) +
+        Math.max(
+          ...cells.map((cell, i) => doc.heightOfString(cell || ' ', { width: widths[i]! - padding * 2 })),
+        ) +
         padding * 2;
       if (kind !== 'header' && doc.y + height > this.bottom) {
         doc.addPage();
         doc.y = doc.page.margins.top;
-        drawRow(options.columns.map((c) => pdfText(c.header)), 'header', -1);
+        drawRow(
+          options.columns.map((c) => pdfText(c.header)),
+          'header',
+          -1,
+        );
         doc.font(kind === 'body' ? 'Helvetica' : 'Helvetica-Bold').fontSize(fontSize);
       }
       const y = doc.y;
       if (kind === 'header') doc.save().rect(x, y, width, height).fill(COLORS.headerFill).restore();
-      else if (options.zebra !== false && index % 2 === 1) doc.save().rect(x, y, width, height).fill(COLORS.zebra).restore();
+      else if (options.zebra !== false && index % 2 === 1)
+        doc.save().rect(x, y, width, height).fill(COLORS.zebra).restore();
       doc.fillColor(kind === 'header' ? COLORS.headerText : COLORS.text);
       let cx = x;
       cells.forEach((cell, i) => {
@@ -336,7 +387,11 @@ export class PdfBuilder {
     };
 
     this.ensureSpace(50);
-    drawRow(options.columns.map((c) => pdfText(c.header)), 'header', -1);
+    drawRow(
+      options.columns.map((c) => pdfText(c.header)),
+      'header',
+      -1,
+    );
     if (options.rows.length === 0 && options.emptyText) {
       drawRow([pdfText(options.emptyText), ...options.columns.slice(1).map(() => '')], 'body', 0);
     }
@@ -358,7 +413,10 @@ export class PdfBuilder {
    * A photograph fitted into a box with a thin frame; without one (or when the bytes are not
    * an image pdfkit can read) a drawn default avatar.
    */
-  photo(image: Buffer | null | undefined, box: { x: number; y: number; width: number; height: number }): this {
+  photo(
+    image: Buffer | null | undefined,
+    box: { x: number; y: number; width: number; height: number },
+  ): this {
     const { doc } = this;
     let drawn = false;
     if (image && image.length > 0) {
@@ -370,7 +428,13 @@ export class PdfBuilder {
       }
     }
     if (!drawn) this.avatar(box);
-    doc.save().rect(box.x, box.y, box.width, box.height).lineWidth(0.6).strokeColor(COLORS.rule).stroke().restore();
+    doc
+      .save()
+      .rect(box.x, box.y, box.width, box.height)
+      .lineWidth(0.6)
+      .strokeColor(COLORS.rule)
+      .stroke()
+      .restore();
     return this;
   }
 
@@ -386,7 +450,14 @@ export class PdfBuilder {
     const shoulderTop = y + height * 0.62;
     doc
       .moveTo(x + width * 0.15, y + height)
-      .bezierCurveTo(x + width * 0.15, shoulderTop, x + width * 0.85, shoulderTop, x + width * 0.85, y + height)
+      .bezierCurveTo(
+        x + width * 0.15,
+        shoulderTop,
+        x + width * 0.85,
+        shoulderTop,
+        x + width * 0.85,
+        y + height,
+      )
       .closePath()
       .fill(COLORS.avatarShape);
     doc.restore();
@@ -425,8 +496,18 @@ export class PdfBuilder {
     const width = options.width ?? 180;
     this.ensureSpace(40);
     const y = this.doc.y + 24;
-    this.doc.save().moveTo(x, y).lineTo(x + width, y).lineWidth(0.6).strokeColor(COLORS.text).stroke().restore();
-    this.doc.font('Helvetica').fontSize(9).text(pdfText(caption), x, y + 3, { width, align: 'center' });
+    this.doc
+      .save()
+      .moveTo(x, y)
+      .lineTo(x + width, y)
+      .lineWidth(0.6)
+      .strokeColor(COLORS.text)
+      .stroke()
+      .restore();
+    this.doc
+      .font('Helvetica')
+      .fontSize(9)
+      .text(pdfText(caption), x, y + 3, { width, align: 'center' });
     this.doc.x = this.left;
     return this;
   }
@@ -491,7 +572,8 @@ export async function pdfTextContent(pdf: Buffer): Promise<string> {
     const lines: string[] = [];
     for (const tj of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
       let line = '';
-      for (const piece of tj[1]!.matchAll(/<([0-9a-fA-F]*)>/g)) line += Buffer.from(piece[1]!, 'hex').toString('latin1');
+      for (const piece of tj[1]!.matchAll(/<([0-9a-fA-F]*)>/g))
+        line += Buffer.from(piece[1]!, 'hex').toString('latin1');
       lines.push(line);
     }
     if (lines.length) out.push(lines.join('\n'));

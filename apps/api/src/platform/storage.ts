@@ -31,7 +31,11 @@ const keyPattern = /^[a-z0-9][a-z0-9_.-]*(\/[a-z0-9][a-z0-9_.-]*)*$/i;
 
 /** Throws unless the key is a plain relative path: no '..', no leading slash, no odd characters. */
 export function assertStorageKey(key: string): void {
-  if (!keyPattern.test(key) || key.split('/').some((part) => part === '..' || part === '.') || key.length > 300) {
+  if (
+    !keyPattern.test(key) ||
+    key.split('/').some((part) => part === '..' || part === '.') ||
+    key.length > 300
+  ) {
     throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
   }
 }
@@ -127,7 +131,9 @@ function signingKey(secret: string): Buffer {
 }
 
 function signature(secret: string, purpose: string, subject: string, exp: number): string {
-  return createHmac('sha256', signingKey(secret)).update(`${purpose}\n${subject}\n${exp}`).digest('base64url');
+  return createHmac('sha256', signingKey(secret))
+    .update(`${purpose}\n${subject}\n${exp}`)
+    .digest('base64url');
 }
 
 /**
