@@ -531,3 +531,127 @@ export const transactionsResponse = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
 });
+
+// ───────────────────────────── reference resources (declared once) ─────────────────────────────
+
+/**
+ * A reference resource as both sides see it: the generic API engine serves list / get / create /
+ * update / delete at `path` from it, and the web's generic pages render the table, form and
+ * filters from it. Each resource is declared once, here.
+ */
+export interface ResourceMeta<I extends z.ZodObject = z.ZodObject, T extends z.ZodObject = z.ZodObject> {
+  /** URL segment: /api/admin/<name> */
+  name: string;
+  label: string;
+  /** The permission page that guards every route of the resource. */
+  page: string;
+  path: string;
+  /** Columns of the list, in order. */
+  columns: readonly { key: string; label: string }[];
+  /** Query filters the list accepts (besides page, pageSize, search, sort, order). */
+  filters: readonly { key: string; label: string; type: 'id' | 'boolean' | 'text' }[];
+  sortable: readonly string[];
+  defaultSort: string;
+  searchable: boolean;
+  /** Which writes the generic engine serves (a resource with a file creates through its own route). */
+  operations: { create: boolean; update: boolean; delete: boolean };
+  /** Extra boolean switches served at POST <path>/:id/<action> with body { value: boolean }. */
+  actions: readonly { name: string; label: string; field: string }[];
+  input: I;
+  item: T;
+}
+
+export const ADMISSION_RESOURCES = {
+  admissionSessions: {
+    name: 'admission-sessions',
+    label: 'Admission session',
+    page: ADMIN_PAGES.admissionSession,
+    path: '/api/admin/admission-sessions',
+    columns: [
+      { key: 'name', label: 'Session' },
+      { key: 'academicSessionName', label: 'Academic session' },
+      { key: 'isCurrent', label: 'Current' },
+    ],
+    filters: [
+      { key: 'academicSessionId', label: 'Academic session', type: 'id' },
+      { key: 'isCurrent', label: 'Current', type: 'boolean' },
+    ],
+    sortable: ['name', 'id'],
+    defaultSort: 'name',
+    searchable: true,
+    operations: { create: true, update: true, delete: true },
+    actions: [{ name: 'current', label: 'Make current', field: 'isCurrent' }],
+    input: admissionSessionInput,
+    item: admissionSessionItem,
+  },
+  admissionBatches: {
+    name: 'admission-batches',
+    label: 'Admission batch',
+    page: ADMIN_PAGES.admissionBatch,
+    path: '/api/admin/admission-batches',
+    columns: [
+      { key: 'name', label: 'Batch' },
+      { key: 'admissionSessionName', label: 'Admission session' },
+      { key: 'isOpen', label: 'Open' },
+    ],
+    filters: [
+      { key: 'admissionSessionId', label: 'Admission session', type: 'id' },
+      { key: 'isOpen', label: 'Open', type: 'boolean' },
+    ],
+    sortable: ['name', 'id'],
+    defaultSort: 'name',
+    searchable: true,
+    operations: { create: true, update: true, delete: true },
+    actions: [{ name: 'open', label: 'Open or close', field: 'isOpen' }],
+    input: admissionBatchInput,
+    item: admissionBatchItem,
+  },
+  admissionInformation: {
+    name: 'admission-information',
+    label: 'Admission information',
+    page: ADMIN_PAGES.admissionInformation,
+    path: '/api/admin/admission-information',
+    columns: [
+      { key: 'title', label: 'Title' },
+      { key: 'isPublished', label: 'Published' },
+      { key: 'createdAt', label: 'Created' },
+    ],
+    filters: [
+      { key: 'admissionSessionId', label: 'Admission session', type: 'id' },
+      { key: 'isPublished', label: 'Published', type: 'boolean' },
+    ],
+    sortable: ['title', 'createdAt', 'id'],
+    defaultSort: 'createdAt',
+    searchable: true,
+    operations: { create: true, update: true, delete: true },
+    actions: [{ name: 'publish', label: 'Publish or withdraw', field: 'isPublished' }],
+    input: admissionInformationInput,
+    item: admissionInformationItem,
+  },
+  admissionDocuments: {
+    name: 'admission-documents',
+    label: 'Admission document',
+    page: ADMIN_PAGES.admissionDocument,
+    path: '/api/admin/admission-documents',
+    columns: [
+      { key: 'name', label: 'Document' },
+      { key: 'description', label: 'Description' },
+      { key: 'fileExt', label: 'Type' },
+      { key: 'isActive', label: 'Active' },
+    ],
+    filters: [
+      { key: 'type', label: 'Form type', type: 'id' },
+      { key: 'isActive', label: 'Active', type: 'boolean' },
+    ],
+    sortable: ['name', 'createdAt', 'id'],
+    defaultSort: 'name',
+    searchable: true,
+    // Created (with its file) by POST <path> as multipart; the file is replaced by PUT <path>/:id/file.
+    operations: { create: false, update: true, delete: true },
+    actions: [{ name: 'active', label: 'Activate or deactivate', field: 'isActive' }],
+    input: admissionDocumentInput,
+    item: admissionDocumentItem,
+  },
+} as const satisfies Record<string, ResourceMeta>;
+
+export const resourceActionRequest = z.object({ value: z.boolean() });

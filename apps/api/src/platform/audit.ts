@@ -38,7 +38,10 @@ export function auditSnapshot(value: unknown): unknown {
  * Writes audit rows. Pass the transaction that makes the change, so the trail and the change
  * commit or roll back together.
  */
-export async function audit(tx: Pick<Db, 'insert'>, entries: AuditEntry | readonly AuditEntry[]): Promise<void> {
+export async function audit(
+  tx: Pick<Db, 'insert'>,
+  entries: AuditEntry | readonly AuditEntry[],
+): Promise<void> {
   const list = Array.isArray(entries) ? entries : [entries as AuditEntry];
   if (list.length === 0) return;
   // Large imports write many rows; keep each statement well under PostgreSQL's parameter limit.
@@ -66,7 +69,11 @@ export async function actorOf(db: Db, request: FastifyRequest): Promise<AuditAct
   if (cached) return cached;
   if (!request.auth) throw unauthorized();
   if (request.auth.kind !== 'Admin') throw forbidden();
-  const [row] = await db.select({ email: admins.email }).from(admins).where(eq(admins.id, request.auth.userId)).limit(1);
+  const [row] = await db
+    .select({ email: admins.email })
+    .from(admins)
+    .where(eq(admins.id, request.auth.userId))
+    .limit(1);
   if (!row) throw unauthorized();
   const actor = { adminId: request.auth.userId, email: row.email };
   actors.set(request, actor);

@@ -26,9 +26,13 @@ describe('admin route × role authorisation table', () => {
   const holders = new Map<string, Headers>();
 
   beforeAll(async () => {
-    t = await startTestApp({ RATE_LIMIT_LOGIN_PER_ADDRESS: '100000', RATE_LIMIT_LOGIN_PER_ACCOUNT: '100000' }, { jobs: false });
+    t = await startTestApp(
+      { RATE_LIMIT_LOGIN_PER_ADDRESS: '100000', RATE_LIMIT_LOGIN_PER_ACCOUNT: '100000' },
+      { jobs: false },
+    );
     routes = t.app.routeAccessTable.filter(
-      (r): r is PageRoute => typeof r.access === 'object' && r.access !== null && 'page' in (r.access as RouteAccess & object),
+      (r): r is PageRoute =>
+        typeof r.access === 'object' && r.access !== null && 'page' in (r.access as RouteAccess & object),
     );
     callers.anonymous = {};
     callers.applicant = (await login(t.app, 'Applicant', 'applicant1@demo.edu.ng')).auth;
@@ -63,8 +67,14 @@ describe('admin route × role authorisation table', () => {
         ['student', 403],
         ['adminWithout', 403],
       ] as const) {
-        const response = await t.app.inject({ method: route.method as 'GET', url, headers: callers[who], payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
-        if (response.statusCode !== expected) failures.push(`${who} ${route.method} ${route.url}: ${response.statusCode} (wanted ${expected})`);
+        const response = await t.app.inject({
+          method: route.method as 'GET',
+          url,
+          headers: callers[who],
+          payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+        });
+        if (response.statusCode !== expected)
+          failures.push(`${who} ${route.method} ${route.url}: ${response.statusCode} (wanted ${expected})`);
         else expect(response.json().Status).toEqual(expected === 401 ? 'Unauthorized' : 'Forbidden');
       }
     }
@@ -95,7 +105,9 @@ describe('admin route × role authorisation table', () => {
     const call = () => t.app.inject({ method: 'GET', url: '/api/admin/audit', headers: holder.headers });
     expect((await call()).statusCode).toBe(200);
     const [page] = await t.database.db.select().from(pages).where(eq(pages.page, 'AuditTrail'));
-    await t.database.db.delete(rolePages).where(and(eq(rolePages.roleId, holder.roleId), eq(rolePages.pageId, page!.id)));
+    await t.database.db
+      .delete(rolePages)
+      .where(and(eq(rolePages.roleId, holder.roleId), eq(rolePages.pageId, page!.id)));
     expect((await call()).statusCode).toBe(403);
 
     // Through the API: the super admin takes the role away, then deactivates the admin.
@@ -106,7 +118,10 @@ describe('admin route × role authorisation table', () => {
     const save = (payload: object) =>
       t.app.inject({ method: 'POST', url: '/api/Admin/CreateUserAsync', headers: superAdmin, payload });
     const base = { UserId: other.id, Email: other.email, FirstName: 'Test', LastName: 'deactivated' };
-    expect((await save({ ...base, RoleIds: [] })).json()).toMatchObject({ Status: 'Ok', Message: 'user updated successfully' });
+    expect((await save({ ...base, RoleIds: [] })).json()).toMatchObject({
+      Status: 'Ok',
+      Message: 'user updated successfully',
+    });
     expect((await otherCall()).statusCode).toBe(403);
     await t.database.db.insert(adminRoles).values({ adminId: other.id, roleId: other.roleId });
     expect((await otherCall()).statusCode).toBe(200);
@@ -121,7 +136,10 @@ describe('admin route × role authorisation table', () => {
       payload: { currentPassword: 'x', newPassword: 'y' },
     });
     expect(change.statusCode).toBe(401);
-    const stillRoles = await t.database.db.select().from(adminRoles).where(inArray(adminRoles.adminId, [other.id]));
+    const stillRoles = await t.database.db
+      .select()
+      .from(adminRoles)
+      .where(inArray(adminRoles.adminId, [other.id]));
     expect(stillRoles).toHaveLength(1);
   });
 });

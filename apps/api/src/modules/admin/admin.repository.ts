@@ -6,7 +6,13 @@ import { countSql, likeEscape, type Exec } from './common.js';
 
 export function listPages(db: Exec) {
   return db
-    .select({ PageId: pages.id, Menu_Id: pages.menuId, Menu_Name: pages.menuName, Menu_Icon: pages.menuIcon, Page: pages.page })
+    .select({
+      PageId: pages.id,
+      Menu_Id: pages.menuId,
+      Menu_Name: pages.menuName,
+      Menu_Icon: pages.menuIcon,
+      Page: pages.page,
+    })
     .from(pages)
     .orderBy(asc(pages.menuId), asc(pages.id));
 }
@@ -60,7 +66,9 @@ export async function findRoleByName(db: Exec, name: string, exceptId?: number) 
   const [row] = await db
     .select({ id: roles.id })
     .from(roles)
-    .where(and(eq(sql`lower(${roles.name})`, name.toLowerCase()), exceptId ? ne(roles.id, exceptId) : undefined))
+    .where(
+      and(eq(sql`lower(${roles.name})`, name.toLowerCase()), exceptId ? ne(roles.id, exceptId) : undefined),
+    )
     .limit(1);
   return row;
 }
@@ -107,13 +115,18 @@ function userFilter(search?: string, isActive?: boolean): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (search) {
     const term = `%${likeEscape(search)}%`;
-    conditions.push(or(ilike(admins.email, term), ilike(admins.firstName, term), ilike(admins.lastName, term)));
+    conditions.push(
+      or(ilike(admins.email, term), ilike(admins.firstName, term), ilike(admins.lastName, term)),
+    );
   }
   if (isActive !== undefined) conditions.push(eq(admins.isActive, isActive));
   return and(...conditions);
 }
 
-export async function listAdmins(db: Exec, q: { page: number; pageSize: number; search?: string; isActive?: boolean }) {
+export async function listAdmins(
+  db: Exec,
+  q: { page: number; pageSize: number; search?: string; isActive?: boolean },
+) {
   const where = userFilter(q.search, q.isActive);
   const [total] = await db.select({ n: countSql() }).from(admins).where(where);
   const rows = await db
@@ -135,7 +148,12 @@ export async function findAdminByEmail(db: Exec, email: string, exceptId?: numbe
   const [row] = await db
     .select({ id: admins.id })
     .from(admins)
-    .where(and(eq(sql`lower(${admins.email})`, email.toLowerCase()), exceptId ? ne(admins.id, exceptId) : undefined))
+    .where(
+      and(
+        eq(sql`lower(${admins.email})`, email.toLowerCase()),
+        exceptId ? ne(admins.id, exceptId) : undefined,
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -144,7 +162,10 @@ export async function insertAdmin(
   db: Exec,
   values: { email: string; firstName: string; lastName: string; passwordHash: string; isActive: boolean },
 ) {
-  const [row] = await db.insert(admins).values({ ...values, isFirstLogin: true }).returning();
+  const [row] = await db
+    .insert(admins)
+    .values({ ...values, isFirstLogin: true })
+    .returning();
   return row!;
 }
 

@@ -21,7 +21,14 @@ import type { Db } from '../../db/client.js';
 import { actorOf } from '../../platform/audit.js';
 import type { AdminService } from './admin.service.js';
 
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 500: errorEnvelope };
+const errors = {
+  400: errorEnvelope,
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  409: errorEnvelope,
+  500: errorEnvelope,
+};
 const rolePages = [ADMIN_PAGES.roles, ADMIN_PAGES.administrators] as const;
 
 /** Spec §7 `AdminRole/*` and `Admin/CreateUserAsync`, the page catalogue and the audit trail. */
@@ -30,13 +37,21 @@ export function adminRoutes(app: FastifyInstance, db: Db, service: AdminService)
 
   r.get('/api/admin/pages', {
     config: { access: { page: rolePages } },
-    schema: { tags: ['admin'], summary: 'The page catalogue: every page a role can grant', response: { 200: pagesResponse, ...errors } },
+    schema: {
+      tags: ['admin'],
+      summary: 'The page catalogue: every page a role can grant',
+      response: { 200: pagesResponse, ...errors },
+    },
     handler: () => service.pages(),
   });
 
   r.get('/api/AdminRole/GetRolesAsync', {
     config: { access: { page: rolePages } },
-    schema: { tags: ['admin'], summary: 'Roles with their pages', response: { 200: rolesResponse, ...errors } },
+    schema: {
+      tags: ['admin'],
+      summary: 'Roles with their pages',
+      response: { 200: rolesResponse, ...errors },
+    },
     handler: () => service.roles(),
   });
 

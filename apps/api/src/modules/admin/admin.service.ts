@@ -62,8 +62,10 @@ export class AdminService {
   async saveRole(actor: AuditActor, input: RoleInput) {
     const updating = Boolean(input.RoleId);
     try {
-      if ((await repo.countPages(this.db, input.PageIds)) !== input.PageIds.length) throw badRequest(ADMIN_MESSAGES.unknownPages);
-      if (await repo.findRoleByName(this.db, input.RoleName, input.RoleId || undefined)) throw conflict(ADMIN_MESSAGES.roleNameTaken);
+      if ((await repo.countPages(this.db, input.PageIds)) !== input.PageIds.length)
+        throw badRequest(ADMIN_MESSAGES.unknownPages);
+      if (await repo.findRoleByName(this.db, input.RoleName, input.RoleId || undefined))
+        throw conflict(ADMIN_MESSAGES.roleNameTaken);
       const roleId = await this.db.transaction(async (tx) => {
         if (updating) {
           const existing = await repo.findRole(tx, input.RoleId!);
@@ -72,24 +74,46 @@ export class AdminService {
           if (existing.name === SUPER_ADMIN_ROLE) {
             const everyPage = (await repo.listPages(tx)).length;
             if (input.RoleName !== SUPER_ADMIN_ROLE || input.PageIds.length !== everyPage) {
-              throw badRequest('The Super Admin role keeps its name and every page; only its description can change.');
+              throw badRequest(
+                'The Super Admin role keeps its name and every page; only its description can change.',
+              );
             }
           }
           await repo.updateRole(tx, existing.id, { name: input.RoleName, description: input.Description });
           await repo.replaceRolePages(tx, existing.id, input.PageIds);
           await this.assertNoLockout(tx);
           const [after] = await this.roleItems(tx, [existing.id]);
-          await audit(tx, { actor, page: ADMIN_PAGES.roles, action: 'update', entity: 'role', entityId: existing.id, before: roleSnapshot(before), after: roleSnapshot(after) });
+          await audit(tx, {
+            actor,
+            page: ADMIN_PAGES.roles,
+            action: 'update',
+            entity: 'role',
+            entityId: existing.id,
+            before: roleSnapshot(before),
+            after: roleSnapshot(after),
+          });
           return existing.id;
         }
         const role = await repo.insertRole(tx, { name: input.RoleName, description: input.Description });
         await repo.replaceRolePages(tx, role.id, input.PageIds);
         const [after] = await this.roleItems(tx, [role.id]);
-        await audit(tx, { actor, page: ADMIN_PAGES.roles, action: 'create', entity: 'role', entityId: role.id, before: null, after: roleSnapshot(after) });
+        await audit(tx, {
+          actor,
+          page: ADMIN_PAGES.roles,
+          action: 'create',
+          entity: 'role',
+          entityId: role.id,
+          before: null,
+          after: roleSnapshot(after),
+        });
         return role.id;
       });
       const [data] = await this.roleItems(this.db, [roleId]);
-      return { Status: STATUS.ok, Message: updating ? ADMIN_MESSAGES.roleUpdated : ADMIN_MESSAGES.roleAdded, Data: data };
+      return {
+        Status: STATUS.ok,
+        Message: updating ? ADMIN_MESSAGES.roleUpdated : ADMIN_MESSAGES.roleAdded,
+        Data: data,
+      };
     } catch (error) {
       if (error instanceof AppError) throw error;
       if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) throw conflict(ADMIN_MESSAGES.roleNameTaken);
@@ -105,7 +129,15 @@ export class AdminService {
       const [before] = await this.roleItems(tx, [id]);
       if (before && before.UserCount > 0) throw conflict(ADMIN_MESSAGES.roleInUse);
       await repo.deleteRole(tx, id);
-      await audit(tx, { actor, page: ADMIN_PAGES.roles, action: 'delete', entity: 'role', entityId: id, before: roleSnapshot(before), after: null });
+      await audit(tx, {
+        actor,
+        page: ADMIN_PAGES.roles,
+        action: 'delete',
+        entity: 'role',
+        entityId: id,
+        before: roleSnapshot(before),
+        after: null,
+      });
     });
     return { Status: STATUS.ok, Message: ADMIN_MESSAGES.roleDeleted };
   }
@@ -119,7 +151,10 @@ export class AdminService {
 
   // ───────────── admin users ─────────────
 
-  private async userItems(db: Exec, rows: Awaited<ReturnType<typeof repo.findAdmin>>[]): Promise<AdminUserItem[]> {
+  private async userItems(
+    db: Exec,
+    rows: Awaited<ReturnType<typeof repo.findAdmin>>[],
+  ): Promise<AdminUserItem[]> {
     const list = rows.filter((r): r is NonNullable<typeof r> => Boolean(r));
     const ids = list.map((r) => r.id);
     const roleRows = await repo.rolesOfAdmins(db, ids);
@@ -153,14 +188,20 @@ export class AdminService {
   async saveUser(actor: AuditActor, input: UserInput) {
     const updating = Boolean(input.UserId);
     try {
-      if ((await repo.countRoles(this.db, input.RoleIds)) !== input.RoleIds.length) throw badRequest(ADMIN_MESSAGES.unknownRoles);
-      if (await repo.findAdminByEmail(this.db, input.Email, input.UserId || undefined)) throw conflict(ADMIN_MESSAGES.emailTaken);
+      if ((await repo.countRoles(this.db, input.RoleIds)) !== input.RoleIds.length)
+        throw badRequest(ADMIN_MESSAGES.unknownRoles);
+      if (await repo.findAdminByEmail(this.db, input.Email, input.UserId || undefined))
+        throw conflict(ADMIN_MESSAGES.emailTaken);
       if (updating) return await this.updateUser(actor, input);
       return await this.addUser(actor, input);
     } catch (error) {
       if (error instanceof AppError) throw error;
       if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) throw conflict(ADMIN_MESSAGES.emailTaken);
-      throw new AppError(500, updating ? ADMIN_MESSAGES.userUpdateFailed : ADMIN_MESSAGES.userAddFailed, STATUS.error);
+      throw new AppError(
+        500,
+        updating ? ADMIN_MESSAGES.userUpdateFailed : ADMIN_MESSAGES.userAddFailed,
+        STATUS.error,
+      );
     }
   }
 
@@ -177,7 +218,15 @@ export class AdminService {
       });
       await repo.replaceAdminRoles(tx, admin.id, input.RoleIds);
       const [after] = await this.userItems(tx, [admin]);
-      await audit(tx, { actor, page: ADMIN_PAGES.administrators, action: 'create', entity: 'admin', entityId: admin.id, before: null, after });
+      await audit(tx, {
+        actor,
+        page: ADMIN_PAGES.administrators,
+        action: 'create',
+        entity: 'admin',
+        entityId: admin.id,
+        before: null,
+        after,
+      });
       await this.mailer.enqueue(
         {
           to: admin.email,
@@ -203,16 +252,27 @@ export class AdminService {
       const existing = await repo.findAdmin(tx, id);
       if (!existing) throw notFound(ADMIN_MESSAGES.userNotFound);
       const isActive = input.IsActive ?? existing.isActive;
-      if (!isActive && existing.isActive && id === actor.adminId) throw badRequest(ADMIN_MESSAGES.selfDeactivate);
+      if (!isActive && existing.isActive && id === actor.adminId)
+        throw badRequest(ADMIN_MESSAGES.selfDeactivate);
       const [before] = await this.userItems(tx, [existing]);
-      await repo.updateAdmin(tx, id, { email: input.Email, firstName: input.FirstName, lastName: input.LastName, isActive });
+      await repo.updateAdmin(tx, id, {
+        email: input.Email,
+        firstName: input.FirstName,
+        lastName: input.LastName,
+        isActive,
+      });
       await repo.replaceAdminRoles(tx, id, input.RoleIds);
       await this.assertNoLockout(tx);
       const [after] = await this.userItems(tx, [await repo.findAdmin(tx, id)]);
       await audit(tx, {
         actor,
         page: ADMIN_PAGES.administrators,
-        action: existing.isActive && !isActive ? 'deactivate' : !existing.isActive && isActive ? 'activate' : 'update',
+        action:
+          existing.isActive && !isActive
+            ? 'deactivate'
+            : !existing.isActive && isActive
+              ? 'activate'
+              : 'update',
         entity: 'admin',
         entityId: id,
         before,
@@ -230,7 +290,8 @@ export class AdminService {
     const admin = await repo.findAdmin(this.db, userId);
     if (!admin) throw notFound(ADMIN_MESSAGES.userNotFound);
     const roleIds = (await repo.rolesOfAdmins(this.db, [userId])).map((r) => r.RoleId);
-    if (roleIds.length === 0) return { Status: STATUS.notFound, Message: ADMIN_MESSAGES.noUserRoles, Data: [] };
+    if (roleIds.length === 0)
+      return { Status: STATUS.notFound, Message: ADMIN_MESSAGES.noUserRoles, Data: [] };
     return { Status: STATUS.ok, Data: await this.roleItems(this.db, roleIds) };
   }
 
@@ -240,7 +301,16 @@ export class AdminService {
     const { start, end } = dayRange(q.from, q.to, { from: 'From date', to: 'To date' });
     const { rows, total } = await repo.listAudit(
       this.db,
-      { actorId: q.actorId, actor: q.actor || undefined, pageName: q.pageName || undefined, action: q.action || undefined, entity: q.entity || undefined, entityId: q.entityId || undefined, start, end },
+      {
+        actorId: q.actorId,
+        actor: q.actor || undefined,
+        pageName: q.pageName || undefined,
+        action: q.action || undefined,
+        entity: q.entity || undefined,
+        entityId: q.entityId || undefined,
+        start,
+        end,
+      },
       q.page,
       q.pageSize,
     );
@@ -266,6 +336,10 @@ export class AdminService {
 
 function roleSnapshot(role: RoleItem | undefined) {
   if (!role) return null;
-  return { RoleId: role.RoleId, RoleName: role.RoleName, Description: role.Description, Pages: role.Pages.map((p) => p.Page) };
+  return {
+    RoleId: role.RoleId,
+    RoleName: role.RoleName,
+    Description: role.Description,
+    Pages: role.Pages.map((p) => p.Page),
+  };
 }
-

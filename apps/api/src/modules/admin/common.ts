@@ -1,7 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
 import type { Db, Tx } from '../../db/client.js';
-import { createStorage, type FileStorage } from '../../platform/storage.js';
 import { badRequest } from '../../platform/errors.js';
 
 /** A database handle or an open transaction: repositories accept either. */
@@ -55,7 +53,9 @@ export function dayRange(
   }
   if (from && to && to < from) throw badRequest(`${labels.to} cannot be before ${labels.from}.`);
   const start = from ? new Date(`${from}T00:00:00${INSTITUTION_UTC_OFFSET}`) : undefined;
-  const end = to ? new Date(new Date(`${to}T00:00:00${INSTITUTION_UTC_OFFSET}`).getTime() + 86_400_000) : undefined;
+  const end = to
+    ? new Date(new Date(`${to}T00:00:00${INSTITUTION_UTC_OFFSET}`).getTime() + 86_400_000)
+    : undefined;
   return { start, end };
 }
 
@@ -77,10 +77,4 @@ export function paged<T>(data: T[], page: number, pageSize: number, total: numbe
     PageSize: pageSize,
     Total: total,
   };
-}
-
-/** The file storage: the app's when it provides one, otherwise the configured default. */
-export function storageOf(deps: AppDeps): FileStorage {
-  const provided = (deps as AppDeps & { storage?: FileStorage }).storage;
-  return provided ?? createStorage(deps.config);
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.js';
+import { admissionSetupRoutes } from '../admissions/setup.routes.js';
 import { adminRoutes } from './admin.routes.js';
 import { AdminService } from './admin.service.js';
 
@@ -7,4 +8,5 @@ import { AdminService } from './admin.service.js';
 export async function registerAdminModules(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const db = deps.database.db;
   adminRoutes(app, db, new AdminService(db, deps.mailer, app.sessions, deps.config));
+  await admissionSetupRoutes(app, deps);
 }

@@ -1,0 +1,401 @@
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ADMIN_MESSAGES,
+  STATUS,
+  adminPaged,
+  errorEnvelope,
+  okMessage,
+  resourceActionRequest,
+  resourceListQuery,
+  type ResourceMeta,
+} from '@portal/contracts';
+import type { Db, Tx } from '../../../db/client.js';
+import { actorOf, audit, type AuditActor } from '../../../platform/audit.js';
+import { AppError, badRequest, conflict, notFound } from '../../../platform/errors.js';
+import {
+  countSql,
+  likeEscape,
+  pgErrorCode,
+  PG_FOREIGN_KEY_VIOLATION,
+  PG_UNIQUE_VIOLATION,
+} from '../common.js';
+
+/**
+ * The generic CRUD engine (ARCHITECTURE §3). A reference resource is declared once — its
+ * contract (`ResourceMeta` in @portal/contracts: fields, columns, filters, page permission) plus
+ * the table and the few rules only the server knows — and this serves its routes:
+ *
+ *   GET    /api/admin/<name>              list: page, pageSize, search, sort, order, filters
+ *   GET    /api/admin/<name>/:id          one record
+ *   POST   /api/admin/<name>              create          (operations.create)
+ *   PUT    /api/admin/<name>/:id          replace         (operations.update)
+ *   DELETE /api/admin/<name>/:id          delete          (operations.delete)
+ *   POST   /api/admin/<name>/:id/<action> set a switch    (actions: { value: boolean })
+ *
+ * Every write checks references with clear messages, runs in one transaction and writes an
+ * audit row with the record before and after.
+ */
+
+type Table = PgTable & { id: PgColumn };
+type Row = Record<string, unknown>;
+
+export interface ResourceDefinition<M extends ResourceMeta> {
+  meta: M;
+  /** The audit trail's name for the record kind. */
+  entity: string;
+  table: Table;
+  /** What a list row and a record select: item key → column or expression. */
+  fields: Record<string, PgColumn | SQL.Aliased | SQL>;
+  /** Left joins that the fields need. */
+  joins?: { table: PgTable; on: SQL }[];
+  searchColumns: PgColumn[];
+  sortColumns: Record<string, PgColumn>;
+  filterColumns: Record<string, PgColumn>;
+  /** Foreign keys in the input, checked before writing so the message names the field. */
+  references?: { field: string; table: Table; label: string; many?: boolean }[];
+  /** Input → column values; defaults to the input itself. */
+  toValues?: (input: z.output<M['input']>) => Row;
+  /** Selected row → the item the contract describes (e.g. dates to ISO strings). */
+  toItem: (row: Row) => z.output<M['item']>;
+  /** Rules inside the write's transaction (e.g. only one current session). Runs after references are checked. */
+  beforeWrite?: (tx: Tx, values: Row, existingId: number | null) => Promise<void>;
+  /** Clean-up after a committed delete (e.g. the stored file). */
+  afterDelete?: (before: Row) => Promise<void>;
+}
+
+export function defineResource<M extends ResourceMeta>(
+  definition: ResourceDefinition<M>,
+): ResourceDefinition<M> {
+  return definition;
+}
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const errors = {
+  400: errorEnvelope,
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  409: errorEnvelope,
+};
+
+/** The list query of a resource: paging, search, sort and its declared filters. */
+function listQuerySchema(meta: ResourceMeta) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const filter of meta.filters) {
+    shape[filter.key] =
+      filter.type === 'id'
+        ? z.coerce.number().int().positive().optional()
+        : filter.type === 'boolean'
+          ? z.enum(['true', 'false']).optional()
+          : z.string().trim().max(100).optional();
+  }
+  return resourceListQuery.extend({
+    ...shape,
+    sort: z.enum(meta.sortable as [string, ...string[]]).default(meta.defaultSort),
+  });
+}
+
+export class ResourceService<M extends ResourceMeta> {
+  constructor(
+    private readonly db: Db,
+    readonly def: ResourceDefinition<M>,
+  ) {}
+
+  private base(db: Db | Tx) {
+    let query = db
+      .select(this.def.fields as Record<string, PgColumn>)
+      .from(this.def.table as PgTable)
+      .$dynamic();
+    for (const join of this.def.joins ?? []) query = query.leftJoin(join.table, join.on);
+    return query;
+  }
+
+  async list(
+    q: Record<string, unknown> & {
+      page: number;
+      pageSize: number;
+      search?: string;
+      sort: string;
+      order: 'asc' | 'desc';
+    },
+  ) {
+    const conditions: (SQL | undefined)[] = [];
+    if (q.search && this.def.searchColumns.length) {
+      const term = `%${likeEscape(q.search)}%`;
+      conditions.push(or(...this.def.searchColumns.map((c) => ilike(c, term))));
+    }
+    for (const filter of this.def.meta.filters) {
+      const value = q[filter.key];
+      const column = this.def.filterColumns[filter.key];
+      if (value === undefined || value === '' || !column) continue;
+      conditions.push(eq(column, filter.type === 'boolean' ? value === 'true' : value));
+    }
+    const where = and(...conditions);
+    let countQuery = this.db
+      .select({ n: countSql() })
+      .from(this.def.table as PgTable)
+      .$dynamic();
+    for (const join of this.def.joins ?? []) countQuery = countQuery.leftJoin(join.table, join.on);
+    const [total] = await countQuery.where(where);
+    const sortColumn = this.def.sortColumns[q.sort] ?? this.def.table.id;
+    const direction = q.order === 'desc' ? desc : asc;
+    const rows = await this.base(this.db)
+      .where(where)
+      .orderBy(direction(sortColumn), direction(this.def.table.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize);
+    return {
+      Status: STATUS.ok,
+      Data: rows.map((r) => this.def.toItem(r as Row)),
+      Page: q.page,
+      PageSize: q.pageSize,
+      Total: total?.n ?? 0,
+    };
+  }
+
+  async rowById(db: Db | Tx, id: number): Promise<Row | undefined> {
+    const [row] = await this.base(db).where(eq(this.def.table.id, id)).limit(1);
+    return row as Row | undefined;
+  }
+
+  async get(id: number) {
+    const row = await this.rowById(this.db, id);
+    if (!row) throw notFound(`${this.def.meta.label} not found.`);
+    return { Status: STATUS.ok, Data: this.def.toItem(row) };
+  }
+
+  private async checkReferences(tx: Tx, values: Row): Promise<void> {
+    for (const ref of this.def.references ?? []) {
+      const value = values[ref.field];
+      if (value === undefined || value === null) continue;
+      const ids = ref.many ? [...new Set(value as number[])] : [value as number];
+      if (ids.length === 0) continue;
+      const [found] = await tx
+        .select({ n: countSql() })
+        .from(ref.table as PgTable)
+        .where(inArray(ref.table.id, ids));
+      if ((found?.n ?? 0) !== ids.length) {
+        throw badRequest(
+          ref.many ? `One or more of the selected ${ref.label} do not exist.` : `${ref.label} not found.`,
+        );
+      }
+    }
+  }
+
+  private mapError(error: unknown, deleting = false): never {
+    if (error instanceof AppError) throw error;
+    const code = pgErrorCode(error);
+    if (code === PG_UNIQUE_VIOLATION) throw conflict(ADMIN_MESSAGES.duplicate);
+    if (code === PG_FOREIGN_KEY_VIOLATION) {
+      throw deleting
+        ? conflict(ADMIN_MESSAGES.recordInUse)
+        : badRequest('A referenced record does not exist.');
+    }
+    throw error;
+  }
+
+  /** Creates a record from already-validated input; `extra` carries server-set columns (e.g. a stored file). */
+  async create(actor: AuditActor, input: z.output<M['input']>, extra: Row = {}) {
+    const values = { ...(this.def.toValues ? this.def.toValues(input) : (input as Row)), ...extra };
+    try {
+      const id = await this.db.transaction(async (tx) => {
+        await this.checkReferences(tx, values);
+        await this.def.beforeWrite?.(tx, values, null);
+        const [inserted] = await tx
+          .insert(this.def.table)
+          .values(values as never)
+          .returning({ id: this.def.table.id });
+        const id = inserted!.id as number;
+        const after = await this.rowById(tx, id);
+        await audit(tx, {
+          actor,
+          page: this.def.meta.page,
+          action: 'create',
+          entity: this.def.entity,
+          entityId: id,
+          before: null,
+          after,
+        });
+        return id;
+      });
+      return {
+        Status: STATUS.ok,
+        Message: `${this.def.meta.label} created.`,
+        Data: this.def.toItem((await this.rowById(this.db, id))!),
+      };
+    } catch (error) {
+      this.mapError(error);
+    }
+  }
+
+  async update(actor: AuditActor, id: number, values: Row, action = 'update') {
+    try {
+      await this.db.transaction(async (tx) => {
+        const before = await this.rowById(tx, id);
+        if (!before) throw notFound(`${this.def.meta.label} not found.`);
+        await this.checkReferences(tx, values);
+        await this.def.beforeWrite?.(tx, values, id);
+        await tx
+          .update(this.def.table)
+          .set(values as never)
+          .where(eq(this.def.table.id, id));
+        const after = await this.rowById(tx, id);
+        await audit(tx, {
+          actor,
+          page: this.def.meta.page,
+          action,
+          entity: this.def.entity,
+          entityId: id,
+          before,
+          after,
+        });
+      });
+      return {
+        Status: STATUS.ok,
+        Message: `${this.def.meta.label} updated.`,
+        Data: this.def.toItem((await this.rowById(this.db, id))!),
+      };
+    } catch (error) {
+      this.mapError(error);
+    }
+  }
+
+  async remove(actor: AuditActor, id: number) {
+    let before: Row | undefined;
+    try {
+      await this.db.transaction(async (tx) => {
+        before = await this.rowById(tx, id);
+        if (!before) throw notFound(`${this.def.meta.label} not found.`);
+        await tx.delete(this.def.table).where(eq(this.def.table.id, id));
+        await audit(tx, {
+          actor,
+          page: this.def.meta.page,
+          action: 'delete',
+          entity: this.def.entity,
+          entityId: id,
+          before,
+          after: null,
+        });
+      });
+    } catch (error) {
+      this.mapError(error, true);
+    }
+    if (before) await this.def.afterDelete?.(before);
+    return { Status: STATUS.ok, Message: `${this.def.meta.label} deleted.` };
+  }
+}
+
+/** Registers the routes of a declared resource and returns its service (for custom routes beside them). */
+export function registerResource<M extends ResourceMeta>(
+  app: FastifyInstance,
+  db: Db,
+  def: ResourceDefinition<M>,
+): ResourceService<M> {
+  const service = new ResourceService(db, def);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { meta } = def;
+  const access = { page: meta.page };
+  const tags = ['admin: ' + meta.label];
+  const itemEnvelope = z.object({ Status: z.string(), Message: z.string().optional(), Data: meta.item });
+
+  r.get(meta.path, {
+    config: { access },
+    schema: {
+      tags,
+      summary: `List ${meta.label.toLowerCase()} records`,
+      querystring: listQuerySchema(meta),
+      response: { 200: adminPaged(meta.item), ...errors },
+    },
+    handler: (request) => service.list(request.query as never),
+  });
+
+  r.get(`${meta.path}/:id`, {
+    config: { access },
+    schema: {
+      tags,
+      summary: `One ${meta.label.toLowerCase()}`,
+      params: idParams,
+      response: { 200: itemEnvelope, ...errors },
+    },
+    handler: (request) => service.get(request.params.id),
+  });
+
+  if (meta.operations.create) {
+    r.post(meta.path, {
+      config: { access },
+      bodyLimit: 256 * 1024,
+      schema: {
+        tags,
+        summary: `Create a ${meta.label.toLowerCase()}`,
+        body: meta.input,
+        response: { 200: itemEnvelope, ...errors },
+      },
+      handler: async (request) =>
+        service.create(await actorOf(db, request), request.body as z.output<M['input']>),
+    });
+  }
+
+  if (meta.operations.update) {
+    r.put(`${meta.path}/:id`, {
+      config: { access },
+      bodyLimit: 256 * 1024,
+      schema: {
+        tags,
+        summary: `Replace a ${meta.label.toLowerCase()}`,
+        params: idParams,
+        body: meta.input,
+        response: { 200: itemEnvelope, ...errors },
+      },
+      handler: async (request) => {
+        const input = request.body as z.output<M['input']>;
+        return service.update(
+          await actorOf(db, request),
+          request.params.id,
+          def.toValues ? def.toValues(input) : (input as Row),
+        );
+      },
+    });
+  }
+
+  if (meta.operations.delete) {
+    r.delete(`${meta.path}/:id`, {
+      config: { access },
+      schema: {
+        tags,
+        summary: `Delete a ${meta.label.toLowerCase()}`,
+        params: idParams,
+        response: { 200: okMessage, ...errors },
+      },
+      handler: async (request) => service.remove(await actorOf(db, request), request.params.id),
+    });
+  }
+
+  for (const action of meta.actions) {
+    r.post(`${meta.path}/:id/${action.name}`, {
+      config: { access },
+      schema: {
+        tags,
+        summary: `${action.label} (${meta.label.toLowerCase()})`,
+        params: idParams,
+        body: resourceActionRequest,
+        response: { 200: itemEnvelope, ...errors },
+      },
+      handler: async (request) =>
+        service.update(
+          await actorOf(db, request),
+          request.params.id,
+          { [action.field]: request.body.value },
+          action.name,
+        ),
+    });
+  }
+
+  return service;
+}
+
+/** `sql` re-exported for resource files that declare computed fields. */
+export { sql };
