@@ -1,0 +1,68 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { PageLoading } from '../components/PageLoading';
+import { AREA_IDS, AREAS } from '../lib/areas';
+import { LandingPage } from './pages/LandingPage';
+import { SignInPage } from './pages/SignInPage';
+import { RequireUser } from './RequireUser';
+
+// The landing and sign-in pages ship with the entry; everything else downloads when first opened.
+const QueryLayout = lazy(() => import('./providers/QueryLayout'));
+const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage'));
+const ConfirmNewPasswordPage = lazy(() => import('./pages/ConfirmNewPasswordPage'));
+const DocumentPage = lazy(() => import('./pages/DocumentPage'));
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+
+/** One lazy chunk per protected area; each area declares its screens in its own file. */
+const AREA_ROUTES = {
+  applicant: lazy(() => import('./routes/applicant')),
+  admin: lazy(() => import('./routes/admin')),
+  student: lazy(() => import('./routes/student')),
+  app: lazy(() => import('./routes/app')),
+};
+
+/**
+ * The route table of spec section 2. Matching ignores case and a trailing slash, so the e-mailed
+ * /confirmnewpassword/ link and /STUDENT both work.
+ */
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Routes>
+        <Route path="/" element={<LandingPage />} />
+        <Route path="/ApplicantSignin" element={<SignInPage area="applicant" />} />
+        <Route path="/AdminSignin" element={<SignInPage area="admin" />} />
+        <Route path="/StudentSignin" element={<SignInPage area="student" />} />
+        <Route path="/signin" element={<SignInPage area="app" />} />
+        {AREA_IDS.map((id) => (
+          // The bare area path goes to its sign-in page (which moves a signed-in user on to the dashboard).
+          <Route key={id} path={id} element={<Navigate to={AREAS[id].signInPath} replace />} />
+        ))}
+
+        <Route element={<QueryLayout />}>
+          <Route path="/forgotPassword" element={<ForgotPasswordPage />} />
+          <Route path="/ConfirmNewPassword" element={<ConfirmNewPasswordPage />} />
+          <Route path="/QrCode" element={<DocumentPage param="transactionId" title="document.receipt" />} />
+          <Route path="/paymentreceipt" element={<DocumentPage param="transactionId" title="document.receipt" />} />
+          <Route path="/AdmissionLetter" element={<DocumentPage param="applicantId" title="document.admissionLetter" />} />
+          <Route path="/SiwesLetter" element={<DocumentPage param="StudId" title="document.siwesLetter" />} />
+          {AREA_IDS.map((id) => {
+            const Area = AREA_ROUTES[id];
+            return (
+              <Route
+                key={id}
+                path={`${id}/*`}
+                element={
+                  <RequireUser area={id}>
+                    <Area />
+                  </RequireUser>
+                }
+              />
+            );
+          })}
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,42 @@
+import { useEffect } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { FormCard, PublicLayout } from '../../components/PublicLayout';
+import { ResetPasswordForm } from '../../features/auth/components/ResetPasswordForm';
+import { useT } from '../../i18n/useT';
+import { signInPathOfMode } from '../../lib/areas';
+import { appStateStore, parseResetUserMode } from '../../lib/session';
+
+/** A query parameter by name, matched without regard to case (links are typed and pasted by people). */
+function queryParam(params: URLSearchParams, name: string): string | null {
+  for (const [key, value] of params) if (key.toLowerCase() === name) return value.trim() || null;
+  return null;
+}
+
+/**
+ * /ConfirmNewPassword?id={code}&usermode={Applicant|Student|Staff|Admin}, the e-mailed link. The link
+ * names the user mode, so opening it in a fresh browser works; without both parameters, back to /.
+ */
+export default function ConfirmNewPasswordPage() {
+  const t = useT();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const code = queryParam(params, 'id');
+  const userMode = parseResetUserMode(queryParam(params, 'usermode'));
+
+  useEffect(() => {
+    if (userMode) appStateStore.set({ userMode });
+  }, [userMode]);
+
+  if (!code || !userMode) return <Navigate to="/" replace />;
+  return (
+    <PublicLayout title={t('reset.title')}>
+      <FormCard title={t('reset.title')}>
+        <ResetPasswordForm
+          code={code}
+          userMode={userMode}
+          onReset={() => navigate(signInPathOfMode(userMode) ?? '/', { replace: true })}
+        />
+      </FormCard>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,41 @@
+import { CacheProvider, type EmotionCache } from '@emotion/react';
+import createCache from '@emotion/cache';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { useSettings } from '../settings';
+import { loadRtlCache } from './rtlCache';
+import { createAppTheme } from './theme';
+
+const ltrCache = createCache({ key: 'mui' });
+
+/**
+ * The MUI theme built from the settings (colour, dark theme, direction). Right-to-left switches
+ * to the RTL style cache and sets dir="rtl" on <html> once that cache has loaded.
+ */
+export function AppThemeProvider({ initialRtlCache, children }: { initialRtlCache: EmotionCache | null; children: ReactNode }) {
+  const themeColor = useSettings((s) => s.themeColor);
+  const darkTheme = useSettings((s) => s.darkTheme);
+  const wantsRtl = useSettings((s) => s.isDirectionRTL);
+  const [rtlCache, setRtlCache] = useState(initialRtlCache);
+
+  useEffect(() => {
+    if (wantsRtl && !rtlCache) void loadRtlCache().then(setRtlCache);
+  }, [wantsRtl, rtlCache]);
+
+  const rtl = wantsRtl && rtlCache !== null;
+  useLayoutEffect(() => {
+    document.documentElement.dir = rtl ? 'rtl' : 'ltr';
+  }, [rtl]);
+
+  const theme = useMemo(() => createAppTheme({ themeColor, darkTheme, rtl }), [themeColor, darkTheme, rtl]);
+
+  return (
+    <CacheProvider value={rtl && rtlCache ? rtlCache : ltrCache}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline enableColorScheme />
+        {children}
+      </ThemeProvider>
+    </CacheProvider>
+  );
+}

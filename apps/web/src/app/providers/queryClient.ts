@@ -1,0 +1,25 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../lib/api';
+import { sessionStore } from '../../lib/session';
+
+/** Server state: fresh for ten minutes, no interval or focus refetch, refetched on reconnect (spec section 7). */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 600_000,
+      refetchInterval: false,
+      refetchOnWindowFocus: false,
+      refetchOnReconnect: true,
+      // A refusal (4xx) will not change on retry; a network or server failure might.
+      retry: (failures, error) => failures < 2 && !(error instanceof ApiError && error.httpStatus >= 400 && error.httpStatus < 500),
+    },
+  },
+});
+
+/** When anyone signs out (or is signed out), nothing they loaded stays in memory. */
+let signedIn = Object.values(sessionStore.get()).filter(Boolean).length;
+sessionStore.subscribe(() => {
+  const now = Object.values(sessionStore.get()).filter(Boolean).length;
+  if (now < signedIn) queryClient.clear();
+  signedIn = now;
+});

@@ -1,0 +1,1 @@
+export default function Area() { return <p>applicant</p>; }

@@ -1,0 +1,55 @@
+import { DEFAULT_LOCALE, LOCALES, isRtlLocale, type Locale } from '../i18n/locales';
+import { createPersistedStore, is, useStore } from '../lib/store';
+
+export const THEME_COLOURS = ['indigo', 'cyan', 'amber', 'deep-orange', 'pink', 'blue', 'deep-purple', 'green'] as const;
+export type ThemeColourName = (typeof THEME_COLOURS)[number];
+/** A theme colour, or its dark variant (dark header and sidebar with the colour as accent). */
+export type ThemeColour = ThemeColourName | `dark-${ThemeColourName}`;
+const ALL_THEME_COLOURS: readonly ThemeColour[] = THEME_COLOURS.flatMap((c) => [c, `dark-${c}` as const]);
+
+export const DRAWER_TYPES = ['fixed', 'collapsed', 'mini'] as const;
+export type DrawerType = (typeof DRAWER_TYPES)[number];
+export const NAVIGATION_STYLES = ['vertical', 'horizontal'] as const;
+export type NavigationStyle = (typeof NAVIGATION_STYLES)[number];
+export const HORIZONTAL_NAV_POSITIONS = ['inside', 'top', 'below'] as const;
+export type HorizontalNavPosition = (typeof HORIZONTAL_NAV_POSITIONS)[number];
+
+/** The settings state of the spec, saved to local storage on every change. */
+export interface Settings {
+  drawerType: DrawerType;
+  locale: Locale;
+  navigationStyle: NavigationStyle;
+  horizontalNavPosition: HorizontalNavPosition;
+  darkTheme: boolean;
+  themeColor: ThemeColour;
+  isDirectionRTL: boolean;
+}
+
+export const settingsStore = createPersistedStore<Settings>(
+  'portal.settings',
+  {
+    drawerType: 'fixed',
+    locale: DEFAULT_LOCALE,
+    navigationStyle: 'vertical',
+    horizontalNavPosition: 'inside',
+    darkTheme: false,
+    themeColor: 'indigo',
+    isDirectionRTL: false,
+  },
+  {
+    drawerType: is.oneOf(DRAWER_TYPES),
+    locale: is.oneOf(LOCALES),
+    navigationStyle: is.oneOf(NAVIGATION_STYLES),
+    horizontalNavPosition: is.oneOf(HORIZONTAL_NAV_POSITIONS),
+    darkTheme: is.boolean,
+    themeColor: is.oneOf(ALL_THEME_COLOURS),
+    isDirectionRTL: is.boolean,
+  },
+);
+
+export const useSettings = <S>(select: (settings: Settings) => S): S => useStore(settingsStore, select);
+
+export const updateSettings = (patch: Partial<Settings>) => settingsStore.set(patch);
+
+/** Choosing a language also sets the reading direction: Arabic is right-to-left. */
+export const setLocale = (locale: Locale) => settingsStore.set({ locale, isDirectionRTL: isRtlLocale(locale) });

@@ -1,0 +1,27 @@
+import { use, useEffect, useMemo, type ReactNode } from 'react';
+import { IntlProvider, useIntl } from 'react-intl';
+import { activeNamespaces, loadCatalogue, loadedCatalogue } from './catalogues';
+import { DEFAULT_LOCALE, type Locale, type Messages, type Namespace } from './locales';
+
+/**
+ * Adds a namespace's strings to those above it for the part of the app inside. Each area wraps
+ * itself in one, so its strings download with its code and never weigh on the sign-in pages.
+ * Suspends (the route's skeleton shows) until the catalogue has arrived.
+ */
+export function NamespaceMessages({ namespace, children }: { namespace: Namespace; children: ReactNode }) {
+  const intl = useIntl();
+  const locale = intl.locale as Locale;
+  const own = loadedCatalogue(locale, namespace) ?? use(loadCatalogue(locale, namespace));
+
+  useEffect(() => {
+    activeNamespaces.add(namespace);
+    return () => void activeNamespaces.delete(namespace);
+  }, [namespace]);
+
+  const messages = useMemo(() => ({ ...intl.messages, ...own }) as Messages, [intl.messages, own]);
+  return (
+    <IntlProvider locale={locale} defaultLocale={DEFAULT_LOCALE} messages={messages}>
+      {children}
+    </IntlProvider>
+  );
+}

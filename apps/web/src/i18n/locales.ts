@@ -1,0 +1,41 @@
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import type main from './messages/en.json';
+import type shell from './messages/shell/en.json';
+import type applicant from './messages/applicant/en.json';
+import type admin from './messages/admin/en.json';
+import type student from './messages/student/en.json';
+import type app from './messages/app/en.json';
+
+export const LOCALES = ['en', 'zh', 'ar', 'it', 'es', 'fr'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+
+/** Each language's own name, shown in the language pickers whatever the current locale. */
+export const LOCALE_NAMES: Record<Locale, string> = {
+  en: 'English',
+  zh: '中文',
+  ar: 'العربية',
+  it: 'Italiano',
+  es: 'Español',
+  fr: 'Français',
+};
+
+export const isRtlLocale = (locale: Locale) => locale === 'ar';
+
+/**
+ * Catalogues besides the main one (messages/<locale>.json: public pages and common words), each
+ * downloaded with the part of the app that shows it: 'shell' with any signed-in area, and one per area.
+ */
+export const NAMESPACES = ['shell', 'applicant', 'admin', 'student', 'app'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+/** Every message id of every catalogue, taken from the English files: a typo is a type error. */
+export type MessageId =
+  | keyof typeof main
+  | keyof typeof shell
+  | keyof typeof applicant
+  | keyof typeof admin
+  | keyof typeof student
+  | keyof typeof app;
+/** A catalogue as the build compiles it (see vite.config.ts): message syntax trees, not strings. */
+export type Messages = Record<MessageId, MessageFormatElement[]>;

@@ -1,0 +1,106 @@
+import { AREAS, areaOfPath, type AreaId } from './areas';
+import { dropUser, liveUser } from './session';
+
+/**
+ * The envelope's success status. @portal/contracts' STATUS sits beside zod schemas, which would
+ * put zod on the sign-in pages, so the one value the client needs is restated here.
+ */
+export const STATUS_OK = 'Ok';
+
+/** The spec's secondary client timeout, applied to every call. */
+const TIMEOUT_MS = 60_000;
+
+/**
+ * A failed call. `message` is the server's Message when it sent one (safe to show the user),
+ * otherwise empty: show a translated fallback such as 'An error occurred.' instead.
+ */
+export class ApiError extends Error {
+  constructor(
+    /** The HTTP status; 0 when the server could not be reached. */
+    readonly httpStatus: number,
+    /** The envelope's Status ('NotFound', 'Invalid', 'Error', …). */
+    readonly status: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  /** Sent as JSON. */
+  body?: unknown;
+  /**
+   * Whose bearer token to send: by default the user of the area the browser is in (from the URL),
+   * none on public pages. Pass an area to be explicit, or null for an anonymous call.
+   */
+  area?: AreaId | null;
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls the portal API and returns the parsed JSON body. A non-2xx answer throws an ApiError
+ * carrying the `{ Status, Message }` envelope; a 401 also signs that area's user out, which sends
+ * the browser to the matching sign-in page.
+ */
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const area = options.area === undefined ? areaOfPath(location.pathname.replace(/^\/portal/i, '')) : options.area;
+  const user = area ? liveUser(AREAS[area].userKind) : undefined;
+
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (user) headers.authorization = `Bearer ${user.token}`;
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
+  options.signal?.addEventListener('abort', () => controller.abort(), { once: true });
+
+  let response: Response;
+  try {
+    response = await fetch(withQuery(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: controller.signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0, 'Error', '');
+  } finally {
+    clearTimeout(timer);
+  }
+
+  const body = await readJson(response);
+  if (response.ok) return body as T;
+
+  if (response.status === 401 && area && user) dropUser(AREAS[area].userKind);
+  const envelope = (body ?? {}) as { Status?: unknown; Message?: unknown };
+  throw new ApiError(
+    response.status,
+    typeof envelope.Status === 'string' ? envelope.Status : 'Error',
+    typeof envelope.Message === 'string' ? envelope.Message : '',
+  );
+}
+
+function withQuery(path: string, query: ApiOptions['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(name, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  if (!response.headers.get('content-type')?.includes('json')) return null;
+  try {
+    return await response.json();
+  } catch {
+    return null;
+  }
+}
