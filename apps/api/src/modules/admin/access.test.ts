@@ -44,12 +44,14 @@ describe('admin route × role authorisation table', () => {
       const key = wanted[0]!;
       if (!holders.has(key)) holders.set(key, (await makeAdmin(t.app, t.database.db, key, [key])).headers);
     }
-  });
-  afterAll(() => t.close());
+  }, 180_000);
+  afterAll(() => t?.close(), 60_000);
 
   it('finds the admin routes, and every route declares who may call it', () => {
-    expect(routes.length).toBeGreaterThan(5);
-    const undeclared = t.app.routeAccessTable.filter((r) => !r.access).map((r) => `${r.method} ${r.url}`);
+    expect(routes.length).toBeGreaterThan(30);
+    const undeclared = t.app.routeAccessTable
+      .filter((r) => r.url.startsWith('/api/') && !r.access)
+      .map((r) => `${r.method} ${r.url}`);
     expect(undeclared).toEqual([]);
     for (const route of routes) {
       const wanted = typeof route.access.page === 'string' ? [route.access.page] : route.access.page;

@@ -1,0 +1,454 @@
+import { Readable } from 'node:stream';
+import writeXlsxFile from 'write-excel-file/node';
+import type { z } from 'zod';
+import {
+  ACCEPTANCE_FEE_KOBO,
+  ADMIN_PAGES,
+  APPLICATION_STAGES,
+  STATUS,
+  koboToNaira,
+  type ApplicationItem,
+  type ApplicationView,
+  type admissionPaymentsQuery,
+  type applicationsQuery,
+  type exportQuery,
+} from '@portal/contracts';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { audit, type AuditActor } from '../../platform/audit.js';
+import { AppError, badRequest, notFound } from '../../platform/errors.js';
+import type { Mailer } from '../../platform/mail.js';
+import { dayRange, iso, isoRequired, paged } from '../admin/common.js';
+import * as repo from './admissions.repository.js';
+
+type ListQuery = z.output<typeof applicationsQuery>;
+
+/** Which permission page serves which list. */
+export const VIEW_PAGES: Record<ApplicationView, string> = {
+  all: ADMIN_PAGES.allApplications,
+  inprogress: ADMIN_PAGES.inProgress,
+  completed: ADMIN_PAGES.completed,
+  screening: ADMIN_PAGES.screen,
+  verification: ADMIN_PAGES.verify,
+  confirmation: ADMIN_PAGES.confirm,
+  rejected: ADMIN_PAGES.rejected,
+  admitted: ADMIN_PAGES.admissionList,
+};
+
+export type Transition = 'screen' | 'verify' | 'admit' | 'reject';
+
+type Locked = Awaited<ReturnType<typeof repo.lockApplicants>>[number];
+
+/** The admissions office's state machine: none → screened → verified → admitted | rejected. */
+const TRANSITIONS: Record<
+  Transition,
+  { page: string; verb: string; done: string; refuse: (a: Locked) => string | null }
+> = {
+  screen: {
+    page: ADMIN_PAGES.screen,
+    verb: 'screen',
+    done: 'screened',
+    refuse: (a) =>
+      !a.registeredAt
+        ? 'registration is not complete'
+        : a.admissionStatus !== 'none'
+          ? `the application is already ${a.admissionStatus}`
+          : null,
+  },
+  verify: {
+    page: ADMIN_PAGES.verify,
+    verb: 'verify',
+    done: 'verified',
+    refuse: (a) =>
+      !a.registeredAt
+        ? 'registration is not complete'
+        : a.admissionStatus === 'none'
+          ? 'the application has not been screened'
+          : a.admissionStatus !== 'screened'
+            ? `the application is already ${a.admissionStatus}`
+            : null,
+  },
+  admit: {
+    page: ADMIN_PAGES.confirm,
+    verb: 'admit',
+    done: 'admitted',
+    refuse: (a) =>
+      !a.registeredAt
+        ? 'registration is not complete'
+        : a.admissionStatus === 'admitted'
+          ? 'the applicant is already admitted'
+          : a.admissionStatus === 'rejected'
+            ? 'the application has been rejected'
+            : a.admissionStatus !== 'verified'
+              ? 'the application has not been verified'
+              : null,
+  },
+  reject: {
+    page: ADMIN_PAGES.rejected,
+    verb: 'reject',
+    done: 'rejected',
+    refuse: (a) =>
+      a.admissionStatus === 'rejected'
+        ? 'the application is already rejected'
+        : a.acceptancePaidAt
+          ? 'the applicant has paid the acceptance fee'
+          : null,
+  },
+};
+
+const who = (a: { jambRegNo: string; lastName: string | null; firstName: string | null }) =>
+  `${a.jambRegNo}${a.lastName || a.firstName ? ` (${[a.lastName, a.firstName].filter(Boolean).join(' ')})` : ''}`;
+
+function toItem(r: repo.ApplicationRow): ApplicationItem {
+  return {
+    ...r,
+    registeredAt: iso(r.registeredAt),
+    admittedAt: iso(r.admittedAt),
+    acceptancePaidAt: iso(r.acceptancePaidAt),
+    createdAt: isoRequired(r.createdAt),
+  };
+}
+
+function filtersOf(q: Partial<ListQuery>): repo.ApplicationFilters {
+  if (q.minScore !== undefined && q.maxScore !== undefined && q.minScore > q.maxScore) {
+    throw badRequest('The lowest score cannot be above the highest.');
+  }
+  return {
+    departmentId: q.departmentId,
+    courseOfStudyId: q.courseOfStudyId,
+    stateId: q.stateId,
+    admissionSessionId: q.admissionSessionId,
+    minScore: q.minScore,
+    maxScore: q.maxScore,
+    status: q.status,
+    search: q.search || undefined,
+  };
+}
+
+const EXPORT_COLUMNS: [string, (r: repo.ApplicationRow) => string | number | null][] = [
+  ['JAMB Number', (r) => r.jambRegNo],
+  ['Last Name', (r) => r.lastName],
+  ['First Name', (r) => r.firstName],
+  ['Other Name', (r) => r.otherName],
+  ['E-mail', (r) => r.email],
+  ['Phone', (r) => r.phone],
+  ['Gender', (r) => r.gender],
+  ['Department', (r) => r.departmentName],
+  ['Course', (r) => r.courseOfStudy],
+  ['State', (r) => r.stateName],
+  ['LGA', (r) => r.lgaName],
+  ['UTME Score', (r) => r.utmeScore],
+  ['CAPS Status', (r) => r.capsStatus],
+  ['Stage', (r) => r.stage],
+  ['Admission Status', (r) => r.admissionStatus],
+  ['Registered', (r) => iso(r.registeredAt)],
+  ['Admitted', (r) => iso(r.admittedAt)],
+  ['Acceptance Fee Paid', (r) => iso(r.acceptancePaidAt)],
+  ['Rejection Reason', (r) => r.rejectionReason],
+];
+
+/** A CSV cell: quoted when needed, and a leading formula character neutralised for spreadsheets. */
+export function csvCell(value: string | number | null): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const EXPORT_MAX_XLSX_ROWS = 200_000;
+
+export class AdmissionsService {
+  constructor(
+    private readonly db: Db,
+    private readonly mailer: Mailer,
+    private readonly config: Config,
+  ) {}
+
+  async list(view: ApplicationView, q: ListQuery) {
+    const { rows, total } = await repo.listApplications(
+      this.db,
+      view,
+      filtersOf(q),
+      q.page,
+      q.pageSize,
+      q.sort,
+      q.order,
+    );
+    return paged(rows.map(toItem), q.page, q.pageSize, total);
+  }
+
+  /** Applies one step of the state machine to a selection; all or nothing, each applicant audited. */
+  async transition(actor: AuditActor, action: Transition, ids: number[], reason?: string) {
+    const rule = TRANSITIONS[action];
+    const now = new Date();
+    const changed = await this.db.transaction(async (tx) => {
+      const rows = await repo.lockApplicants(tx, ids);
+      const problems: string[] = [];
+      for (const id of ids)
+        if (!rows.some((r) => r.id === id)) problems.push(`Applicant ${id} was not found.`);
+      for (const row of rows) {
+        const why = rule.refuse(row);
+        if (why) problems.push(`Cannot ${rule.verb} ${who(row)}: ${why}.`);
+      }
+      if (problems.length) {
+        const more = problems.length > 5 ? ` …and ${problems.length - 5} more.` : '';
+        throw new AppError(
+          400,
+          `${problems.slice(0, 5).join(' ')}${more} Nothing was changed.`,
+          STATUS.invalid,
+        );
+      }
+      const values =
+        action === 'admit'
+          ? { admissionStatus: 'admitted', admittedAt: now, rejectionReason: null }
+          : action === 'reject'
+            ? { admissionStatus: 'rejected', admittedAt: null, rejectionReason: reason ?? null }
+            : { admissionStatus: rule.done };
+      await repo.setAdmissionState(tx, ids, values);
+      await audit(
+        tx,
+        rows.map((row) => ({
+          actor,
+          page: rule.page,
+          action,
+          entity: 'applicant',
+          entityId: row.id,
+          before: {
+            admissionStatus: row.admissionStatus,
+            admittedAt: row.admittedAt,
+            rejectionReason: row.rejectionReason,
+          },
+          after: {
+            admissionStatus: values.admissionStatus,
+            admittedAt: 'admittedAt' in values ? values.admittedAt : row.admittedAt,
+            rejectionReason: 'rejectionReason' in values ? values.rejectionReason : row.rejectionReason,
+          },
+        })),
+      );
+      if (action === 'admit') {
+        for (const row of rows) {
+          await this.mailer.enqueue(
+            {
+              to: row.email,
+              subject: 'Congratulations: you have been offered admission',
+              text:
+                `Dear ${[row.firstName, row.lastName].filter(Boolean).join(' ') || 'applicant'},\n\n` +
+                `Congratulations! You have been offered provisional admission into ${row.courseOfStudy ?? 'the Demo Institute of Technology'}.\n\n` +
+                `To accept the offer, sign in at ${this.config.PUBLIC_URL}/portal/ApplicantSignin and pay the non-refundable acceptance fee of ` +
+                `N${(ACCEPTANCE_FEE_KOBO / 100).toLocaleString('en-NG')} within 5 days. Please confirm that JAMB CAPS shows "Admitted" before you pay.\n\n` +
+                `Admissions Office`,
+            },
+            tx,
+          );
+        }
+      }
+      return rows.length;
+    });
+    const noun = changed === 1 ? 'applicant' : 'applicants';
+    return { Status: STATUS.ok, Message: `${changed} ${noun} ${rule.done}.`, Data: { ids } };
+  }
+
+  async report(admissionSessionId?: number) {
+    const [stages, statuses, departments] = await Promise.all([
+      repo.countsByStage(this.db, admissionSessionId),
+      repo.countsByStatus(this.db, admissionSessionId),
+      repo.countsByDepartment(this.db, admissionSessionId),
+    ]);
+    const byStage = Object.fromEntries(APPLICATION_STAGES.map((s) => [s, 0])) as Record<string, number>;
+    for (const s of stages) byStage[s.stage] = s.n;
+    const byStatus: Record<string, number> = { none: 0, screened: 0, verified: 0, admitted: 0, rejected: 0 };
+    for (const s of statuses) byStatus[s.status] = s.n;
+    return {
+      Status: STATUS.ok,
+      Data: {
+        total: stages.reduce((sum, s) => sum + s.n, 0),
+        byStage,
+        byStatus,
+        byDepartment: departments.map(({ accepted: _accepted, ...d }) => d),
+      },
+    };
+  }
+
+  async dashboard() {
+    const [stages, departments, fees] = await Promise.all([
+      repo.countsByStage(this.db),
+      repo.countsByDepartment(this.db),
+      repo.acceptanceFeeTotals(this.db),
+    ]);
+    const byStage = Object.fromEntries(APPLICATION_STAGES.map((s) => [s, 0])) as Record<string, number>;
+    for (const s of stages) byStage[s.stage] = s.n;
+    return {
+      Status: STATUS.ok,
+      Data: {
+        stages: { accounts: stages.reduce((sum, s) => sum + s.n, 0), ...byStage },
+        byDepartment: departments.map((d) => ({
+          departmentId: d.departmentId,
+          departmentName: d.departmentName,
+          applicants: d.total,
+          registered: d.registered,
+          admitted: d.admitted,
+          accepted: d.accepted,
+        })),
+        acceptanceFees: { ...fees, paidNaira: koboToNaira(fees.paidKobo) },
+      },
+    };
+  }
+
+  async payments(q: z.output<typeof admissionPaymentsQuery>) {
+    const { start, end } = dayRange(q.from, q.to, { from: 'From date', to: 'To date' });
+    const { rows, total } = await repo.acceptancePayments(
+      this.db,
+      { state: q.state, provider: q.provider || undefined, search: q.search || undefined, start, end },
+      q.page,
+      q.pageSize,
+    );
+    return paged(
+      rows.map((r) => ({
+        id: r.id,
+        transactionId: r.transactionId,
+        reference: r.reference,
+        provider: r.provider,
+        state: r.state,
+        flag: r.flag,
+        amountKobo: r.amountPaidKobo ?? r.amountKobo,
+        amount: koboToNaira(r.amountPaidKobo ?? r.amountKobo),
+        applicantId: r.applicantId,
+        jambRegNo: r.jambRegNo,
+        payerName: [r.lastName, r.firstName].filter(Boolean).join(' '),
+        createdAt: isoRequired(r.createdAt),
+        paidAt: iso(r.paidAt),
+      })),
+      q.page,
+      q.pageSize,
+      total,
+    );
+  }
+
+  /** A filtered list as CSV (streamed batch by batch) or XLSX. The export itself is audited. */
+  async export(
+    actor: AuditActor,
+    q: z.output<typeof exportQuery>,
+  ): Promise<{ stream: Readable; contentType: string; fileName: string }> {
+    const filters = filtersOf(q);
+    await audit(this.db, {
+      actor,
+      page: ADMIN_PAGES.admissionExport,
+      action: 'export',
+      entity: 'applicants',
+      entityId: null,
+      before: null,
+      after: { view: q.view, format: q.format, filters },
+    });
+    const stamp = new Date().toISOString().slice(0, 10);
+    const fileName = `applicants-${q.view}-${stamp}.${q.format}`;
+    const db = this.db;
+    async function* batches() {
+      let afterId = 0;
+      for (;;) {
+        const rows = await repo.applicationsBatch(db, q.view, filters, afterId, 1000);
+        if (rows.length === 0) return;
+        yield rows;
+        afterId = rows[rows.length - 1]!.id;
+        if (rows.length < 1000) return;
+      }
+    }
+    if (q.format === 'csv') {
+      async function* csv() {
+        yield '\uFEFF' + EXPORT_COLUMNS.map(([title]) => csvCell(title)).join(',') + '\r\n';
+        for await (const rows of batches()) {
+          yield (
+            rows.map((r) => EXPORT_COLUMNS.map(([, get]) => csvCell(get(r))).join(',')).join('\r\n') + '\r\n'
+          );
+        }
+      }
+      return { stream: Readable.from(csv()), contentType: 'text/csv; charset=utf-8', fileName };
+    }
+    const data: (string | number | null)[][] = [];
+    for await (const rows of batches()) {
+      for (const r of rows) data.push(EXPORT_COLUMNS.map(([, get]) => get(r)));
+      if (data.length > EXPORT_MAX_XLSX_ROWS) {
+        throw badRequest(`More than ${EXPORT_MAX_XLSX_ROWS} rows: narrow the filters or export as CSV.`);
+      }
+    }
+    const sheet = [
+      EXPORT_COLUMNS.map(([title]) => ({ value: title, fontWeight: 'bold' as const })),
+      ...data.map((row) => row.map((value) => (value === null ? null : { value }))),
+    ];
+    const buffer = await writeXlsxFile(sheet as never, { sheet: 'Applicants' } as never).toBuffer();
+    return {
+      stream: Readable.from([buffer]),
+      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      fileName,
+    };
+  }
+
+  // ───────────── the published admitted list ─────────────
+
+  async publication(admissionSessionId: number) {
+    const session = await repo.findAdmissionSession(this.db, admissionSessionId);
+    if (!session) throw notFound('Admission session not found.');
+    const row = await repo.publication(this.db, admissionSessionId);
+    return {
+      Status: STATUS.ok,
+      Data: {
+        admissionSessionId,
+        admissionSessionName: session.name,
+        published: Boolean(row),
+        publishedAt: iso(row?.publishedAt),
+      },
+    };
+  }
+
+  async publish(actor: AuditActor, admissionSessionId: number, publish: boolean) {
+    const session = await repo.findAdmissionSession(this.db, admissionSessionId);
+    if (!session) throw notFound('Admission session not found.');
+    await this.db.transaction(async (tx) => {
+      const before = await repo.publication(tx, admissionSessionId);
+      if (publish === Boolean(before)) return;
+      if (publish) await repo.publish(tx, admissionSessionId, actor.adminId);
+      else await repo.unpublish(tx, admissionSessionId);
+      await audit(tx, {
+        actor,
+        page: ADMIN_PAGES.admissionList,
+        action: publish ? 'publish' : 'unpublish',
+        entity: 'admission_list',
+        entityId: admissionSessionId,
+        before: { published: Boolean(before) },
+        after: { published: publish },
+      });
+    });
+    return this.publication(admissionSessionId);
+  }
+
+  /** The public admitted list of a session (the current one by default), once published. */
+  async publicList(q: { admissionSessionId?: number; search?: string; page: number; pageSize: number }) {
+    const session = q.admissionSessionId
+      ? await repo.findAdmissionSession(this.db, q.admissionSessionId)
+      : await repo.currentAdmissionSession(this.db);
+    if (!session) throw notFound('Admission session not found.');
+    if (!(await repo.publication(this.db, session.id))) {
+      throw notFound(`The admission list for ${session.name} has not been published yet.`);
+    }
+    const { rows, total } = await repo.publishedAdmitted(
+      this.db,
+      session.id,
+      q.search || undefined,
+      q.page,
+      q.pageSize,
+    );
+    return {
+      ...paged(
+        rows.map((r) => ({
+          JambRegNo: r.jambRegNo,
+          FullName: [r.lastName, r.firstName, r.otherName].filter(Boolean).join(' '),
+          CourseOfStudy: r.courseOfStudy,
+          DepartmentName: r.departmentName,
+        })),
+        q.page,
+        q.pageSize,
+        total,
+      ),
+      SessionName: session.name,
+    };
+  }
+}
