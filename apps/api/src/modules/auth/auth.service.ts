@@ -22,6 +22,7 @@ import {
   verifyPassword,
 } from '../../platform/passwords.js';
 import { RateLimiter } from '../../platform/rate-limit.js';
+import { applicantPassportUrl } from '../applicants/applicants.service.js';
 import * as repo from './auth.repository.js';
 
 const RESET_TTL_MS = 30 * 60_000;
@@ -139,7 +140,7 @@ export class AuthService {
       LevelID: a.levelId,
       JambRegNo: a.jambRegNo,
       AdmModeId: a.entryModeId,
-      Passport: a.passportKey ? `/api/applicant/passport?sid=${encodeURIComponent(sid)}` : null,
+      Passport: await applicantPassportUrl(this.db, this.config, a.id),
       UsernameEmail: a.email,
       IsPasswdChgd: a.passwordChangedAt ? true : null,
     };
