@@ -96,8 +96,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerModules(app, deps);
   await serveWeb(app, config.WEB_DIST_DIR ?? defaultWebDist);
 
-  if (options.jobs ?? true) app.addHook('onReady', async () => mailer.start());
+  if (options.jobs ?? true) {
+    app.addHook('onReady', async () => {
+      mailer.start();
+      app.payments.start();
+    });
+  }
   app.addHook('onClose', async () => {
+    await app.payments.stop();
     await mailer.stop();
     if (ownsDatabase) await database.close();
   });

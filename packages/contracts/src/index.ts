@@ -3,3 +3,4 @@ export * from './envelope.js';
 export * from './auth.js';
 export * from './applicant.js';
 export * from './admin.js';
+export * from './payments.js';

@@ -5,6 +5,7 @@ import { registerApplicantModules } from './applicants/index.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { AuthService } from './auth/auth.service.js';
 import { healthRoutes } from './health/health.routes.js';
+import { registerPaymentsModule } from './payments/index.js';
 import { sessionsRoutes } from './sessions/sessions.routes.js';
 
 /** Every domain module registers its routes here, in one place. */
@@ -14,4 +15,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   authRoutes(app, new AuthService(deps.database.db, app.sessions, deps.mailer, deps.config));
   await registerAdminModules(app, deps);
   await registerApplicantModules(app, deps);
+  await registerPaymentsModule(app, deps);
 }

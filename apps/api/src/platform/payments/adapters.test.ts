@@ -14,7 +14,13 @@ import { GatewayError } from './types.js';
 
 type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
 
-async function startServer(handler: Handler): Promise<{ server: Server; url: string; calls: { method: string; url: string; headers: IncomingMessage['headers']; body: string }[] }> {
+async function startServer(
+  handler: Handler,
+): Promise<{
+  server: Server;
+  url: string;
+  calls: { method: string; url: string; headers: IncomingMessage['headers']; body: string }[];
+}> {
   const calls: { method: string; url: string; headers: IncomingMessage['headers']; body: string }[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -82,11 +88,21 @@ describe('Monnify adapter', () => {
       const url = new URL(req.url ?? '/', 'http://x');
       if (req.method === 'POST' && url.pathname === '/api/v1/auth/login') {
         const expected = `Basic ${Buffer.from(`${apiKey}:${secretKey}`).toString('base64')}`;
-        if (req.headers.authorization !== expected) return sendJson(res, 401, { requestSuccessful: false, responseMessage: 'Invalid credentials', responseCode: '99' });
+        if (req.headers.authorization !== expected)
+          return sendJson(res, 401, {
+            requestSuccessful: false,
+            responseMessage: 'Invalid credentials',
+            responseCode: '99',
+          });
         logins += 1;
         const token = `token-${++tokenSerial}`;
         liveTokens.add(token);
-        return sendJson(res, 200, { requestSuccessful: true, responseMessage: 'success', responseCode: '0', responseBody: { accessToken: token, expiresIn: 3599 } });
+        return sendJson(res, 200, {
+          requestSuccessful: true,
+          responseMessage: 'success',
+          responseCode: '0',
+          responseBody: { accessToken: token, expiresIn: 3599 },
+        });
       }
       const bearer = req.headers.authorization?.replace(/^Bearer /, '') ?? '';
       if (!liveTokens.has(bearer)) return sendJson(res, 401, { error: 'invalid_token' });
@@ -98,7 +114,11 @@ describe('Monnify adapter', () => {
       if (req.method === 'POST' && url.pathname === '/api/v1/merchant/transactions/init-transaction') {
         const request = JSON.parse(body) as Record<string, unknown>;
         if (transactions.has(String(request.paymentReference))) {
-          return sendJson(res, 400, { requestSuccessful: false, responseMessage: 'Duplicate payment reference', responseCode: '99' });
+          return sendJson(res, 400, {
+            requestSuccessful: false,
+            responseMessage: 'Duplicate payment reference',
+            responseCode: '99',
+          });
         }
         const transactionReference = 'MNFY|20190915200044|000090';
         transactions.set(String(request.paymentReference), { ...request, transactionReference });
@@ -120,7 +140,12 @@ describe('Monnify adapter', () => {
       if (req.method === 'GET' && url.pathname === '/api/v2/merchant/transactions/query') {
         const ref = url.searchParams.get('paymentReference') ?? '';
         const tx = transactions.get(ref);
-        if (!tx) return sendJson(res, 404, { requestSuccessful: false, responseMessage: `Could not find transaction with the specified payment reference`, responseCode: '99' });
+        if (!tx)
+          return sendJson(res, 404, {
+            requestSuccessful: false,
+            responseMessage: `Could not find transaction with the specified payment reference`,
+            responseCode: '99',
+          });
         // Shaped like the TeamApt wiki sample: amounts as strings.
         return sendJson(res, 200, {
           requestSuccessful: true,
@@ -144,7 +169,13 @@ describe('Monnify adapter', () => {
       }
       sendJson(res, 404, { requestSuccessful: false, responseMessage: 'no route' });
     });
-    gateway = new MonnifyGateway({ baseUrl: server.url, apiKey, secretKey, contractCode: '7059707855', timeoutMs: 2000 });
+    gateway = new MonnifyGateway({
+      baseUrl: server.url,
+      apiKey,
+      secretKey,
+      contractCode: '7059707855',
+      timeoutMs: 2000,
+    });
   });
   afterAll(() => new Promise<void>((resolve) => server.server.close(() => resolve())));
 
@@ -182,11 +213,20 @@ describe('Monnify adapter', () => {
 
     Object.assign(transactions.get(input.merchantRef)!, { status: 'PAID', amountPaid: '5000.00' });
     const paid = await gateway.verify({ merchantRef: input.merchantRef });
-    expect(paid).toMatchObject({ state: 'paid', amountPaidKobo: 500_000, currency: 'NGN', feesKobo: 7500, providerRef: 'MNFY|20190915200044|000090' });
+    expect(paid).toMatchObject({
+      state: 'paid',
+      amountPaidKobo: 500_000,
+      currency: 'NGN',
+      feesKobo: 7500,
+      providerRef: 'MNFY|20190915200044|000090',
+    });
     expect(paid.paidAt?.toISOString()).toBe('2021-11-17T14:48:10.000Z');
 
     Object.assign(transactions.get(input.merchantRef)!, { status: 'PARTIALLY_PAID', amountPaid: '3000.00' });
-    expect(await gateway.verify({ merchantRef: input.merchantRef })).toMatchObject({ state: 'underpaid', amountPaidKobo: 300_000 });
+    expect(await gateway.verify({ merchantRef: input.merchantRef })).toMatchObject({
+      state: 'underpaid',
+      amountPaidKobo: 300_000,
+    });
     expect(await gateway.verify({ merchantRef: 'NEVER-SEEN' })).toMatchObject({ state: 'not_found' });
   });
 
@@ -202,16 +242,32 @@ describe('Monnify adapter', () => {
       'f04fb635e04d71648bd3cc7999003da6861483342c856d05ddfa9b2dafacb873b0de1d0f8f67405d0010b4348b721c49fa171d317972618debba6b638aedcd3c';
     expect(monnifySignature(docsKey, docsBody)).toBe(docsSignature);
     // The docs' prose (plain SHA-512 of key + body) does not reproduce it.
-    expect(createHash('sha512').update(docsKey + docsBody).digest('hex')).not.toBe(docsSignature);
+    expect(
+      createHash('sha512')
+        .update(docsKey + docsBody)
+        .digest('hex'),
+    ).not.toBe(docsSignature);
 
-    const docsGateway = new MonnifyGateway({ baseUrl: server.url, apiKey, secretKey: docsKey, contractCode: '1', timeoutMs: 1000 });
+    const docsGateway = new MonnifyGateway({
+      baseUrl: server.url,
+      apiKey,
+      secretKey: docsKey,
+      contractCode: '1',
+      timeoutMs: 1000,
+    });
     const raw = Buffer.from(docsBody);
     expect(docsGateway.verifyWebhook(raw, { 'monnify-signature': docsSignature })).toBe(true);
     expect(docsGateway.verifyWebhook(raw, { 'Monnify-Signature': docsSignature.toUpperCase() })).toBe(true);
-    expect(docsGateway.verifyWebhook(raw, { 'monnify-signature': docsSignature.replace(/^f/, 'e') })).toBe(false);
+    expect(docsGateway.verifyWebhook(raw, { 'monnify-signature': docsSignature.replace(/^f/, 'e') })).toBe(
+      false,
+    );
     expect(docsGateway.verifyWebhook(raw, {})).toBe(false);
     // Re-serialising the parsed body changes nothing here, but a changed amount must fail.
-    expect(docsGateway.verifyWebhook(Buffer.from(docsBody.replace('"amountPaid":78000', '"amountPaid":78001')), { 'monnify-signature': docsSignature })).toBe(false);
+    expect(
+      docsGateway.verifyWebhook(Buffer.from(docsBody.replace('"amountPaid":78000', '"amountPaid":78001')), {
+        'monnify-signature': docsSignature,
+      }),
+    ).toBe(false);
     expect(gateway.verifyWebhook(raw, { 'monnify-signature': docsSignature })).toBe(false);
 
     const [notice] = docsGateway.parseWebhook(raw);
@@ -224,7 +280,10 @@ describe('Monnify adapter', () => {
   });
 
   it('reads the redirect’s paymentReference only as a lookup key', () => {
-    expect(gateway.parseReturn({ paymentReference: 'DIT-1', paymentStatus: 'PAID' })).toEqual({ merchantRef: 'DIT-1', providerRef: null });
+    expect(gateway.parseReturn({ paymentReference: 'DIT-1', paymentStatus: 'PAID' })).toEqual({
+      merchantRef: 'DIT-1',
+      providerRef: null,
+    });
   });
 
   it('times out a provider that does not answer', async () => {
@@ -252,34 +311,56 @@ describe('Nomba adapter', () => {
   const signatureKey = 'nomba-test-signature-key';
   let server: Awaited<ReturnType<typeof startServer>>;
   let gateway: NombaGateway;
-  const orders = new Map<string, { orderId: string; amount: string; status: string; paidAmount?: number; otherRef?: string }>();
+  const orders = new Map<
+    string,
+    { orderId: string; amount: string; status: string; paidAmount?: number; otherRef?: string }
+  >();
 
   beforeAll(async () => {
     server = await startServer((req, body, res) => {
       const url = new URL(req.url ?? '/', 'http://x');
-      if (req.headers.accountid !== accountId) return sendJson(res, 401, { code: '401', description: 'accountId header required' });
+      if (req.headers.accountid !== accountId)
+        return sendJson(res, 401, { code: '401', description: 'accountId header required' });
       if (req.method === 'POST' && url.pathname === '/v1/auth/token/issue') {
         const request = JSON.parse(body) as Record<string, string>;
-        if (request.grant_type !== 'client_credentials' || request.client_id !== clientId || request.client_secret !== clientSecret) {
+        if (
+          request.grant_type !== 'client_credentials' ||
+          request.client_id !== clientId ||
+          request.client_secret !== clientSecret
+        ) {
           return sendJson(res, 401, { code: '401', description: 'Invalid client credentials' });
         }
         return sendJson(res, 200, {
           code: '00',
           description: 'Success',
-          data: { businessId: accountId, access_token: 'nomba-token', refresh_token: 'r', expiresAt: new Date(Date.now() + 3600_000).toISOString() },
+          data: {
+            businessId: accountId,
+            access_token: 'nomba-token',
+            refresh_token: 'r',
+            expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+          },
         });
       }
-      if (req.headers.authorization !== 'Bearer nomba-token') return sendJson(res, 401, { code: '401', description: 'Unauthorized' });
+      if (req.headers.authorization !== 'Bearer nomba-token')
+        return sendJson(res, 401, { code: '401', description: 'Unauthorized' });
       if (req.method === 'POST' && url.pathname === '/v1/checkout/order') {
         const { order } = JSON.parse(body) as { order: Record<string, string> };
         const orderId = 'a5e72ee4-0c1f-4d55-8f38-6cb0e1d0b8a1';
         orders.set(order.orderReference!, { orderId, amount: order.amount!, status: 'NEW' });
-        return sendJson(res, 200, { code: '00', description: 'Success', data: { checkoutLink: `https://checkout.nomba.com/pay/${orderId}`, orderReference: order.orderReference } });
+        return sendJson(res, 200, {
+          code: '00',
+          description: 'Success',
+          data: {
+            checkoutLink: `https://checkout.nomba.com/pay/${orderId}`,
+            orderReference: order.orderReference,
+          },
+        });
       }
       if (req.method === 'GET' && url.pathname === '/v1/transactions/accounts/single') {
         const ref = url.searchParams.get('orderReference') ?? '';
         const order = orders.get(ref);
-        if (!order || order.status === 'NEW') return sendJson(res, 404, { code: '404', description: 'Transaction not found' });
+        if (!order || order.status === 'NEW')
+          return sendJson(res, 404, { code: '404', description: 'Transaction not found' });
         return sendJson(res, 200, {
           code: '00',
           description: 'Success',
@@ -296,7 +377,14 @@ describe('Nomba adapter', () => {
       }
       sendJson(res, 404, { code: '404', description: 'no route' });
     });
-    gateway = new NombaGateway({ baseUrl: server.url, clientId, clientSecret, accountId, signatureKey, timeoutMs: 2000 });
+    gateway = new NombaGateway({
+      baseUrl: server.url,
+      clientId,
+      clientSecret,
+      accountId,
+      signatureKey,
+      timeoutMs: 2000,
+    });
   });
   afterAll(() => new Promise<void>((resolve) => server.server.close(() => resolve())));
 
@@ -306,13 +394,22 @@ describe('Nomba adapter', () => {
     const order = server.calls.find((c) => c.url === '/v1/checkout/order')!;
     expect(order.headers.accountid).toBe(accountId);
     expect(JSON.parse(order.body)).toMatchObject({
-      order: { orderReference: input.merchantRef, amount: '5000.00', currency: 'NGN', callbackUrl: input.returnUrl, customerEmail: input.customer.email },
+      order: {
+        orderReference: input.merchantRef,
+        amount: '5000.00',
+        currency: 'NGN',
+        callbackUrl: input.returnUrl,
+        customerEmail: input.customer.email,
+      },
     });
     expect(server.calls.filter((c) => c.url === '/v1/auth/token/issue')).toHaveLength(1);
   });
 
   it('reads the status by order reference and checks the answer is for that order', async () => {
-    expect(await gateway.verify({ merchantRef: input.merchantRef })).toMatchObject({ state: 'pending', providerStatus: 'NO_TRANSACTION' });
+    expect(await gateway.verify({ merchantRef: input.merchantRef })).toMatchObject({
+      state: 'pending',
+      providerStatus: 'NO_TRANSACTION',
+    });
     Object.assign(orders.get(input.merchantRef)!, { status: 'SUCCESS' });
     expect(await gateway.verify({ merchantRef: input.merchantRef })).toMatchObject({
       state: 'paid',
@@ -346,7 +443,13 @@ describe('Nomba adapter', () => {
           time: '2025-02-06T04:23:11Z',
         },
         customer: { billerId: 'applicant6@demo.edu.ng', productId: '' },
-        order: { amount: 5000, orderId: 'a5e72ee4-0c1f-4d55-8f38-6cb0e1d0b8a1', orderReference: input.merchantRef, currency: 'NGN', paymentMethod: 'card_payment' },
+        order: {
+          amount: 5000,
+          orderId: 'a5e72ee4-0c1f-4d55-8f38-6cb0e1d0b8a1',
+          orderReference: input.merchantRef,
+          currency: 'NGN',
+          paymentMethod: 'card_payment',
+        },
       },
     };
     const timestamp = '2025-02-06T04:23:12Z';
@@ -363,19 +466,39 @@ describe('Nomba adapter', () => {
     ].join(':');
     const signature = createHmac('sha256', signatureKey).update(message).digest('base64');
     const raw = Buffer.from(JSON.stringify(payload));
-    const headers = { 'nomba-signature': signature, 'nomba-signature-algorithm': 'HmacSHA256', 'nomba-signature-version': '1.0.0', 'nomba-timestamp': timestamp };
+    const headers = {
+      'nomba-signature': signature,
+      'nomba-signature-algorithm': 'HmacSHA256',
+      'nomba-signature-version': '1.0.0',
+      'nomba-timestamp': timestamp,
+    };
     expect(gateway.verifyWebhook(raw, headers)).toBe(true);
     expect(gateway.verifyWebhook(raw, { ...headers, 'nomba-timestamp': '2025-02-06T04:23:13Z' })).toBe(false);
-    expect(gateway.verifyWebhook(raw, { ...headers, 'nomba-signature': `${signature.slice(0, -2)}A=` })).toBe(false);
-    expect(gateway.verifyWebhook(Buffer.from(JSON.stringify({ ...payload, event_type: 'payout_success' })), headers)).toBe(false);
+    expect(gateway.verifyWebhook(raw, { ...headers, 'nomba-signature': `${signature.slice(0, -2)}A=` })).toBe(
+      false,
+    );
+    expect(
+      gateway.verifyWebhook(
+        Buffer.from(JSON.stringify({ ...payload, event_type: 'payout_success' })),
+        headers,
+      ),
+    ).toBe(false);
     expect(gateway.verifyWebhook(raw, { 'nomba-timestamp': timestamp })).toBe(false);
     expect(gateway.parseWebhook(raw)).toEqual([
-      expect.objectContaining({ eventKey: payload.requestId, kind: 'payment_success', merchantRef: input.merchantRef, providerRef: payload.data.order.orderId }),
+      expect.objectContaining({
+        eventKey: payload.requestId,
+        kind: 'payment_success',
+        merchantRef: input.merchantRef,
+        providerRef: payload.data.order.orderId,
+      }),
     ]);
   });
 
   it('reads orderId and orderReference from the redirect', () => {
-    expect(gateway.parseReturn({ orderId: 'a5e7', orderReference: 'ORD_1' })).toEqual({ merchantRef: 'ORD_1', providerRef: 'a5e7' });
+    expect(gateway.parseReturn({ orderId: 'a5e7', orderReference: 'ORD_1' })).toEqual({
+      merchantRef: 'ORD_1',
+      providerRef: 'a5e7',
+    });
   });
 });
 
@@ -393,7 +516,10 @@ describe('Remita adapter', () => {
   beforeAll(async () => {
     server = await startServer((req, body, res) => {
       const url = new URL(req.url ?? '/', 'http://x');
-      if (req.method === 'POST' && url.pathname === '/remita/exapp/api/v1/send/api/echannelsvc/merchant/api/paymentinit') {
+      if (
+        req.method === 'POST' &&
+        url.pathname === '/remita/exapp/api/v1/send/api/echannelsvc/merchant/api/paymentinit'
+      ) {
         const request = JSON.parse(body) as Record<string, string>;
         const hash = sha512(merchantId + serviceTypeId + request.orderId + request.amount + apiKey);
         if (req.headers.authorization !== `remitaConsumerKey=${merchantId},remitaConsumerToken=${hash}`) {
@@ -401,11 +527,17 @@ describe('Remita adapter', () => {
           return res.end('jsonp ({"statuscode":"023","status":"Invalid Request"})');
         }
         res.writeHead(200, { 'content-type': 'application/json' });
-        if (rrrByOrder.has(request.orderId!)) return res.end('jsonp({"statuscode":"028","status":"Duplicate Order Ref"})');
+        if (rrrByOrder.has(request.orderId!))
+          return res.end('jsonp({"statuscode":"028","status":"Duplicate Order Ref"})');
         rrrByOrder.set(request.orderId!, '280007982070');
-        return res.end('jsonp ({"statuscode":"025","RRR":"280007982070","status":"Payment Reference generated"})');
+        return res.end(
+          'jsonp ({"statuscode":"025","RRR":"280007982070","status":"Payment Reference generated"})',
+        );
       }
-      const status = /^\/remita\/exapp\/api\/v1\/send\/api\/echannelsvc\/(\d+)\/(\d+)\/([0-9a-f]+)\/status\.reg$/.exec(url.pathname);
+      const status =
+        /^\/remita\/exapp\/api\/v1\/send\/api\/echannelsvc\/(\d+)\/(\d+)\/([0-9a-f]+)\/status\.reg$/.exec(
+          url.pathname,
+        );
       if (req.method === 'GET' && status) {
         const [, merchant, rrr, hash] = status;
         if (merchant !== merchantId || hash !== sha512(rrr + apiKey + merchantId)) {
@@ -418,7 +550,13 @@ describe('Remita adapter', () => {
       if (req.method === 'GET' && byOrder) {
         const [, , orderId, hash] = byOrder;
         if (hash !== sha512(orderId + apiKey + merchantId)) return sendJson(res, 200, { status: '023' });
-        return sendJson(res, 200, { amount: 5000.0, RRR: rrrByOrder.get(orderId!), orderId, message: 'Payment Reference generated', status: '025' });
+        return sendJson(res, 200, {
+          amount: 5000.0,
+          RRR: rrrByOrder.get(orderId!),
+          orderId,
+          message: 'Payment Reference generated',
+          status: '025',
+        });
       }
       sendJson(res, 404, {});
     });
@@ -430,12 +568,24 @@ describe('Remita adapter', () => {
     const result = await gateway.initialize(input);
     expect(result.providerRef).toBe('280007982070');
     const init = server.calls.find((c) => c.url.endsWith('/paymentinit'))!;
-    expect(JSON.parse(init.body)).toMatchObject({ serviceTypeId, amount: '5000.00', orderId: input.merchantRef, payerEmail: input.customer.email });
+    expect(JSON.parse(init.body)).toMatchObject({
+      serviceTypeId,
+      amount: '5000.00',
+      orderId: input.merchantRef,
+      payerEmail: input.customer.email,
+    });
     expect(result.form).toEqual({
       action: `${server.url}/remita/ecomm/finalize.reg`,
-      fields: { merchantId, hash: sha512(merchantId + '280007982070' + apiKey), rrr: '280007982070', responseurl: input.returnUrl },
+      fields: {
+        merchantId,
+        hash: sha512(merchantId + '280007982070' + apiKey),
+        rrr: '280007982070',
+        responseurl: input.returnUrl,
+      },
     });
-    expect(result.checkoutUrl.startsWith(`${server.url}/remita/ecomm/finalize.reg?merchantId=${merchantId}&hash=`)).toBe(true);
+    expect(
+      result.checkoutUrl.startsWith(`${server.url}/remita/ecomm/finalize.reg?merchantId=${merchantId}&hash=`),
+    ).toBe(true);
   });
 
   it('recovers the RRR of a duplicate order reference', async () => {
@@ -445,30 +595,49 @@ describe('Remita adapter', () => {
   });
 
   it('reads the status by RRR, plain JSON or JSONP; only 00 and 01 are paid', async () => {
-    statusAnswer = '{"amount":5000.0,"RRR":"{RRR}","orderId":"DIT-ACC-TEST-0001","message":"Approved","paymentDate":"2023-01-16 08:18:54 AM","transactiontime":"2023-01-16 12:00:00 AM","status":"01"}';
-    expect(await gateway.verify({ merchantRef: input.merchantRef, providerRef: '280007982070' })).toMatchObject({
+    statusAnswer =
+      '{"amount":5000.0,"RRR":"{RRR}","orderId":"DIT-ACC-TEST-0001","message":"Approved","paymentDate":"2023-01-16 08:18:54 AM","transactiontime":"2023-01-16 12:00:00 AM","status":"01"}';
+    expect(
+      await gateway.verify({ merchantRef: input.merchantRef, providerRef: '280007982070' }),
+    ).toMatchObject({
       state: 'paid',
       providerStatus: '01',
       amountPaidKobo: 500_000,
       providerRef: '280007982070',
       merchantRef: input.merchantRef,
     });
-    statusAnswer = 'jsonp ({"amount":5000.0,"RRR":"{RRR}","orderId":"DIT-ACC-TEST-0001","message":"Transaction Completed Successfully","paymentDate":"2023-01-16 08:18:54 AM","status":"00"})';
+    statusAnswer =
+      'jsonp ({"amount":5000.0,"RRR":"{RRR}","orderId":"DIT-ACC-TEST-0001","message":"Transaction Completed Successfully","paymentDate":"2023-01-16 08:18:54 AM","status":"00"})';
     const paid = await gateway.verify({ merchantRef: input.merchantRef, providerRef: '280007982070' });
     expect(paid).toMatchObject({ state: 'paid', providerStatus: '00', amountPaidKobo: 500_000 });
     expect(paid.paidAt?.toISOString()).toBe('2023-01-16T07:18:54.000Z');
-    statusAnswer = '{"amount":31500.0,"RRR":"{RRR}","orderId":"DIT-ACC-TEST-0001","message":"Transaction Pending","status":"021"}';
-    expect(await gateway.verify({ merchantRef: input.merchantRef, providerRef: '280007982070' })).toMatchObject({ state: 'pending', amountPaidKobo: null });
-    statusAnswer = '{"amount":5000.0,"RRR":"999999999999","orderId":"DIT-ACC-TEST-0001","message":"Approved","status":"01"}';
-    await expect(gateway.verify({ merchantRef: input.merchantRef, providerRef: '280007982070' })).rejects.toThrow(/another RRR/);
+    statusAnswer =
+      '{"amount":31500.0,"RRR":"{RRR}","orderId":"DIT-ACC-TEST-0001","message":"Transaction Pending","status":"021"}';
+    expect(
+      await gateway.verify({ merchantRef: input.merchantRef, providerRef: '280007982070' }),
+    ).toMatchObject({ state: 'pending', amountPaidKobo: null });
+    statusAnswer =
+      '{"amount":5000.0,"RRR":"999999999999","orderId":"DIT-ACC-TEST-0001","message":"Approved","status":"01"}';
+    await expect(
+      gateway.verify({ merchantRef: input.merchantRef, providerRef: '280007982070' }),
+    ).rejects.toThrow(/another RRR/);
     const status = server.calls.filter((c) => c.url.endsWith('/status.reg')).at(-1)!;
-    expect(status.headers.authorization).toBe(`remitaConsumerKey=${merchantId},remitaConsumerToken=${sha512('280007982070' + apiKey + merchantId)}`);
+    expect(status.headers.authorization).toBe(
+      `remitaConsumerKey=${merchantId},remitaConsumerToken=${sha512('280007982070' + apiKey + merchantId)}`,
+    );
   });
 
   it('treats the unsigned notification as a list of triggers', () => {
     const body = Buffer.from(
       JSON.stringify([
-        { rrr: '280007982070', channnel: 'BRANCH', amount: '5000.00', transactiondate: '2024-10-01', orderRef: input.merchantRef, payerName: 'X' },
+        {
+          rrr: '280007982070',
+          channnel: 'BRANCH',
+          amount: '5000.00',
+          transactiondate: '2024-10-01',
+          orderRef: input.merchantRef,
+          payerName: 'X',
+        },
         { rrr: '280007982071', channel: 'CARD', amount: '5000.00', orderId: 'OTHER' },
       ]),
     );
@@ -480,6 +649,9 @@ describe('Remita adapter', () => {
     ]);
     expect(notices[0]!.eventKey).not.toBe(notices[1]!.eventKey);
     expect(gateway.parseWebhook(body)[0]!.eventKey).toBe(notices[0]!.eventKey);
-    expect(gateway.parseReturn({ RRR: '280007982070', orderID: 'DIT-1' })).toEqual({ merchantRef: 'DIT-1', providerRef: '280007982070' });
+    expect(gateway.parseReturn({ RRR: '280007982070', orderID: 'DIT-1' })).toEqual({
+      merchantRef: 'DIT-1',
+      providerRef: '280007982070',
+    });
   });
 });

@@ -22,7 +22,10 @@ export async function httpCall(
       signal: AbortSignal.timeout(init.timeoutMs),
     });
   } catch (error) {
-    const reason = (error as Error).name === 'TimeoutError' ? `timed out after ${init.timeoutMs} ms` : String((error as Error).message);
+    const reason =
+      (error as Error).name === 'TimeoutError'
+        ? `timed out after ${init.timeoutMs} ms`
+        : String((error as Error).message);
     throw new GatewayError(provider, `${init.method ?? 'GET'} ${redact(url)} failed: ${reason}`);
   }
   const text = await response.text();
@@ -34,7 +37,12 @@ export function parseJson(provider: ProviderName, response: HttpResponse): unkno
   try {
     return JSON.parse(response.text);
   } catch {
-    throw new GatewayError(provider, `answered ${response.status} with a body that is not JSON`, response.status, response.text.slice(0, 500));
+    throw new GatewayError(
+      provider,
+      `answered ${response.status} with a body that is not JSON`,
+      response.status,
+      response.text.slice(0, 500),
+    );
   }
 }
 
@@ -47,12 +55,22 @@ export function parseJsonp(provider: ProviderName, response: HttpResponse): unkn
   const start = text.indexOf('{');
   const end = text.lastIndexOf('}');
   if (start < 0 || end < start) {
-    throw new GatewayError(provider, `answered ${response.status} without a JSON object`, response.status, text.slice(0, 500));
+    throw new GatewayError(
+      provider,
+      `answered ${response.status} without a JSON object`,
+      response.status,
+      text.slice(0, 500),
+    );
   }
   try {
     return JSON.parse(text.slice(start, end + 1));
   } catch {
-    throw new GatewayError(provider, `answered ${response.status} with malformed JSONP`, response.status, text.slice(0, 500));
+    throw new GatewayError(
+      provider,
+      `answered ${response.status} with malformed JSONP`,
+      response.status,
+      text.slice(0, 500),
+    );
   }
 }
 
@@ -108,7 +126,9 @@ export function koboToNairaNumber(kobo: number): number {
 }
 
 export function asRecord(value: unknown): Record<string, unknown> {
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  return value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
 }
 
 export function asString(value: unknown): string | null {
@@ -132,7 +152,8 @@ const LAGOS_OFFSET_MS = 60 * 60_000;
  * "2019-07-24 14:12:27.0" — read as Lagos time. Null when unreadable.
  */
 export function parseProviderDate(value: unknown): Date | null {
-  if (typeof value === 'number' && Number.isFinite(value)) return new Date(value > 1e12 ? value : value * 1000);
+  if (typeof value === 'number' && Number.isFinite(value))
+    return new Date(value > 1e12 ? value : value * 1000);
   if (typeof value !== 'string' || !value.trim()) return null;
   const text = value.trim();
   if (/\d{4}-\d{2}-\d{2}T.*(Z|[+-]\d{2}:?\d{2})$/.test(text)) {
@@ -153,7 +174,9 @@ export function parseProviderDate(value: unknown): Date | null {
     return null;
   }
   const time = /^(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?\s*(AM|PM)?$/i.exec(rest.trim());
-  let h = 0, mi = 0, s = 0;
+  let h = 0,
+    mi = 0,
+    s = 0;
   if (time) {
     h = Number(time[1]);
     mi = Number(time[2]);

@@ -31,7 +31,11 @@ export function sandboxCredentials(secret: string): SandboxCredentials {
   const derive = (label: string) => createHmac('sha256', secret).update(`sandbox:${label}`).digest();
   const hex = (label: string, length: number) => derive(label).toString('hex').slice(0, length);
   const digits = (label: string, length: number) =>
-    [...derive(label)].map((b) => String(b % 10)).join('').slice(0, length).replace(/^0/, '1');
+    [...derive(label)]
+      .map((b) => String(b % 10))
+      .join('')
+      .slice(0, length)
+      .replace(/^0/, '1');
   const uuid = (label: string) => {
     const h = hex(label, 32);
     return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
@@ -65,7 +69,9 @@ export interface GatewayEntry {
 export type Gateways = Record<ProviderName, GatewayEntry | null>;
 
 export function sandboxAllowed(config: Config): boolean {
-  return config.PAYMENT_SANDBOX === 'on' || (config.PAYMENT_SANDBOX === 'auto' && config.NODE_ENV !== 'production');
+  return (
+    config.PAYMENT_SANDBOX === 'on' || (config.PAYMENT_SANDBOX === 'auto' && config.NODE_ENV !== 'production')
+  );
 }
 
 /**
@@ -78,13 +84,18 @@ export function createGateways(config: Config): Gateways {
   const sandbox = sandboxCredentials(config.PAYMENT_SANDBOX_SECRET);
   const allowSandbox = sandboxAllowed(config);
   const sandboxBase = (provider: ProviderName) => `${config.PUBLIC_URL}${SANDBOX_PREFIX}/${provider}`;
-  const base = (provider: ProviderName, url: string | undefined) => (url ?? PROVIDER_SANDBOX_HOSTS[provider]).replace(/\/+$/, '');
+  const base = (provider: ProviderName, url: string | undefined) =>
+    (url ?? PROVIDER_SANDBOX_HOSTS[provider]).replace(/\/+$/, '');
 
   const configured = (provider: ProviderName, values: Record<string, string | undefined>): boolean => {
-    const missing = Object.entries(values).filter(([, v]) => !v).map(([k]) => k);
+    const missing = Object.entries(values)
+      .filter(([, v]) => !v)
+      .map(([k]) => k);
     if (missing.length === 0) return true;
     if (missing.length < Object.keys(values).length) {
-      throw new Error(`Invalid configuration: ${provider} is partly configured; also set ${missing.join(', ')}`);
+      throw new Error(
+        `Invalid configuration: ${provider} is partly configured; also set ${missing.join(', ')}`,
+      );
     }
     return false;
   };
@@ -105,7 +116,10 @@ export function createGateways(config: Config): Gateways {
         }),
       }
     : allowSandbox
-      ? { sandbox: true, gateway: new MonnifyGateway({ baseUrl: sandboxBase('monnify'), ...sandbox.monnify, timeoutMs }) }
+      ? {
+          sandbox: true,
+          gateway: new MonnifyGateway({ baseUrl: sandboxBase('monnify'), ...sandbox.monnify, timeoutMs }),
+        }
       : null;
 
   const nomba: GatewayEntry | null = configured('nomba', {
@@ -126,7 +140,10 @@ export function createGateways(config: Config): Gateways {
         }),
       }
     : allowSandbox
-      ? { sandbox: true, gateway: new NombaGateway({ baseUrl: sandboxBase('nomba'), ...sandbox.nomba, timeoutMs }) }
+      ? {
+          sandbox: true,
+          gateway: new NombaGateway({ baseUrl: sandboxBase('nomba'), ...sandbox.nomba, timeoutMs }),
+        }
       : null;
 
   const remita: GatewayEntry | null = configured('remita', {
@@ -145,10 +162,14 @@ export function createGateways(config: Config): Gateways {
         }),
       }
     : allowSandbox
-      ? { sandbox: true, gateway: new RemitaGateway({ baseUrl: sandboxBase('remita'), ...sandbox.remita, timeoutMs }) }
+      ? {
+          sandbox: true,
+          gateway: new RemitaGateway({ baseUrl: sandboxBase('remita'), ...sandbox.remita, timeoutMs }),
+        }
       : null;
 
   const gateways: Gateways = { monnify, nomba, remita };
-  for (const name of PROVIDERS) if (gateways[name] && gateways[name].gateway.name !== name) throw new Error('gateway mix-up');
+  for (const name of PROVIDERS)
+    if (gateways[name] && gateways[name].gateway.name !== name) throw new Error('gateway mix-up');
   return gateways;
 }

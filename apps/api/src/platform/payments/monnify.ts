@@ -83,17 +83,27 @@ export class MonnifyGateway implements PaymentGateway {
     const data = asRecord(body.responseBody);
     const accessToken = asString(data.accessToken);
     if (response.status !== 200 || body.requestSuccessful !== true || !accessToken) {
-      throw new GatewayError(this.name, `login refused (${response.status}): ${asString(body.responseMessage) ?? 'no message'}`, response.status);
+      throw new GatewayError(
+        this.name,
+        `login refused (${response.status}): ${asString(body.responseMessage) ?? 'no message'}`,
+        response.status,
+      );
     }
     const expiresIn = Number(data.expiresIn);
     const lifetimeMs = (Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : 3600) * 1000;
     // Refresh a little before the provider would refuse it.
-    this.token = { value: accessToken, expiresAt: Date.now() + Math.max(lifetimeMs - 120_000, lifetimeMs / 2) };
+    this.token = {
+      value: accessToken,
+      expiresAt: Date.now() + Math.max(lifetimeMs - 120_000, lifetimeMs / 2),
+    };
     return accessToken;
   }
 
   /** A bearer call; a 401 means the cached token went stale, so log in again once. */
-  private async authorised(path: string, init: { method?: string; body?: unknown } = {}): Promise<HttpResponse> {
+  private async authorised(
+    path: string,
+    init: { method?: string; body?: unknown } = {},
+  ): Promise<HttpResponse> {
     for (let attempt = 0; ; attempt += 1) {
       const token = await this.accessToken();
       const response = await httpCall(this.name, `${this.options.baseUrl}${path}`, {
@@ -127,7 +137,10 @@ export class MonnifyGateway implements PaymentGateway {
       paymentMethods: ['CARD', 'ACCOUNT_TRANSFER', 'USSD'],
       metaData: input.metadata ?? {},
     };
-    const response = await this.authorised('/api/v1/merchant/transactions/init-transaction', { method: 'POST', body: payload });
+    const response = await this.authorised('/api/v1/merchant/transactions/init-transaction', {
+      method: 'POST',
+      body: payload,
+    });
     const body = asRecord(parseJson(this.name, response));
     const data = asRecord(body.responseBody);
     const checkoutUrl = asString(data.checkoutUrl);
@@ -142,11 +155,21 @@ export class MonnifyGateway implements PaymentGateway {
     // The docs advise checking that what came back is what was sent.
     const echoedRef = asString(data.paymentReference);
     if (echoedRef && echoedRef !== input.merchantRef) {
-      throw new GatewayError(this.name, `init-transaction answered for another reference (${echoedRef})`, response.status, body);
+      throw new GatewayError(
+        this.name,
+        `init-transaction answered for another reference (${echoedRef})`,
+        response.status,
+        body,
+      );
     }
     const echoedAmount = data.amount === undefined ? null : nairaToKobo(data.amount);
     if (echoedAmount !== null && echoedAmount !== input.amountKobo) {
-      throw new GatewayError(this.name, `init-transaction answered another amount (${String(data.amount)})`, response.status, body);
+      throw new GatewayError(
+        this.name,
+        `init-transaction answered another amount (${String(data.amount)})`,
+        response.status,
+        body,
+      );
     }
     return { providerRef: asString(data.transactionReference), checkoutUrl, raw: body };
   }
@@ -158,15 +181,28 @@ export class MonnifyGateway implements PaymentGateway {
     const body = asRecord(parseJson(this.name, response));
     if (body.requestSuccessful !== true) {
       const message = asString(body.responseMessage) ?? '';
-      if (response.status === 404 || /not\s*(be\s*)?found|could not find|does not exist|invalid .*reference/i.test(message)) {
+      if (
+        response.status === 404 ||
+        /not\s*(be\s*)?found|could not find|does not exist|invalid .*reference/i.test(message)
+      ) {
         return notFound(body);
       }
-      throw new GatewayError(this.name, `status query refused (${response.status}): ${message || 'no message'}`, response.status, body);
+      throw new GatewayError(
+        this.name,
+        `status query refused (${response.status}): ${message || 'no message'}`,
+        response.status,
+        body,
+      );
     }
     const data = asRecord(body.responseBody);
     const merchantRef = asString(data.paymentReference);
     if (merchantRef !== ref.merchantRef) {
-      throw new GatewayError(this.name, `status query answered for another reference (${merchantRef ?? 'none'})`, response.status, body);
+      throw new GatewayError(
+        this.name,
+        `status query answered for another reference (${merchantRef ?? 'none'})`,
+        response.status,
+        body,
+      );
     }
     const status = (asString(data.paymentStatus) ?? '').toUpperCase();
     const state = STATUS_MAP[status] ?? 'pending';
@@ -200,11 +236,22 @@ export class MonnifyGateway implements PaymentGateway {
     const providerRef = asString(data.transactionReference);
     const status = asString(data.paymentStatus) ?? '';
     // Monnify sends no event id; a resend repeats the same transaction and status.
-    return [{ eventKey: `${eventType}:${providerRef ?? merchantRef ?? ''}:${status}`, kind: eventType, merchantRef, providerRef, body }];
+    return [
+      {
+        eventKey: `${eventType}:${providerRef ?? merchantRef ?? ''}:${status}`,
+        kind: eventType,
+        merchantRef,
+        providerRef,
+        body,
+      },
+    ];
   }
 
   parseReturn(query: Record<string, unknown>) {
-    return { merchantRef: queryString(query, 'paymentReference'), providerRef: queryString(query, 'transactionReference') };
+    return {
+      merchantRef: queryString(query, 'paymentReference'),
+      providerRef: queryString(query, 'transactionReference'),
+    };
   }
 }
 
@@ -214,5 +261,15 @@ export function monnifySignature(secretKey: string, rawBody: Buffer | string): s
 }
 
 function notFound(raw: unknown): VerifyResult {
-  return { state: 'not_found', providerStatus: 'NOT_FOUND', amountPaidKobo: null, feesKobo: null, currency: null, merchantRef: null, providerRef: null, paidAt: null, raw };
+  return {
+    state: 'not_found',
+    providerStatus: 'NOT_FOUND',
+    amountPaidKobo: null,
+    feesKobo: null,
+    currency: null,
+    merchantRef: null,
+    providerRef: null,
+    paidAt: null,
+    raw,
+  };
 }

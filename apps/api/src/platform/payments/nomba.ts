@@ -91,7 +91,11 @@ export class NombaGateway implements PaymentGateway {
     const data = asRecord(body.data);
     const accessToken = asString(data.access_token);
     if (response.status !== 200 || asString(body.code) !== '00' || !accessToken) {
-      throw new GatewayError(this.name, `token refused (${response.status}): ${asString(body.description) ?? 'no description'}`, response.status);
+      throw new GatewayError(
+        this.name,
+        `token refused (${response.status}): ${asString(body.description) ?? 'no description'}`,
+        response.status,
+      );
     }
     const expiresAt = parseProviderDate(data.expiresAt)?.getTime() ?? Date.now() + 30 * 60_000;
     // Renew five minutes early, as the WooCommerce plugin does.
@@ -99,7 +103,10 @@ export class NombaGateway implements PaymentGateway {
     return accessToken;
   }
 
-  private async authorised(path: string, init: { method?: string; body?: unknown } = {}): Promise<HttpResponse> {
+  private async authorised(
+    path: string,
+    init: { method?: string; body?: unknown } = {},
+  ): Promise<HttpResponse> {
     for (let attempt = 0; ; attempt += 1) {
       const token = await this.accessToken();
       const response = await httpCall(this.name, `${this.options.baseUrl}${path}`, {
@@ -140,11 +147,21 @@ export class NombaGateway implements PaymentGateway {
     const data = asRecord(body.data);
     const checkoutUrl = asString(data.checkoutLink);
     if (response.status !== 200 || asString(body.code) !== '00' || !checkoutUrl) {
-      throw new GatewayError(this.name, `checkout order refused (${response.status}): ${asString(body.description) ?? 'no description'}`, response.status, body);
+      throw new GatewayError(
+        this.name,
+        `checkout order refused (${response.status}): ${asString(body.description) ?? 'no description'}`,
+        response.status,
+        body,
+      );
     }
     const echoedRef = asString(data.orderReference);
     if (echoedRef && echoedRef !== input.merchantRef) {
-      throw new GatewayError(this.name, `checkout order answered for another reference (${echoedRef})`, response.status, body);
+      throw new GatewayError(
+        this.name,
+        `checkout order answered for another reference (${echoedRef})`,
+        response.status,
+        body,
+      );
     }
     // Nomba's own order id arrives with the redirect, the webhook and the status answer.
     return { providerRef: asString(data.orderId), checkoutUrl, raw: body };
@@ -163,7 +180,12 @@ export class NombaGateway implements PaymentGateway {
         // An order nobody has paid yet has no transaction: still pending.
         return pendingWithoutTransaction(body);
       }
-      throw new GatewayError(this.name, `status query refused (${response.status}): ${description || 'no description'}`, response.status, body);
+      throw new GatewayError(
+        this.name,
+        `status query refused (${response.status}): ${description || 'no description'}`,
+        response.status,
+        body,
+      );
     }
     if (response.status !== 200) {
       throw new GatewayError(this.name, `status query answered ${response.status}`, response.status, body);
@@ -171,7 +193,12 @@ export class NombaGateway implements PaymentGateway {
     // In sandbox this lookup has been seen to return an unrelated record: check it is ours.
     const merchantRef = asString(data.onlineCheckoutOrderReference) ?? asString(data.orderReference);
     if (merchantRef !== ref.merchantRef) {
-      throw new GatewayError(this.name, `status query answered for another order (${merchantRef ?? 'none'})`, response.status, body);
+      throw new GatewayError(
+        this.name,
+        `status query answered for another order (${merchantRef ?? 'none'})`,
+        response.status,
+        body,
+      );
     }
     const status = (asString(data.status) ?? '').toUpperCase();
     const fee = nairaToKobo(data.fee);
@@ -189,6 +216,20 @@ export class NombaGateway implements PaymentGateway {
     };
   }
 
+  async lookupMerchantRef(orderId: string): Promise<string | null> {
+    const response = await this.authorised(
+      `/v1/transactions/accounts/single?orderId=${encodeURIComponent(orderId)}`,
+    );
+    if (response.status === 404) return null;
+    const body = asRecord(parseJson(this.name, response));
+    const data = asRecord(body.data);
+    if (response.status !== 200 || asString(body.code) !== '00') return null;
+    // Only trust an answer about the order that was asked for.
+    const answeredOrderId = asString(data.onlineCheckoutOrderId) ?? asString(data.orderId);
+    if (answeredOrderId !== orderId) return null;
+    return asString(data.onlineCheckoutOrderReference) ?? asString(data.orderReference);
+  }
+
   verifyWebhook(rawBody: Buffer, headers: Headers): boolean {
     const given = header(headers, 'nomba-signature') ?? header(headers, 'nomba-sig-value');
     const timestamp = header(headers, 'nomba-timestamp');
@@ -201,7 +242,10 @@ export class NombaGateway implements PaymentGateway {
     }
     const digest = nombaDigest(this.options.signatureKey, payload, timestamp);
     // Base64 is what the header sample and working integrations use; the Go sample hints at hex.
-    return safeEqual(given.trim(), digest.toString('base64')) || safeEqual(given.trim().toLowerCase(), digest.toString('hex'));
+    return (
+      safeEqual(given.trim(), digest.toString('base64')) ||
+      safeEqual(given.trim().toLowerCase(), digest.toString('hex'))
+    );
   }
 
   parseWebhook(rawBody: Buffer): WebhookNotice[] {
@@ -210,9 +254,18 @@ export class NombaGateway implements PaymentGateway {
     const order = asRecord(data.order);
     const transaction = asRecord(data.transaction);
     const kind = asString(body.event_type) ?? 'unknown';
-    const key = asString(body.requestId) ?? asString(transaction.transactionId) ?? `${kind}:${asString(order.orderReference) ?? ''}`;
+    const key =
+      asString(body.requestId) ??
+      asString(transaction.transactionId) ??
+      `${kind}:${asString(order.orderReference) ?? ''}`;
     return [
-      { eventKey: key, kind, merchantRef: asString(order.orderReference), providerRef: asString(order.orderId), body },
+      {
+        eventKey: key,
+        kind,
+        merchantRef: asString(order.orderReference),
+        providerRef: asString(order.orderId),
+        body,
+      },
     ];
   }
 
@@ -255,5 +308,15 @@ export function nombaSignature(signatureKey: string, payload: unknown, timestamp
 }
 
 function pendingWithoutTransaction(raw: unknown): VerifyResult {
-  return { state: 'pending', providerStatus: 'NO_TRANSACTION', amountPaidKobo: null, feesKobo: null, currency: null, merchantRef: null, providerRef: null, paidAt: null, raw };
+  return {
+    state: 'pending',
+    providerStatus: 'NO_TRANSACTION',
+    amountPaidKobo: null,
+    feesKobo: null,
+    currency: null,
+    merchantRef: null,
+    providerRef: null,
+    paidAt: null,
+    raw,
+  };
 }

@@ -67,7 +67,11 @@ export class RemitaGateway implements PaymentGateway {
       payerEmail: input.customer.email,
       payerPhone: input.customer.phone ?? '',
       description: input.description,
-      customFields: Object.entries(input.metadata ?? {}).map(([name, value]) => ({ name, value, type: 'ALL' })),
+      customFields: Object.entries(input.metadata ?? {}).map(([name, value]) => ({
+        name,
+        value,
+        type: 'ALL',
+      })),
     };
     const response = await httpCall(
       this.name,
@@ -86,11 +90,22 @@ export class RemitaGateway implements PaymentGateway {
       // Duplicate order reference: a previous call for this orderId got through; fetch its RRR.
       rrr = (await this.statusByOrderId(input.merchantRef)).providerRef;
     } else if (code !== '025' || !rrr) {
-      throw new GatewayError(this.name, `RRR generation refused (${response.status}, ${code ?? '?'}): ${asString(body.status) ?? 'no status'}`, response.status, body);
+      throw new GatewayError(
+        this.name,
+        `RRR generation refused (${response.status}, ${code ?? '?'}): ${asString(body.status) ?? 'no status'}`,
+        response.status,
+        body,
+      );
     }
-    if (!rrr) throw new GatewayError(this.name, 'no RRR for a duplicate order reference', response.status, body);
+    if (!rrr)
+      throw new GatewayError(this.name, 'no RRR for a duplicate order reference', response.status, body);
     const form = this.payForm(rrr, input.returnUrl);
-    return { providerRef: rrr, checkoutUrl: `${form.action}?${new URLSearchParams(form.fields).toString()}`, form, raw: body };
+    return {
+      providerRef: rrr,
+      checkoutUrl: `${form.action}?${new URLSearchParams(form.fields).toString()}`,
+      form,
+      raw: body,
+    };
   }
 
   /** The pay page: merchantId, rrr, responseurl and hash = SHA-512(merchantId + rrr + apiKey). */
@@ -118,21 +133,41 @@ export class RemitaGateway implements PaymentGateway {
     return this.readStatus(url, hash, { orderId });
   }
 
-  private async readStatus(url: string, hash: string, expected: { rrr?: string; orderId?: string }): Promise<VerifyResult> {
+  private async readStatus(
+    url: string,
+    hash: string,
+    expected: { rrr?: string; orderId?: string },
+  ): Promise<VerifyResult> {
     const response = await httpCall(this.name, url, {
       headers: { 'content-type': 'application/json', authorization: this.authorization(hash) },
       timeoutMs: this.options.timeoutMs,
     });
-    if (response.status >= 500) throw new GatewayError(this.name, `status query answered ${response.status}`, response.status);
+    if (response.status !== 200)
+      throw new GatewayError(
+        this.name,
+        `status query answered ${response.status}`,
+        response.status,
+        response.text.slice(0, 300),
+      );
     const body = asRecord(parseJsonp(this.name, response));
     const status = asString(body.status) ?? asString(body.statuscode) ?? '';
     const rrr = asString(body.RRR) ?? asString(body.rrr);
     const orderId = asString(body.orderId) ?? asString(body.orderID);
     if (expected.rrr && rrr && rrr !== expected.rrr) {
-      throw new GatewayError(this.name, `status query answered for another RRR (${rrr})`, response.status, body);
+      throw new GatewayError(
+        this.name,
+        `status query answered for another RRR (${rrr})`,
+        response.status,
+        body,
+      );
     }
     if (expected.orderId && orderId && orderId !== expected.orderId) {
-      throw new GatewayError(this.name, `status query answered for another order (${orderId})`, response.status, body);
+      throw new GatewayError(
+        this.name,
+        `status query answered for another order (${orderId})`,
+        response.status,
+        body,
+      );
     }
     // Only 00 and 01 mean paid. Anything else (021 pending, 025 generated, 023 invalid …) is not
     // paid yet: an RRR can still be paid at a bank, so it stays pending until it expires.
@@ -174,6 +209,9 @@ export class RemitaGateway implements PaymentGateway {
   }
 
   parseReturn(query: Record<string, unknown>) {
-    return { merchantRef: queryString(query, 'orderID') ?? queryString(query, 'orderId'), providerRef: queryString(query, 'RRR') };
+    return {
+      merchantRef: queryString(query, 'orderID') ?? queryString(query, 'orderId'),
+      providerRef: queryString(query, 'RRR'),
+    };
   }
 }

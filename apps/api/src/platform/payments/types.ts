@@ -30,7 +30,8 @@ export interface InitializeResult {
  * What the provider says now. `paid`/`overpaid`/`underpaid` all mean money arrived; the
  * payments service still compares the amount and currency with what it expected.
  */
-export type GatewayState = 'paid' | 'overpaid' | 'underpaid' | 'pending' | 'failed' | 'expired' | 'reversed' | 'not_found';
+export type GatewayState =
+  'paid' | 'overpaid' | 'underpaid' | 'pending' | 'failed' | 'expired' | 'reversed' | 'not_found';
 
 export interface VerifyResult {
   state: GatewayState;
@@ -75,6 +76,12 @@ export interface PaymentGateway {
    */
   verifyWebhook(rawBody: Buffer, headers: Headers): boolean;
   parseWebhook(rawBody: Buffer, headers: Headers): WebhookNotice[];
+  /**
+   * Our reference for a provider reference we have not stored yet (Nomba's orderId is only
+   * learnt from the redirect, the webhook or the status answer). Null when the provider does
+   * not know it. Optional: providers whose reference is known at initialisation omit it.
+   */
+  lookupMerchantRef?(providerRef: string): Promise<string | null>;
   /** The references the browser brought back; only used to find the attempt, never to credit it. */
   parseReturn(query: Record<string, unknown>): { merchantRef: string | null; providerRef: string | null };
 }

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app.js';
+import { createGateways, PROVIDERS, type Gateways } from '../../platform/payments/index.js';
+import { registerSandboxGateway, type SandboxGateway } from '../sandbox-gateway/index.js';
+import { PaymentReconciler } from './payments.reconciler.js';
+import { paymentsRoutes } from './payments.routes.js';
+import { PaymentsService } from './payments.service.js';
+
+export interface PaymentsModule {
+  service: PaymentsService;
+  reconciler: PaymentReconciler;
+  gateways: Gateways;
+  sandbox: SandboxGateway | null;
+  /** Starts the reconciliation job (with the app's other jobs). */
+  start(): void;
+  /** Stops the job and waits for webhook work and sandbox deliveries in flight. */
+  stop(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    payments: PaymentsModule;
+  }
+}
+
+/** Gateways (real or sandbox), the payment flow, its webhooks and the reconciliation job. */
+export async function registerPaymentsModule(app: FastifyInstance, deps: AppDeps): Promise<PaymentsModule> {
+  const { config } = deps;
+  const db = deps.database.db;
+  const gateways = createGateways(config);
+  const sandbox = await registerSandboxGateway(
+    app,
+    config,
+    PROVIDERS.filter((p) => gateways[p]?.sandbox),
+  );
+  const service = new PaymentsService(db, gateways, app.log, { publicUrl: config.PUBLIC_URL });
+  paymentsRoutes(app, service);
+  const reconciler = new PaymentReconciler(db, service, app.log, config.PAYMENT_RECONCILE_INTERVAL * 1000);
+  const module: PaymentsModule = {
+    service,
+    reconciler,
+    gateways,
+    sandbox,
+    start: () => reconciler.start(),
+    stop: async () => {
+      await sandbox?.close();
+      await reconciler.stop();
+      await service.idle();
+    },
+  };
+  app.decorate('payments', module);
+  return module;
+}

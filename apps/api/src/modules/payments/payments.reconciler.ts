@@ -1,0 +1,84 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import * as repo from './payments.repository.js';
+import type { PaymentsService } from './payments.service.js';
+
+/** First re-query 30 s after the last look, doubling up to an hour. */
+export function backoffMs(checkCount: number): number {
+  return Math.min(30_000 * 2 ** Math.min(checkCount, 10), 60 * 60_000);
+}
+
+/**
+ * Re-queries every pending attempt with back-off until the gateway gives a final answer, and
+ * expires attempts older than their gateway's checkout validity. This is what makes a payment
+ * "reflect" when the browser never came back and the webhook never arrived.
+ */
+export class PaymentReconciler {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+  private stopped = true;
+  private closing = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly service: PaymentsService,
+    private readonly log: FastifyBaseLogger,
+    private readonly intervalMs: number,
+  ) {}
+
+  start(): void {
+    if (this.intervalMs <= 0) return;
+    this.stopped = false;
+    this.closing = false;
+    this.schedule(Math.min(this.intervalMs, 5_000));
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.closing = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+    await this.service.idle();
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.running = this.runOnce()
+        .catch((error) => this.log.error({ err: error }, 'payment reconciliation failed'))
+        .finally(() => {
+          this.running = null;
+          this.schedule(this.intervalMs);
+        });
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  /** One pass over the attempts that are due; returns what happened to them. */
+  async runOnce(now = new Date()): Promise<{ checked: number; settled: number; errors: number }> {
+    let checked = 0;
+    let settled = 0;
+    let errors = 0;
+    for (const payment of await repo.pendingAttempts(this.db, 200)) {
+      if (this.closing) break;
+      const last = payment.lastCheckedAt ?? payment.createdAt;
+      if (now.getTime() - last.getTime() < backoffMs(payment.checkCount)) continue;
+      checked += 1;
+      try {
+        const after = await this.service.refresh(payment, now);
+        if (after.state !== 'pending') settled += 1;
+      } catch (error) {
+        errors += 1;
+        await repo.recordCheck(this.db, payment.id, {});
+        this.log.warn(
+          { err: error, payment: payment.id, provider: payment.provider },
+          'reconciliation could not reach the gateway',
+        );
+      }
+    }
+    if (checked > 0) this.log.info({ checked, settled, errors }, 'payment reconciliation pass');
+    return { checked, settled, errors };
+  }
+}

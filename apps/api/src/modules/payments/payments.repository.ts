@@ -1,0 +1,290 @@
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import {
+  academicSessions,
+  feeSchedule,
+  paymentEvents,
+  paymentItems,
+  payments,
+} from '../../db/schema/index.js';
+
+/** A database handle or an open transaction. */
+export type Exec = Db | Tx;
+export type PaymentRow = typeof payments.$inferSelect;
+export type PaymentState = 'pending' | 'paid' | 'failed' | 'expired';
+
+/** The PostgreSQL error code of a failed query, whether or not Drizzle wrapped it. */
+export function pgErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** Whether an error (or one it wraps) names this text, e.g. a constraint. */
+export function errorMentions(error: unknown, text: string): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth += 1) {
+    const { message, constraint } = current as { message?: unknown; constraint?: unknown };
+    if (constraint === text || (typeof message === 'string' && message.includes(text))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export async function currentAcademicSessionId(db: Exec): Promise<number | null> {
+  const [row] = await db
+    .select({ id: academicSessions.id })
+    .from(academicSessions)
+    .where(eq(academicSessions.isCurrent, true))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export interface FeeLine {
+  itemId: number;
+  name: string;
+  indigeneAmountKobo: number;
+  nonIndigeneAmountKobo: number;
+}
+
+/**
+ * The fee of each item for a session, choosing per item the most specific schedule row that
+ * fits the payer (a null level, department or entry mode means "any").
+ */
+export async function feeLines(
+  db: Exec,
+  where: {
+    sessionId: number;
+    itemIds: number[];
+    levelId: number | null;
+    departmentId: number | null;
+    entryModeId: number | null;
+  },
+): Promise<FeeLine[]> {
+  if (where.itemIds.length === 0) return [];
+  const rows = await db
+    .select({
+      itemId: feeSchedule.itemId,
+      name: paymentItems.name,
+      levelId: feeSchedule.levelId,
+      departmentId: feeSchedule.departmentId,
+      entryModeId: feeSchedule.entryModeId,
+      indigeneAmountKobo: feeSchedule.indigeneAmountKobo,
+      nonIndigeneAmountKobo: feeSchedule.nonIndigeneAmountKobo,
+    })
+    .from(feeSchedule)
+    .innerJoin(paymentItems, eq(paymentItems.id, feeSchedule.itemId))
+    .where(and(eq(feeSchedule.sessionId, where.sessionId), inArray(feeSchedule.itemId, where.itemIds)))
+    .orderBy(asc(feeSchedule.id));
+  const best = new Map<number, { score: number; line: FeeLine }>();
+  for (const row of rows) {
+    const fits = (value: number | null, wanted: number | null) => value === null || value === wanted;
+    if (
+      !fits(row.levelId, where.levelId) ||
+      !fits(row.departmentId, where.departmentId) ||
+      !fits(row.entryModeId, where.entryModeId)
+    ) {
+      continue;
+    }
+    const score = [row.levelId, row.departmentId, row.entryModeId].filter((v) => v !== null).length;
+    const current = best.get(row.itemId);
+    if (!current || score > current.score) {
+      best.set(row.itemId, {
+        score,
+        line: {
+          itemId: row.itemId,
+          name: row.name,
+          indigeneAmountKobo: row.indigeneAmountKobo,
+          nonIndigeneAmountKobo: row.nonIndigeneAmountKobo,
+        },
+      });
+    }
+  }
+  return where.itemIds.flatMap((id) => {
+    const found = best.get(id);
+    return found ? [found.line] : [];
+  });
+}
+
+export async function insertAttempt(db: Exec, values: typeof payments.$inferInsert): Promise<PaymentRow> {
+  const [row] = await db.insert(payments).values(values).returning();
+  return row!;
+}
+
+export async function saveCheckout(
+  db: Exec,
+  id: number,
+  providerRef: string | null,
+  checkoutUrl: string,
+): Promise<void> {
+  await db
+    .update(payments)
+    .set({ providerReference: providerRef, checkoutUrl, updatedAt: new Date() })
+    .where(eq(payments.id, id));
+}
+
+export async function findById(db: Exec, id: number): Promise<PaymentRow | null> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function findByPublicId(db: Exec, publicId: string): Promise<PaymentRow | null> {
+  const [row] = await db.select().from(payments).where(eq(payments.publicId, publicId)).limit(1);
+  return row ?? null;
+}
+
+/** By our reference, or by the provider's (Nomba orderId, Remita RRR). */
+export async function findByAnyReference(
+  db: Exec,
+  provider: string,
+  reference: string,
+): Promise<PaymentRow | null> {
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.provider, provider),
+        or(eq(payments.reference, reference), eq(payments.providerReference, reference)),
+      ),
+    )
+    .orderBy(desc(payments.id))
+    .limit(2);
+  return rows.find((r) => r.reference === reference) ?? rows[0] ?? null;
+}
+
+export async function findForNotice(
+  db: Exec,
+  provider: string,
+  merchantRef: string | null,
+  providerRef: string | null,
+): Promise<PaymentRow | null> {
+  if (merchantRef) {
+    const [row] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, provider), eq(payments.reference, merchantRef)))
+      .limit(1);
+    if (row) return row;
+  }
+  if (providerRef) {
+    const [row] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, provider), eq(payments.providerReference, providerRef)))
+      .limit(1);
+    if (row) return row;
+  }
+  return null;
+}
+
+export async function applicantAttempts(
+  db: Exec,
+  applicantId: number,
+  categoryId: number,
+  state?: PaymentState,
+): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.applicantId, applicantId),
+        eq(payments.categoryId, categoryId),
+        state ? eq(payments.state, state) : undefined,
+      ),
+    )
+    .orderBy(desc(payments.createdAt))
+    .limit(20);
+}
+
+/**
+ * Moves a pending attempt to a final state. Only one caller can ever win: the UPDATE matches
+ * `state = 'pending'`, and whoever finds it already moved gets null.
+ */
+export async function transition(
+  db: Exec,
+  id: number,
+  to: Exclude<PaymentState, 'pending'>,
+  fields: Partial<
+    Pick<
+      PaymentRow,
+      'amountPaidKobo' | 'chargesKobo' | 'flag' | 'providerStatus' | 'providerReference' | 'paidAt'
+    >
+  >,
+): Promise<PaymentRow | null> {
+  const now = new Date();
+  const [row] = await db
+    .update(payments)
+    .set({
+      ...fields,
+      state: to,
+      updatedAt: now,
+      lastCheckedAt: now,
+      checkCount: sql`${payments.checkCount} + 1`,
+    })
+    .where(and(eq(payments.id, id), eq(payments.state, 'pending')))
+    .returning();
+  return row ?? null;
+}
+
+/** Records that the gateway was asked (and what it said) without changing the state. */
+export async function recordCheck(
+  db: Exec,
+  id: number,
+  fields: { providerStatus?: string | null; providerReference?: string | null; flag?: string | null },
+): Promise<void> {
+  const now = new Date();
+  await db
+    .update(payments)
+    .set({
+      ...(fields.providerStatus ? { providerStatus: fields.providerStatus } : {}),
+      ...(fields.providerReference ? { providerReference: fields.providerReference } : {}),
+      ...(fields.flag ? { flag: fields.flag } : {}),
+      updatedAt: now,
+      lastCheckedAt: now,
+      checkCount: sql`${payments.checkCount} + 1`,
+    })
+    .where(eq(payments.id, id));
+}
+
+/** Flags a payment that is already final (e.g. reversed after it was credited), once. */
+export async function flagFinal(db: Exec, id: number, flag: string, providerStatus: string): Promise<void> {
+  await db
+    .update(payments)
+    .set({ flag, providerStatus, updatedAt: new Date() })
+    .where(and(eq(payments.id, id), isNull(payments.flag)));
+}
+
+/** Stores a webhook delivery once; false when this provider event was already stored. */
+export async function recordEvent(
+  db: Exec,
+  event: { provider: string; eventKey: string; paymentId: number | null; body: unknown; verified: boolean },
+): Promise<boolean> {
+  const rows = await db
+    .insert(paymentEvents)
+    .values({
+      provider: event.provider,
+      eventKey: event.eventKey.slice(0, 500),
+      paymentId: event.paymentId,
+      body: event.body as never,
+      verified: event.verified,
+    })
+    .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventKey] })
+    .returning({ id: paymentEvents.id });
+  return rows.length > 0;
+}
+
+/** Pending attempts, the least recently checked first. */
+export async function pendingAttempts(db: Exec, limit: number): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(eq(payments.state, 'pending'))
+    .orderBy(sql`coalesce(${payments.lastCheckedAt}, ${payments.createdAt}) asc`)
+    .limit(limit);
+}

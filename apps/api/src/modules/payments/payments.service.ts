@@ -1,0 +1,501 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  ADMISSION_LEVELS,
+  ACCEPTANCE_PAYMENT_CATEGORY_ID,
+  ACCEPTANCE_PAYMENT_ITEM_IDS,
+  APPLICANT_PAYEE_TYPE_ID,
+  INDIGENE_STATE_ID,
+  PAYMENT_MESSAGES,
+  STATUS,
+  koboToNaira,
+  type PaymentProvider,
+} from '@portal/contracts';
+import type { Db } from '../../db/client.js';
+import type { AuthContext } from '../../platform/auth.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { newPublicId } from '../../platform/ids.js';
+import {
+  GatewayError,
+  type GatewayEntry,
+  type Gateways,
+  type Headers,
+  type PaymentGateway,
+  type VerifyResult,
+} from '../../platform/payments/index.js';
+import { deriveProgress, getApplicantFacts, markAcceptancePaid } from '../applicants/applicants.service.js';
+import * as repo from './payments.repository.js';
+import type { PaymentRow } from './payments.repository.js';
+
+/** Grace after a checkout's validity before a still-pending attempt is expired. */
+const EXPIRY_GRACE_MS = 10 * 60_000;
+
+/** A unique constraint that a second credited acceptance fee would break. */
+const ONE_PAID_INDEX = 'payments_one_paid_per_applicant_category';
+
+export interface PaymentsOptions {
+  publicUrl: string;
+}
+
+/** Where the browser returns after checkout: the applicant dashboard reads the gateway's parameters. */
+export function applicantReturnUrl(publicUrl: string): string {
+  return `${publicUrl}/portal/applicant/dashboard`;
+}
+
+/** A fresh reference per attempt: `DIT-ACC-250125-7K3M9QH2XW4P` (60 random bits). */
+export function newPaymentReference(now = new Date()): string {
+  const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+  const bytes = randomBytes(12);
+  let random = '';
+  for (const byte of bytes) random += alphabet[byte & 31];
+  const date = now.toISOString().slice(2, 10).replace(/-/g, '');
+  return `DIT-ACC-${date}-${random}`;
+}
+
+/**
+ * The payment flow (spec §4) and its integrity rules: the amount comes from the fee schedule,
+ * never the client; the gateway is always asked before anything is credited; an attempt moves
+ * pending → paid | failed | expired once; the acceptance fee and the applicant's admission level
+ * change in the same transaction.
+ */
+export class PaymentsService {
+  private readonly inflight = new Set<Promise<unknown>>();
+  /** Counts since start: attempts started and credited (pending → paid), second acceptance fees refused, webhook events. */
+  readonly counters = { started: 0, credited: 0, duplicatePayments: 0, webhooks: 0, duplicateWebhooks: 0 };
+  private readonly settling = new Map<number, Promise<PaymentRow>>();
+
+  constructor(
+    private readonly db: Db,
+    readonly gateways: Gateways,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: PaymentsOptions,
+  ) {}
+
+  gateway(provider: PaymentProvider): GatewayEntry {
+    const entry = this.gateways[provider];
+    if (!entry) throw new AppError(503, PAYMENT_MESSAGES.unavailable, STATUS.error);
+    return entry;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Starting a payment
+
+  async startAcceptanceFee(provider: PaymentProvider, auth: AuthContext, payType: number) {
+    if (payType !== ACCEPTANCE_PAYMENT_CATEGORY_ID)
+      throw new AppError(400, PAYMENT_MESSAGES.wrongPayType, STATUS.invalid);
+    const { gateway, sandbox } = this.gateway(provider);
+    if (auth.kind !== 'Applicant') throw new AppError(403, PAYMENT_MESSAGES.notAdmitted, STATUS.invalid);
+    const payer = await getApplicantFacts(this.db, auth.userId);
+    if (!payer) throw notFound();
+    const level = deriveProgress(payer).AdmissionLevel;
+    if (level === ADMISSION_LEVELS.accepted || (await this.hasPaidAcceptance(payer.id))) {
+      throw new AppError(409, PAYMENT_MESSAGES.alreadyPaid, STATUS.invalid);
+    }
+    // AdmissionLevel 3: admitted, acceptance fee pending.
+    if (level !== ADMISSION_LEVELS.admitted)
+      throw new AppError(403, PAYMENT_MESSAGES.notAdmitted, STATUS.invalid);
+    // An earlier attempt may have been paid without the browser coming back: ask first.
+    for (const attempt of await repo.applicantAttempts(
+      this.db,
+      payer.id,
+      ACCEPTANCE_PAYMENT_CATEGORY_ID,
+      'pending',
+    )) {
+      try {
+        const settled = await this.refresh(attempt);
+        if (settled.state === 'paid') throw new AppError(409, PAYMENT_MESSAGES.alreadyPaid, STATUS.invalid);
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        this.log.warn({ err: error, payment: attempt.id }, 'could not re-check an earlier attempt');
+      }
+    }
+
+    const sessionId = await repo.currentAcademicSessionId(this.db);
+    const itemIds = [...ACCEPTANCE_PAYMENT_ITEM_IDS];
+    const lines = sessionId
+      ? await repo.feeLines(this.db, {
+          sessionId,
+          itemIds,
+          levelId: payer.levelId,
+          departmentId: payer.departmentId,
+          entryModeId: payer.entryModeId,
+        })
+      : [];
+    if (!sessionId || lines.length !== itemIds.length)
+      throw new AppError(409, PAYMENT_MESSAGES.noFee, STATUS.invalid);
+    const indigene = payer.stateId === INDIGENE_STATE_ID;
+    const amountKobo = lines.reduce(
+      (sum, l) => sum + (indigene ? l.indigeneAmountKobo : l.nonIndigeneAmountKobo),
+      0,
+    );
+    const description = lines.map((l) => l.name).join(', ');
+
+    const attempt = await repo.insertAttempt(this.db, {
+      publicId: newPublicId(),
+      provider,
+      reference: newPaymentReference(),
+      payeeTypeId: APPLICANT_PAYEE_TYPE_ID,
+      applicantId: payer.id,
+      categoryId: ACCEPTANCE_PAYMENT_CATEGORY_ID,
+      itemIds,
+      sessionId,
+      methodId: 1,
+      amountKobo,
+      currency: 'NGN',
+      state: 'pending',
+    });
+    const name =
+      [payer.firstName, payer.otherName, payer.lastName].filter(Boolean).join(' ') || payer.jambRegNo;
+    let result;
+    try {
+      result = await gateway.initialize({
+        merchantRef: attempt.reference,
+        amountKobo,
+        currency: 'NGN',
+        customer: { name, email: payer.email, phone: payer.phone },
+        description: `${description} (${payer.jambRegNo})`,
+        returnUrl: applicantReturnUrl(this.options.publicUrl),
+        metadata: { jambRegNo: payer.jambRegNo, customerId: payer.jambRegNo },
+      });
+    } catch (error) {
+      this.log.error({ err: error, provider, reference: attempt.reference }, 'payment initialisation failed');
+      await repo.transition(this.db, attempt.id, 'failed', { providerStatus: 'INIT_FAILED' });
+      throw new AppError(502, PAYMENT_MESSAGES.gatewayDown, STATUS.error);
+    }
+    await repo.saveCheckout(this.db, attempt.id, result.providerRef, result.checkoutUrl);
+    this.counters.started += 1;
+    return {
+      Status: STATUS.OK,
+      Message: PAYMENT_MESSAGES.refGenerated,
+      Data: {
+        checkOutUrl: result.checkoutUrl,
+        TransactionRef: attempt.reference,
+        Provider: provider,
+        ProviderRef: result.providerRef,
+        Amount: koboToNaira(amountKobo),
+        ...(result.form ? { form: result.form } : {}),
+        Sandbox: sandbox,
+      },
+    };
+  }
+
+  private async hasPaidAcceptance(applicantId: number): Promise<boolean> {
+    const paid = await repo.applicantAttempts(this.db, applicantId, ACCEPTANCE_PAYMENT_CATEGORY_ID, 'paid');
+    return paid.length > 0;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The browser came back: ask the gateway, never the redirect.
+
+  async checkReturn(provider: PaymentProvider, auth: AuthContext, reference: string) {
+    const payment = await this.findReturned(provider, reference);
+    // Someone else's reference looks exactly like an unknown one.
+    if (!payment || auth.kind !== 'Applicant' || payment.applicantId !== auth.userId) {
+      throw new AppError(404, PAYMENT_MESSAGES.unknownReference, STATUS.notFound);
+    }
+    let current = payment;
+    if (current.state === 'pending') {
+      try {
+        current = await this.refresh(current);
+      } catch (error) {
+        this.log.warn({ err: error, payment: payment.id }, 'status check at the gateway failed');
+        throw new AppError(502, PAYMENT_MESSAGES.checkError, STATUS.error);
+      }
+    }
+    return { Status: STATUS.OK, Message: statusMessage(current), Data: statusData(current) };
+  }
+
+  /**
+   * The attempt a returned reference names: ours, or the provider's. A provider reference we
+   * have not stored yet (Nomba's orderId before any webhook) is looked up at the provider.
+   */
+  private async findReturned(provider: PaymentProvider, reference: string): Promise<PaymentRow | null> {
+    const local = await repo.findByAnyReference(this.db, provider, reference);
+    if (local) return local;
+    const { gateway } = this.gateway(provider);
+    if (!gateway.lookupMerchantRef) return null;
+    let merchantRef: string | null;
+    try {
+      merchantRef = await gateway.lookupMerchantRef(reference);
+    } catch (error) {
+      this.log.warn({ err: error, provider }, 'reference lookup at the gateway failed');
+      throw new AppError(502, PAYMENT_MESSAGES.checkError, STATUS.error);
+    }
+    if (!merchantRef) return null;
+    const found = await repo.findByAnyReference(this.db, provider, merchantRef);
+    if (found && found.reference === merchantRef && !found.providerReference) {
+      await repo.recordCheck(this.db, found.id, { providerReference: reference });
+      return repo.findById(this.db, found.id);
+    }
+    return found && found.reference === merchantRef ? found : null;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Webhooks: verify the signature over the raw bytes, store each event once, answer at once,
+  // then ask the gateway before crediting anything.
+
+  async receiveWebhook(
+    provider: PaymentProvider,
+    rawBody: Buffer,
+    headers: Headers,
+  ): Promise<{ accepted: number; duplicates: number }> {
+    const entry = this.gateways[provider];
+    if (!entry) throw new AppError(404, 'Unknown payment provider.', STATUS.notFound);
+    const { gateway } = entry;
+    if (!gateway.verifyWebhook(rawBody, headers)) {
+      this.log.warn({ provider }, 'webhook refused: bad or missing signature');
+      throw new AppError(401, 'Invalid signature.', STATUS.invalid);
+    }
+    let notices;
+    try {
+      notices = gateway.parseWebhook(rawBody, headers);
+    } catch {
+      throw new AppError(400, 'The notification is not valid JSON.', STATUS.invalid);
+    }
+    let accepted = 0;
+    let duplicates = 0;
+    for (const notice of notices) {
+      const payment = await repo.findForNotice(this.db, provider, notice.merchantRef, notice.providerRef);
+      const fresh = await repo.recordEvent(this.db, {
+        provider,
+        eventKey: notice.eventKey,
+        paymentId: payment?.id ?? null,
+        body: notice.body,
+        verified: provider !== 'remita',
+      });
+      if (!fresh) {
+        duplicates += 1;
+        this.counters.duplicateWebhooks += 1;
+        continue;
+      }
+      accepted += 1;
+      this.counters.webhooks += 1;
+      if (!payment) {
+        this.log.warn(
+          { provider, merchantRef: notice.merchantRef, providerRef: notice.providerRef },
+          'webhook for an unknown payment',
+        );
+        continue;
+      }
+      this.background(() => this.refreshById(payment.id), `webhook ${provider} ${payment.reference}`);
+    }
+    return { accepted, duplicates };
+  }
+
+  /** Runs work after the response; close() waits for it. */
+  background(task: () => Promise<unknown>, label: string): void {
+    const promise = task()
+      .catch((error) => this.log.warn({ err: error }, `${label}: failed; the reconciliation job will retry`))
+      .finally(() => this.inflight.delete(promise));
+    this.inflight.add(promise);
+  }
+
+  /** Resolves when no background work is running (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Settling an attempt with what the gateway says
+
+  async refreshById(paymentId: number): Promise<PaymentRow> {
+    const payment = await repo.findById(this.db, paymentId);
+    if (!payment) throw notFound();
+    return this.refresh(payment);
+  }
+
+  /**
+   * Asks the gateway about one attempt and applies the answer. Concurrent refreshes of the same
+   * attempt in this process share one gateway call; across processes the conditional UPDATE
+   * decides.
+   */
+  async refresh(payment: PaymentRow, now = new Date()): Promise<PaymentRow> {
+    const running = this.settling.get(payment.id);
+    if (running) return running;
+    const promise = (async () => {
+      const { gateway } = this.gateway(payment.provider as PaymentProvider);
+      const result = await gateway.verify({
+        merchantRef: payment.reference,
+        providerRef: payment.providerReference,
+      });
+      return this.apply(payment, gateway, result, now);
+    })().finally(() => this.settling.delete(payment.id));
+    this.settling.set(payment.id, promise);
+    return promise;
+  }
+
+  /** Applies a verified gateway answer to an attempt. Returns the attempt as it now stands. */
+  async apply(
+    payment: PaymentRow,
+    gateway: PaymentGateway,
+    result: VerifyResult,
+    now = new Date(),
+  ): Promise<PaymentRow> {
+    const providerRef = result.providerRef ?? payment.providerReference;
+    const status = result.providerStatus.slice(0, 60);
+    const moneyArrived =
+      result.state === 'paid' || result.state === 'overpaid' || result.state === 'underpaid';
+
+    if (payment.state !== 'pending') {
+      // Final already. The state never moves again, but the bursary must hear of surprises.
+      if (result.state === 'reversed' && payment.state === 'paid') {
+        await repo.flagFinal(
+          this.db,
+          payment.id,
+          `reversed at the gateway after it was credited (${status})`,
+          status,
+        );
+      } else if (moneyArrived && payment.state !== 'paid' && !payment.flag) {
+        await repo.flagFinal(
+          this.db,
+          payment.id,
+          `gateway reports ${status} after the attempt was ${payment.state}: review and refund`,
+          status,
+        );
+      }
+      return (await repo.findById(this.db, payment.id))!;
+    }
+
+    if (moneyArrived) {
+      const paid = result.amountPaidKobo;
+      const currency = (result.currency ?? payment.currency).toUpperCase();
+      if (paid === null) {
+        await repo.recordCheck(this.db, payment.id, {
+          providerStatus: status,
+          providerReference: providerRef,
+          flag: 'gateway reported payment without an amount',
+        });
+        return (await repo.findById(this.db, payment.id))!;
+      }
+      if (currency !== payment.currency) {
+        return (
+          (await repo.transition(this.db, payment.id, 'failed', {
+            amountPaidKobo: paid,
+            providerStatus: status,
+            providerReference: providerRef,
+            flag: `currency mismatch: received ${paid} in ${currency}, expected ${payment.currency}; not credited`,
+          })) ?? (await repo.findById(this.db, payment.id))!
+        );
+      }
+      if (paid < payment.amountKobo || result.state === 'underpaid') {
+        return (
+          (await repo.transition(this.db, payment.id, 'failed', {
+            amountPaidKobo: paid,
+            providerStatus: status,
+            providerReference: providerRef,
+            flag: `underpaid: received ${paid} kobo of ${payment.amountKobo}; not credited`,
+          })) ?? (await repo.findById(this.db, payment.id))!
+        );
+      }
+      const flag =
+        paid > payment.amountKobo
+          ? `overpaid: received ${paid} kobo, expected ${payment.amountKobo}; excess ${paid - payment.amountKobo} to refund`
+          : null;
+      return this.credit(payment, {
+        amountPaidKobo: paid,
+        chargesKobo: result.feesKobo ?? 0,
+        providerStatus: status,
+        providerReference: providerRef,
+        paidAt: plausiblePaidAt(result.paidAt, now),
+        flag,
+      });
+    }
+
+    if (result.state === 'failed' || result.state === 'expired' || result.state === 'reversed') {
+      return (
+        (await repo.transition(this.db, payment.id, result.state === 'expired' ? 'expired' : 'failed', {
+          providerStatus: status,
+          providerReference: providerRef,
+          ...(result.state === 'reversed' ? { flag: `reversed at the gateway (${status})` } : {}),
+        })) ?? (await repo.findById(this.db, payment.id))!
+      );
+    }
+
+    // Still pending (or unknown to the gateway): expire it once the checkout can no longer be paid.
+    if (now.getTime() - payment.createdAt.getTime() > gateway.checkoutValidityMs + EXPIRY_GRACE_MS) {
+      return (
+        (await repo.transition(this.db, payment.id, 'expired', {
+          providerStatus: status,
+          providerReference: providerRef,
+        })) ?? (await repo.findById(this.db, payment.id))!
+      );
+    }
+    await repo.recordCheck(this.db, payment.id, { providerStatus: status, providerReference: providerRef });
+    return (await repo.findById(this.db, payment.id))!;
+  }
+
+  /**
+   * pending → paid, and for the acceptance fee the applicant's level, in one transaction. A second
+   * paid acceptance fee for the same applicant breaks a unique index: that attempt is closed as
+   * failed and flagged for a refund instead.
+   */
+  private async credit(
+    payment: PaymentRow,
+    fields: {
+      amountPaidKobo: number;
+      chargesKobo: number;
+      providerStatus: string;
+      providerReference: string | null;
+      paidAt: Date;
+      flag: string | null;
+    },
+  ): Promise<PaymentRow> {
+    const outcome = await this.db.transaction(async (tx) => {
+      try {
+        return await tx.transaction(async (sp) => {
+          const moved = await repo.transition(sp, payment.id, 'paid', fields);
+          if (moved && moved.categoryId === ACCEPTANCE_PAYMENT_CATEGORY_ID && moved.applicantId) {
+            await markAcceptancePaid(sp, moved.applicantId, fields.paidAt);
+          }
+          return moved;
+        });
+      } catch (error) {
+        if (repo.pgErrorCode(error) !== '23505' || !repo.errorMentions(error, ONE_PAID_INDEX)) throw error;
+        return repo.transition(tx, payment.id, 'failed', {
+          amountPaidKobo: fields.amountPaidKobo,
+          providerStatus: fields.providerStatus,
+          providerReference: fields.providerReference,
+          flag: `duplicate: the acceptance fee was already paid by another attempt; refund ${fields.amountPaidKobo} kobo`,
+        });
+      }
+    });
+    if (outcome) this.counters[outcome.state === 'paid' ? 'credited' : 'duplicatePayments'] += 1;
+    if (outcome?.state === 'paid') {
+      this.log.info(
+        { payment: payment.id, reference: payment.reference, provider: payment.provider },
+        'payment credited',
+      );
+    }
+    return outcome ?? (await repo.findById(this.db, payment.id))!;
+  }
+}
+
+/** A provider's payment time, unless it is missing or implausible (in the future). */
+function plausiblePaidAt(paidAt: Date | null, now: Date): Date {
+  if (!paidAt || paidAt.getTime() > now.getTime() + 5 * 60_000) return now;
+  return paidAt;
+}
+
+export function statusMessage(payment: PaymentRow): string {
+  if (payment.state === 'paid') return PAYMENT_MESSAGES.success;
+  if (payment.state === 'pending') return PAYMENT_MESSAGES.pending;
+  if (payment.flag?.startsWith('underpaid')) return PAYMENT_MESSAGES.underpaid;
+  if (payment.flag?.startsWith('duplicate')) return PAYMENT_MESSAGES.duplicate;
+  return PAYMENT_MESSAGES.failed;
+}
+
+export function statusData(payment: PaymentRow) {
+  return {
+    status: payment.state.toUpperCase() as 'PAID' | 'PENDING' | 'FAILED' | 'EXPIRED',
+    paid: payment.state === 'paid',
+    TransactionRef: payment.reference,
+    ProviderRef: payment.providerReference,
+    Provider: payment.provider as PaymentProvider,
+    Amount: koboToNaira(payment.amountKobo),
+    AmountPaid: payment.amountPaidKobo === null ? null : koboToNaira(payment.amountPaidKobo),
+    Flag: payment.flag,
+    ReceiptId: payment.state === 'paid' ? payment.publicId : null,
+  };
+}
+
+export { GatewayError };

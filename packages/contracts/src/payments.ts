@@ -1,0 +1,346 @@
+import { z } from 'zod';
+
+/**
+ * Money and documents: the acceptance-fee payment at three gateways, receipts, the provisional
+ * admission letter and the SIWES letter. Field names follow the specification (sections 3 and 7)
+ * where it names them. Amounts in responses are naira (the edge); the server computes in kobo.
+ */
+
+export const PAYMENT_PROVIDERS = ['monnify', 'nomba', 'remita'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+/** Dialog and toast strings, word for word where the specification gives them. */
+export const PAYMENT_MESSAGES = {
+  success: 'Payment successful! Thank you.',
+  failed: 'Payment failed or not completed. Please try again.',
+  checkError: 'An error occurred while checking payment status.',
+  initError: 'An Error Occurred3',
+  refGenerated: 'Transaction Ref generated successfully',
+  copied: 'Transaction Ref copied successfully',
+  pending:
+    'Your payment has not been confirmed by the gateway yet. It will reflect automatically once it is confirmed.',
+  underpaid:
+    'The amount received is less than the fee, so it has not been credited. The bursary has been notified; please contact them.',
+  duplicate:
+    'Your acceptance fee had already been paid, so this payment was not applied. The bursary has been notified to refund it.',
+  notAdmitted: 'Only admitted applicants can pay the acceptance fee.',
+  alreadyPaid: 'You have already paid the acceptance fee.',
+  wrongPayType: 'This payment type is not offered here.',
+  unavailable: 'This payment method is not available at the moment. Please use another one.',
+  gatewayDown: 'The payment gateway could not be reached. Please try again shortly.',
+  noFee: 'The acceptance fee for your session has not been set. Please contact the admissions office.',
+  unknownReference: 'No payment with this reference was found.',
+} as const;
+
+/** payType of the AddPayeePayment calls: 10 is the acceptance fee (the only one offered to applicants). */
+export const payTypeQuery = z.object({ payType: z.coerce.number().int() });
+
+const idLike = z.union([z.number(), z.string()]).nullable().optional();
+const text = z.string().max(300).nullable().optional();
+
+/**
+ * The payment request of section 3, as the dashboard sends it. The server reads none of these
+ * values to decide who pays what: it builds the real request from the signed-in applicant's own
+ * record and the fee schedule. Unknown fields (an `Amount`, say) are dropped.
+ */
+export const paymentRequest = z.object({
+  SessionID: idLike,
+  SchoolID: idLike,
+  FirstName: text,
+  OtherName: text,
+  LastName: text,
+  DepartmentName: text,
+  Email: text,
+  PhoneNumber: text,
+  Gender: text,
+  DeptID: idLike,
+  LevelID: idLike,
+  AdmModeId: idLike,
+  PayeeTypeId: idLike,
+  PaymentCategoryId: idLike,
+  PayeeId: idLike,
+  ApplicantID: idLike,
+  JambRegNo: text,
+  PayeeName: text,
+  PaymentItemId: z
+    .array(z.union([z.number(), z.string()]))
+    .max(20)
+    .nullable()
+    .optional(),
+  PayeeEmail: text,
+});
+export type PaymentRequest = z.infer<typeof paymentRequest>;
+
+/** Data of a started payment: send the browser to checkOutUrl (or POST `form` for Remita). */
+export const paymentStarted = z.object({
+  checkOutUrl: z.string(),
+  /** Our reference of this attempt (Monnify paymentReference, Nomba orderReference, Remita orderId). */
+  TransactionRef: z.string(),
+  Provider: z.enum(PAYMENT_PROVIDERS),
+  /** Remita's RRR; Monnify's transactionReference; null for Nomba until paid. */
+  ProviderRef: z.string().nullable(),
+  /** naira */
+  Amount: z.number(),
+  /** Remita: a form the browser may POST to the pay page instead of following checkOutUrl. */
+  form: z.object({ action: z.string(), fields: z.record(z.string(), z.string()) }).optional(),
+  /** True when the built-in sandbox gateway stands in for the provider. */
+  Sandbox: z.boolean(),
+});
+export const paymentStartedResponse = z.object({
+  Status: z.string(),
+  Message: z.string(),
+  Data: paymentStarted,
+});
+export type PaymentStartedResponse = z.infer<typeof paymentStartedResponse>;
+
+/** CheckPayeePaymentMonnify / Nomba / Remita: the reference the browser brought back. */
+export const checkPaymentQuery = z.object({
+  paymentReference: z.string().trim().min(1).max(200),
+});
+
+/** PAID and PENDING/FAILED/EXPIRED are the attempt's state after the server asked the gateway. */
+export const PAYMENT_STATUSES = ['PAID', 'PENDING', 'FAILED', 'EXPIRED'] as const;
+
+export const paymentStatus = z.object({
+  status: z.enum(PAYMENT_STATUSES),
+  paid: z.boolean(),
+  TransactionRef: z.string(),
+  ProviderRef: z.string().nullable(),
+  Provider: z.enum(PAYMENT_PROVIDERS),
+  /** naira: what is due, and what the gateway reported as paid (null until it has). */
+  Amount: z.number(),
+  AmountPaid: z.number().nullable(),
+  /** Set for the bursary when the amount did not match (underpaid, overpaid, duplicate). */
+  Flag: z.string().nullable(),
+  /** The receipt's public id (for /portal/QrCode?transactionId=…) once paid. */
+  ReceiptId: z.string().nullable(),
+});
+export const paymentStatusResponse = z.object({
+  Status: z.string(),
+  Message: z.string(),
+  Data: paymentStatus,
+});
+export type PaymentStatusResponse = z.infer<typeof paymentStatusResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Receipts
+
+export const receiptQuery = z.object({ transactionId: z.string().trim().min(1).max(200) });
+export const schoolFeesReceiptQuery = z.object({ RRR: z.string().trim().min(1).max(200) });
+
+/** The payment receipt of section 3. Public: only what verification needs (no e-mail, no phone). */
+export const paymentReceipt = z.object({
+  name: z.string(),
+  matricNo: z.string().nullable(),
+  jambRegNo: z.string().nullable(),
+  level: z.string().nullable(),
+  department: z.string().nullable(),
+  /** The payee's number: matric number for a student, JAMB number for an applicant. */
+  payeeNo: z.string().nullable(),
+  /** Not the internal id (never public): the payee type, 1 applicant, 2 student. */
+  payeeId: z.number().int().nullable(),
+  stateId: z.number().int().nullable(),
+  /** The gateway's reference (Remita RRR, Monnify transaction reference, Nomba order id). */
+  RRR: z.string().nullable(),
+  /** Our reference of the payment attempt. */
+  transactionRef: z.string(),
+  /** The receipt's public id, as in the link. */
+  transactionId: z.string(),
+  provider: z.string(),
+  paymentDate: z.string(),
+  generatedDate: z.string(),
+  paymentName: z.string(),
+  session: z.string().nullable(),
+  /** naira */
+  amount: z.number(),
+  /** naira */
+  charges: z.number(),
+  /** naira, as the gateway reported it */
+  amountPaid: z.number(),
+  /** The passport photograph as a data URL, or null. */
+  passport: z.string().nullable(),
+  /** A PNG data URL of the verification link. */
+  QRcode: z.string(),
+  verifyUrl: z.string(),
+  pdfUrl: z.string(),
+  /** Only for school fees (then the page shows the school-fees receipt). */
+  paymentCategoryId: z.number().int().nullable(),
+  admittedSession: z.string().nullable(),
+  program: z.string().nullable(),
+  courseOfStudy: z.string().nullable(),
+});
+export type PaymentReceipt = z.infer<typeof paymentReceipt>;
+export const paymentReceiptResponse = z.object({
+  Status: z.string(),
+  Message: z.string().optional(),
+  Data: paymentReceipt,
+});
+
+export const schoolFeesReceiptDetail = z.object({
+  PaymentName: z.string(),
+  /** naira */
+  IndigeneAmount: z.number(),
+  /** naira */
+  NonIndigeneAmount: z.number(),
+});
+export const schoolFeesReceipt = z.object({
+  details: z.array(schoolFeesReceiptDetail),
+  /** [{ total }] — the non-indigene total (naira). */
+  totals0: z.array(z.object({ total: z.number() })),
+  /** [{ total }] — the indigene total (naira). */
+  totals1: z.array(z.object({ total: z.number() })),
+  /** 1 full payment; any other value instalments. */
+  MethodId: z.number().int(),
+  /** naira */
+  amountPaid: z.number(),
+  Level: z.string().nullable(),
+});
+export type SchoolFeesReceipt = z.infer<typeof schoolFeesReceipt>;
+export const schoolFeesReceiptResponse = z.object({
+  Status: z.string(),
+  Message: z.string().optional(),
+  Data: schoolFeesReceipt,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Letters
+
+export const admissionLetterQuery = z.object({ applicantId: z.string().trim().min(1).max(200) });
+export const siwesLetterQuery = z.object({ StudId: z.string().trim().min(1).max(200) });
+
+export const letterFeeRow = z.object({
+  PaymentName: z.string(),
+  /** naira, by the indigene rule */
+  Amount: z.number(),
+});
+
+/** The provisional admission letter of section 3, plus letter 00's fields. */
+export const admissionLetter = z.object({
+  admissionDate: z.string(),
+  lastName: z.string().nullable(),
+  firstName: z.string().nullable(),
+  otherName: z.string().nullable(),
+  jambRegNo: z.string(),
+  EntryModeId: z.number().int().nullable(),
+  session: z.string(),
+  courseOfStudy: z.string().nullable(),
+  faculty: z.string().nullable(),
+  QRcode: z.string(),
+  // letter 00
+  FileUrl: z.string().nullable(),
+  FullName: z.string(),
+  YearsToGraduate: z.number().int().nullable(),
+  ModeType: z.string().nullable(),
+  DepartmentName: z.string().nullable(),
+  /** HTML table rows (escaped text): S/N, item, amount (₦), with the service-charge line and a total. */
+  feeRows: z.string(),
+  fees: z.array(letterFeeRow),
+  // the letter's wording, chosen on the server
+  heading: z.string(),
+  subHeading: z.string(),
+  institutionName: z.string(),
+  institutionAddress: z.string(),
+  /** naira */
+  acceptanceFee: z.number(),
+  acceptanceDays: z.number().int(),
+  resumptionDate: z.string(),
+  registrationWeeks: z.number().int(),
+  /** naira */
+  lateRegistrationFee: z.number(),
+  paragraphs: z.array(z.string()),
+  verifyUrl: z.string(),
+  pdfUrl: z.string(),
+});
+export type AdmissionLetter = z.infer<typeof admissionLetter>;
+export const admissionLetterResponse = z.object({
+  Status: z.string(),
+  Message: z.string().optional(),
+  Data: admissionLetter,
+});
+
+export const siwesLetter = z.object({
+  SIWESFormRef: z.string(),
+  Name: z.string(),
+  MatricNumber: z.string(),
+  levelId: z.number().int().nullable(),
+  Level: z.string().nullable(),
+  CourseOfStudy: z.string().nullable(),
+  GraduatingLevel: z.string().nullable(),
+  DurationMonths: z.number().int(),
+  Department: z.string().nullable(),
+  Faculty: z.string().nullable(),
+  Session: z.string().nullable(),
+  institutionName: z.string(),
+  paragraphs: z.array(z.string()),
+  QRcode: z.string(),
+  verifyUrl: z.string(),
+  pdfUrl: z.string(),
+});
+export type SiwesLetter = z.infer<typeof siwesLetter>;
+export const siwesLetterResponse = z.object({
+  Status: z.string(),
+  Message: z.string().optional(),
+  Data: siwesLetter,
+});
+
+/** The four documents of the applicant's 'Admission letter' dialog (section 2), 1-based. */
+export const ADMISSION_DOCUMENTS = [
+  {
+    number: 1,
+    name: 'Provisional Admission Letter',
+    file: 'ProvisionalAdmissionLetter.pdf',
+    needsAcceptance: false,
+  },
+  {
+    number: 2,
+    name: 'Acceptance Fee Payment Information',
+    file: 'AcceptanceFeePaymentInformation.pdf',
+    needsAcceptance: true,
+  },
+  { number: 3, name: 'Medical Examination Form', file: 'MedicalExaminationForm.pdf', needsAcceptance: true },
+  { number: 4, name: 'Undertaking and Attestation Form', file: 'UndertakingForm.pdf', needsAcceptance: true },
+] as const;
+
+/** What the signed-in user's dashboard links to. Ids are the public, unguessable ones. */
+export const documentLinks = z.object({
+  /** applicants.publicId once admitted: /portal/AdmissionLetter?applicantId=… */
+  AdmissionLetterId: z.string().nullable(),
+  /** The paid acceptance-fee payment's public id: /portal/QrCode?transactionId=… */
+  AcceptanceReceiptId: z.string().nullable(),
+  AdmissionLevel: z.number().int(),
+  Documents: z.array(
+    z.object({ Number: z.number().int(), Name: z.string(), Available: z.boolean(), PdfUrl: z.string() }),
+  ),
+  ReceiptPdfUrl: z.string().nullable(),
+  AdmissionLetterPdfUrl: z.string().nullable(),
+});
+export type DocumentLinks = z.infer<typeof documentLinks>;
+export const documentLinksResponse = z.object({ Status: z.string(), Data: documentLinks });
+
+export const studentDocumentLinks = z.object({
+  /** students.publicId: /portal/SiwesLetter?StudId=… */
+  SiwesLetterId: z.string(),
+  SiwesLetterPdfUrl: z.string(),
+});
+export const studentDocumentLinksResponse = z.object({ Status: z.string(), Data: studentDocumentLinks });
+
+/** The API's paths, for the web client. */
+export const PAYMENTS_API = {
+  startMonnify: '/api/AddPayeePaymentMonnify',
+  startNomba: '/api/AddPayeePaymentNomba',
+  startRemita: '/api/AddPayeePayment',
+  checkMonnify: '/api/CheckPayeePaymentMonnify',
+  checkNomba: '/api/CheckPayeePaymentNomba',
+  checkRemita: '/api/CheckPayeePaymentRemita',
+  receipt: '/api/PaymentReceiptByRRR',
+  schoolFeesReceipt: '/api/SchoolFeesReceipt0',
+  receiptPdf: (transactionId: string) => `/api/receipts/${encodeURIComponent(transactionId)}.pdf`,
+  admissionLetter: '/api/ProvisionalAdmissionLetter',
+  admissionLetterPdf: (applicantId: string) =>
+    `/api/letters/admission/${encodeURIComponent(applicantId)}.pdf`,
+  siwesLetter: '/api/SIWESLETTER',
+  siwesLetterPdf: (studId: string) => `/api/letters/siwes/${encodeURIComponent(studId)}.pdf`,
+  applicantDocumentLinks: '/api/applicant/document-links',
+  applicantAdmissionDocumentPdf: (n: number) => `/api/applicant/admission-documents/${n}.pdf`,
+  studentDocumentLinks: '/api/student/document-links',
+} as const;
