@@ -3,9 +3,18 @@ import type { AppDeps } from '../../app.js';
 import { admissionsRoutes } from '../admissions/admissions.routes.js';
 import { AdmissionsService } from '../admissions/admissions.service.js';
 import { admissionSetupRoutes } from '../admissions/setup.routes.js';
+import { importsRoutes } from '../imports/imports.routes.js';
+import { ImportService } from '../imports/imports.service.js';
 import { transactionsRoutes } from '../transactions/transactions.routes.js';
 import { adminRoutes } from './admin.routes.js';
 import { AdminService } from './admin.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The import runner (tests and benchmarks wait on it). */
+    imports: ImportService;
+  }
+}
 
 /** The admin area's modules: roles and users, audit trail, admissions, imports, transactions. */
 export async function registerAdminModules(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -14,4 +23,11 @@ export async function registerAdminModules(app: FastifyInstance, deps: AppDeps):
   await admissionSetupRoutes(app, deps);
   admissionsRoutes(app, db, new AdmissionsService(db, deps.mailer, deps.config));
   transactionsRoutes(app, db);
+  const imports = new ImportService(db, deps.mailer, deps.storage, deps.config, app.log);
+  app.decorate('imports', imports);
+  await importsRoutes(app, db, deps.config, imports);
+  app.addHook('onReady', async () => {
+    void imports.resume().catch((err) => app.log.error({ err }, 'could not resume imports'));
+  });
+  app.addHook('onClose', async () => imports.stop());
 }

@@ -1,0 +1,347 @@
+import { crc32 } from 'node:zlib';
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import writeXlsxFile from 'write-excel-file/node';
+import { applicantDocuments, applicants, auditLog, importJobs } from '../../db/schema/index.js';
+import { login, startTestApp, type TestApp } from '../../../test/helpers.js';
+import { mailText, startSmtpReceiver } from '../../../test/smtp.js';
+
+type Smtp = Awaited<ReturnType<typeof startSmtpReceiver>>;
+
+/** A multipart/form-data body with fields and one file. */
+export function multipart(
+  fields: Record<string, string>,
+  file?: { name: string; data: Buffer; type?: string },
+) {
+  const boundary = `----portal${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** A ZIP (stored, no compression) of the given files. */
+export function zipOf(files: { name: string; data: Buffer }[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const f of files) {
+    const name = Buffer.from(f.name);
+    const crc = crc32(f.data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(f.data.length, 18);
+    local.writeUInt32LE(f.data.length, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(f.data.length, 20);
+    central.writeUInt32LE(f.data.length, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, f.data);
+    centrals.push(central, name);
+    offset += 30 + name.length + f.data.length;
+  }
+  const centralSize = centrals.reduce((n, b) => n + b.length, 0);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(files.length, 8);
+  end.writeUInt16LE(files.length, 10);
+  end.writeUInt32LE(centralSize, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, ...centrals, end]);
+}
+
+/** A tiny valid PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const HEADER =
+  'JAMB Number,First Name,Last Name,Other Name,E-mail,Phone,State,LGA,Course,UTME Score,CAPS Status';
+
+describe('loading candidates', () => {
+  let t: TestApp;
+  let smtp: Smtp;
+  let admin: Record<string, string>;
+
+  beforeAll(async () => {
+    smtp = await startSmtpReceiver();
+    t = await startTestApp({ SMTP_URL: smtp.url, RATE_LIMIT_LOGIN_PER_ADDRESS: '1000' });
+    admin = (await login(t.app, 'Admin', 'admin@demo.edu.ng')).auth;
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  }, 60_000);
+
+  async function upload(kind: string, name: string, data: Buffer, fields: Record<string, string> = {}) {
+    const body = multipart(fields, { name, data });
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/admin/imports/${kind}`,
+      headers: { ...admin, ...body.headers },
+      payload: body.payload,
+    });
+  }
+
+  async function finished(id: number) {
+    await t.app.imports.idle();
+    for (let i = 0; i < 200; i += 1) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/admin/imports/${id}`, headers: admin });
+      const job = response.json().Data;
+      if (job.status === 'done' || job.status === 'failed') return job;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('import did not finish');
+  }
+
+  const csv = [
+    HEADER,
+    '202499000001AA,Amaka,Obi,Chioma,amaka.obi@example.com,08031234567,Anambra,Awka South,Computer Science,245,Admitted',
+    '202499000002AB,Bayo,Ade,,bayo.ade@example.com,+2348021234567,Oyo,Ibadan North,Microbiology,210,Recommended',
+    '202499000003AC,Chidi,Eze,,not-an-email,08031234567,Enugu,Nsukka,Computer Science,199,Recommended',
+    '202499000004AD,Dupe,Lawal,,dupe@example.com,0803,Lagos,Ikeja,Computer Science,500,Recommended',
+    '202499000001AA,Amaka,Again,,amaka.again@example.com,,,,Computer Science,245,Admitted',
+    'BAD,Efe,Oke,,efe@example.com,,Atlantis,Nowhere,Basket Weaving,100,Recommended',
+    '202499000007AG,Fola,Bello,,applicant1@demo.edu.ng,,,,Computer Science,220,Recommended',
+  ].join('\n');
+
+  it('reports every bad row by its number and applies the rest', async () => {
+    const response = await upload('CAPSList', 'caps.csv', Buffer.from(csv));
+    expect(response.statusCode).toBe(202);
+    expect(response.json().Data).toMatchObject({ kind: 'CAPSList', format: 'csv' });
+    const job = await finished(response.json().Data.id);
+    expect(job.status).toBe('done');
+    expect(job.totalRows).toBe(7);
+    expect(job.createdCount).toBe(2);
+    expect(job.invalidCount).toBe(5);
+    expect(job.errors).toEqual(
+      expect.arrayContaining([
+        'Row 4: E-mail is invalid',
+        'Row 5: Phone is invalid',
+        'Row 5: UTME Score must be a whole number from 0 to 400',
+        'Row 6: JAMB Number 202499000001AA repeats row 2',
+        'Row 7: JAMB Number is invalid',
+        'Row 7: State "Atlantis" is not a Nigerian state',
+        'Row 7: Course "Basket Weaving" is not offered',
+        'Row 8: E-mail applicant1@demo.edu.ng is already used by the applicant with JAMB Number 202410000001AA',
+      ]),
+    );
+    const rows = await t.database.db
+      .select()
+      .from(applicants)
+      .where(inArray(applicants.jambRegNo, ['202499000001AA', '202499000002AB', '202499000003AC']));
+    expect(rows.map((r) => r.jambRegNo).sort()).toEqual(['202499000001AA', '202499000002AB']);
+    const amaka = rows.find((r) => r.jambRegNo === '202499000001AA')!;
+    expect(amaka).toMatchObject({
+      firstName: 'Amaka',
+      lastName: 'Obi',
+      otherName: 'Chioma',
+      phone: '08031234567',
+      utmeScore: 245,
+      capsStatus: 'Admitted',
+      passwordChangedAt: null,
+    });
+    expect(rows.find((r) => r.jambRegNo === '202499000002AB')!.phone).toBe('08021234567');
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'import-create'), eq(auditLog.entityId, String(amaka.id))));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({
+      page: 'CAPSList',
+      entity: 'applicant',
+      actorEmail: 'admin@demo.edu.ng',
+    });
+  });
+
+  it('e-mails each new applicant a default password that signs in, with IsPasswdChgd null', async () => {
+    const mail = await smtp.waitFor((m) => m.to.includes('amaka.obi@example.com'));
+    const text = mailText(mail);
+    const password = /default password:\s+(\S+)/.exec(text)?.[1];
+    expect(password).toBeTruthy();
+    expect(text).toContain('202499000001AA');
+    const signedIn = await login(t.app, 'Applicant', '202499000001AA', password!);
+    expect(signedIn.body.Data).toMatchObject({
+      JambRegNo: '202499000001AA',
+      IsPasswdChgd: null,
+      FirstName: 'Amaka',
+    });
+    const byEmail = await login(t.app, 'Applicant', 'amaka.obi@example.com', password!);
+    expect(byEmail.body.Status).toBe('Ok');
+    const [stored] = await t.database.db
+      .select()
+      .from(applicants)
+      .where(eq(applicants.jambRegNo, '202499000001AA'));
+    expect(stored!.passwordHash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('changes nothing when the same file is uploaded again', async () => {
+    const before = await t.database.db
+      .select()
+      .from(applicants)
+      .where(inArray(applicants.jambRegNo, ['202499000001AA', '202499000002AB']));
+    const auditsBefore = (await t.database.db.select({ id: auditLog.id }).from(auditLog)).length;
+    await smtp.waitFor((m) => m.to.includes('bayo.ade@example.com'));
+    const mailsBefore = smtp.messages.length;
+    const response = await upload('CAPSList', 'caps.csv', Buffer.from(csv));
+    const job = await finished(response.json().Data.id);
+    expect(job).toMatchObject({
+      status: 'done',
+      createdCount: 0,
+      updatedCount: 0,
+      unchangedCount: 2,
+      invalidCount: 5,
+      accountsIssued: 0,
+    });
+    const after = await t.database.db
+      .select()
+      .from(applicants)
+      .where(inArray(applicants.jambRegNo, ['202499000001AA', '202499000002AB']));
+    expect(after).toEqual(before);
+    // Only the upload itself is audited.
+    expect((await t.database.db.select({ id: auditLog.id }).from(auditLog)).length).toBe(auditsBefore + 1);
+    await t.app.deps.mailer.deliverDue();
+    expect(smtp.messages.length).toBe(mailsBefore);
+  });
+
+  it('updates JAMB facts from a changed file (XLSX), audited with before and after', async () => {
+    const sheet = [
+      HEADER.split(','),
+      [
+        '202499000001AA',
+        'Amaka',
+        'Obi',
+        'Chioma',
+        'amaka.obi@example.com',
+        '08031234567',
+        'Anambra',
+        'Awka South',
+        'Computer Science',
+        260,
+        'Admitted',
+      ],
+    ];
+    const buffer = await writeXlsxFile(sheet as never).toBuffer();
+    const response = await upload('PostUtmeList', 'post-utme.xlsx', buffer);
+    expect(response.statusCode).toBe(202);
+    const job = await finished(response.json().Data.id);
+    expect(job).toMatchObject({ status: 'done', format: 'xlsx', updatedCount: 1, createdCount: 0 });
+    const [row] = await t.database.db
+      .select()
+      .from(applicants)
+      .where(eq(applicants.jambRegNo, '202499000001AA'));
+    expect(row!.utmeScore).toBe(260);
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'import-update'), eq(auditLog.entityId, String(row!.id))));
+    expect(entry).toMatchObject({
+      page: 'PostUtmeList',
+      before: { utmeScore: 245 },
+      after: { utmeScore: 260 },
+    });
+  });
+
+  it('fails a file without the required columns and changes nothing', async () => {
+    const count = (await t.database.db.select({ id: applicants.id }).from(applicants)).length;
+    const response = await upload('PostUtmeList', 'wrong.csv', Buffer.from('Name,Score\nAda,200\n'));
+    const job = await finished(response.json().Data.id);
+    expect(job.status).toBe('failed');
+    expect(job.message).toContain('Missing: JAMB Number, First Name, Last Name, E-mail, Course.');
+    expect((await t.database.db.select({ id: applicants.id }).from(applicants)).length).toBe(count);
+  });
+
+  it('refuses a file that is neither CSV nor XLSX, and one sent without multipart', async () => {
+    const pdf = await upload(
+      'CAPSList',
+      'caps.csv',
+      Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(64)]),
+    );
+    expect(pdf.statusCode).toBe(415);
+    expect(pdf.json().Message).toContain('This file type is not accepted');
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/imports/CAPSList',
+      headers: admin,
+      payload: {},
+    });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().Status).toBe('Invalid');
+    const jobs = await t.database.db.select().from(importJobs).where(eq(importJobs.fileName, 'caps.csv'));
+    expect(jobs).toHaveLength(2);
+  });
+
+  it('stores passport photographs from a ZIP named by JAMB number, once', async () => {
+    const zip = zipOf([
+      { name: '202499000002AB.png', data: PNG },
+      { name: 'photos/202499000001aa.PNG', data: PNG },
+      { name: '202400000000ZZ.png', data: PNG },
+      { name: 'notes.txt', data: Buffer.from('hello') },
+      { name: '202499000003AC.jpg', data: Buffer.from('not a photo at all, just text') },
+    ]);
+    const response = await upload('utmeImages', 'photos.zip', zip);
+    expect(response.statusCode).toBe(202);
+    const job = await finished(response.json().Data.id);
+    expect(job).toMatchObject({ status: 'done', createdCount: 2, invalidCount: 3 });
+    expect(job.errors).toEqual(
+      expect.arrayContaining([
+        '202400000000ZZ.png: no applicant has JAMB Number 202400000000ZZ',
+        'notes.txt: name it by JAMB number, e.g. 202410000001AA.jpg',
+        '202499000003AC.jpg: not a JPEG or PNG photograph',
+      ]),
+    );
+    const [amaka] = await t.database.db
+      .select()
+      .from(applicants)
+      .where(eq(applicants.jambRegNo, '202499000001AA'));
+    expect(amaka!.passportKey).toMatch(/^applicants\/.+\/passport-[0-9a-f]+\.png$/);
+    const docs = await t.database.db
+      .select()
+      .from(applicantDocuments)
+      .where(and(eq(applicantDocuments.applicantId, amaka!.id), eq(applicantDocuments.kind, 'passport')));
+    expect(docs).toHaveLength(1);
+    const again = await finished((await upload('utmeImages', 'photos.zip', zip)).json().Data.id);
+    expect(again).toMatchObject({ status: 'done', createdCount: 0, updatedCount: 0, unchangedCount: 2 });
+  });
+
+  it('lists jobs and serves a template', async () => {
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/imports?kind=CAPSList',
+      headers: admin,
+    });
+    expect(list.json()).toMatchObject({ Status: 'Ok', Total: 2 });
+    const template = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/imports/template?format=csv',
+      headers: admin,
+    });
+    expect(template.body.split('\r\n')[0]).toBe(HEADER);
+  });
+});
