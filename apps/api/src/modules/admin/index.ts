@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.js';
 import { admissionsRoutes } from '../admissions/admissions.routes.js';
 import { AdmissionsService } from '../admissions/admissions.service.js';
+import { applicantRecordRoutes } from '../admissions/record.routes.js';
 import { admissionSetupRoutes } from '../admissions/setup.routes.js';
 import { importsRoutes } from '../imports/imports.routes.js';
 import { ImportService } from '../imports/imports.service.js';
@@ -22,6 +23,7 @@ export async function registerAdminModules(app: FastifyInstance, deps: AppDeps):
   adminRoutes(app, db, new AdminService(db, deps.mailer, app.sessions, deps.config));
   await admissionSetupRoutes(app, deps);
   admissionsRoutes(app, db, new AdmissionsService(db, deps.mailer, deps.config));
+  applicantRecordRoutes(app, deps);
   transactionsRoutes(app, db);
   const imports = new ImportService(db, deps.mailer, deps.storage, deps.config, app.log);
   app.decorate('imports', imports);

@@ -432,3 +432,18 @@ export async function publishedAdmitted(
 }
 
 export type ApplicationRow = Awaited<ReturnType<typeof listApplications>>['rows'][number];
+
+/** Where an application stands, for the admin record. */
+export async function admissionFacts(db: Exec, applicantId: number) {
+  const [row] = await db
+    .select({
+      admissionStatus: applicants.admissionStatus,
+      rejectionReason: applicants.rejectionReason,
+      utmeScore: applicants.utmeScore,
+      capsStatus: applicants.capsStatus,
+    })
+    .from(applicants)
+    .where(eq(applicants.id, applicantId))
+    .limit(1);
+  return row;
+}
