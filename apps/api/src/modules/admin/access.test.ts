@@ -19,7 +19,7 @@ function concreteUrl(url: string): string {
   return url.replace(/:[A-Za-z_]+/g, '999999').replace(/\*$/, 'x');
 }
 
-describe('admin route × role authorisation table', () => {
+describe('admin route × role authorisation table', { timeout: 60_000 }, () => {
   let t: TestApp;
   let routes: PageRoute[];
   const callers: Record<string, Headers> = {};

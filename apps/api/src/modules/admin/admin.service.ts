@@ -242,6 +242,8 @@ export class AdminService {
       );
       return admin.id;
     });
+    // The outbox row is committed now; wake the mailer (a wake-up inside the transaction may find nothing yet).
+    this.mailer.kick();
     const [data] = await this.userItems(this.db, [await repo.findAdmin(this.db, id)]);
     return { Status: STATUS.ok, Message: ADMIN_MESSAGES.userAdded, Data: data };
   }

@@ -10,7 +10,7 @@ import { makeAdmin } from './test-support.js';
 type Smtp = Awaited<ReturnType<typeof startSmtpReceiver>>;
 type Headers = Record<string, string>;
 
-describe('admin area API', () => {
+describe('admin area API', { timeout: 60_000 }, () => {
   let t: TestApp;
   let smtp: Smtp;
   let admin: Headers;

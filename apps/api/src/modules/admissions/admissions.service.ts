@@ -244,6 +244,7 @@ export class AdmissionsService {
       }
       return rows.length;
     });
+    if (action === 'admit') this.mailer.kick();
     const noun = changed === 1 ? 'applicant' : 'applicants';
     return { Status: STATUS.ok, Message: `${changed} ${noun} ${rule.done}.`, Data: { ids } };
   }

@@ -528,6 +528,7 @@ export class ImportService {
         }
         if (jobId !== null && issued) await repo.addToJob(tx, jobId, { accountsIssued: issued });
       });
+      this.mailer.kick();
     }
   }
 }

@@ -84,7 +84,7 @@ const PNG = Buffer.from(
 const HEADER =
   'JAMB Number,First Name,Last Name,Other Name,E-mail,Phone,State,LGA,Course,UTME Score,CAPS Status';
 
-describe('loading candidates', () => {
+describe('loading candidates', { timeout: 60_000 }, () => {
   let t: TestApp;
   let smtp: Smtp;
   let admin: Record<string, string>;
