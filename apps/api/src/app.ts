@@ -125,9 +125,7 @@ async function serveWeb(app: FastifyInstance, distDir: string): Promise<void> {
           const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
           res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
-        // Routes that the static plugin registers are public files.
-        routeConfig: { access: 'public' } as never,
-      } as never);
+      });
     }
     const sendIndex = async (_request: unknown, reply: import('fastify').FastifyReply) => {
       if (!hasWeb)

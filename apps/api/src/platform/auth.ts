@@ -136,8 +136,9 @@ export const authPlugin = fp(
     app.decorateRequest('auth', null);
 
     app.addHook('onRoute', (route) => {
-      // The API documentation (served by @fastify/swagger-ui) is public by design.
-      if (route.url.startsWith('/api/docs') && !route.config?.access) {
+      // The API documentation and the web app's static files (served by plugins) are public by design.
+      const servedByPublicPlugin = route.url.startsWith('/api/docs') || route.url.startsWith('/portal/');
+      if (servedByPublicPlugin && !route.config?.access) {
         route.config = { ...route.config, access: 'public' } as typeof route.config;
       }
       const methods = Array.isArray(route.method) ? route.method : [route.method];
