@@ -4,6 +4,7 @@ import { seedApplicantFiles } from './applicant-files.js';
 import { seedAccounts } from './accounts.js';
 import { seedInstitution } from './institution.js';
 import { seedPages } from './pages.js';
+import { seedPayments } from './payments.js';
 import { seedReference } from './reference.js';
 
 /** Reference data, the demo institution and the demo accounts. Idempotent: run on every start. */
@@ -12,6 +13,7 @@ export async function seed(db: Db, storage?: FileStorage): Promise<void> {
   await seedInstitution(db);
   await seedPages(db);
   await seedAccounts(db);
+  await seedPayments(db);
   // Uploaded documents, passports and admission forms need file storage.
   if (storage) await seedApplicantFiles(db, storage);
 }

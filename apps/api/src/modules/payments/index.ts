@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.js';
 import { createGateways, PROVIDERS, type Gateways } from '../../platform/payments/index.js';
+import { registerLettersModule } from '../letters/index.js';
+import { registerReceiptsModule } from '../receipts/index.js';
 import { registerSandboxGateway, type SandboxGateway } from '../sandbox-gateway/index.js';
 import { PaymentReconciler } from './payments.reconciler.js';
 import { paymentsRoutes } from './payments.routes.js';
@@ -23,7 +25,10 @@ declare module 'fastify' {
   }
 }
 
-/** Gateways (real or sandbox), the payment flow, its webhooks and the reconciliation job. */
+/**
+ * Money and documents: gateways (real or sandbox), the payment flow, its webhooks and the
+ * reconciliation job, then the receipts and letters modules.
+ */
 export async function registerPaymentsModule(app: FastifyInstance, deps: AppDeps): Promise<PaymentsModule> {
   const { config } = deps;
   const db = deps.database.db;
@@ -35,6 +40,9 @@ export async function registerPaymentsModule(app: FastifyInstance, deps: AppDeps
   );
   const service = new PaymentsService(db, gateways, app.log, { publicUrl: config.PUBLIC_URL });
   paymentsRoutes(app, service);
+  // The documents that money and admission produce: receipts and letters.
+  registerReceiptsModule(app, deps);
+  registerLettersModule(app, deps);
   const reconciler = new PaymentReconciler(db, service, app.log, config.PAYMENT_RECONCILE_INTERVAL * 1000);
   const module: PaymentsModule = {
     service,

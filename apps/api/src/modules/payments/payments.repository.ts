@@ -288,3 +288,13 @@ export async function pendingAttempts(db: Exec, limit: number): Promise<PaymentR
     .orderBy(sql`coalesce(${payments.lastCheckedAt}, ${payments.createdAt}) asc`)
     .limit(limit);
 }
+
+export async function sessionName(db: Exec, id: number | null): Promise<string | null> {
+  if (id === null) return null;
+  const [row] = await db
+    .select({ name: academicSessions.name })
+    .from(academicSessions)
+    .where(eq(academicSessions.id, id))
+    .limit(1);
+  return row?.name ?? null;
+}

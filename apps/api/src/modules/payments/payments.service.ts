@@ -499,3 +499,53 @@ export function statusData(payment: PaymentRow) {
 }
 
 export { GatewayError };
+export type { PaymentRow };
+
+// ---------------------------------------------------------------------------------------------
+// For the receipts and letters modules.
+
+/** 32 hex characters: the shape of every public id; anything else is not looked up at all. */
+export const PUBLIC_ID_PATTERN = /^[0-9a-f]{32}$/;
+
+/** A paid payment by its public id (the receipt), or null. */
+export async function findPaidPayment(db: Db, publicId: string): Promise<PaymentRow | null> {
+  if (!PUBLIC_ID_PATTERN.test(publicId)) return null;
+  const payment = await repo.findByPublicId(db, publicId);
+  return payment?.state === 'paid' ? payment : null;
+}
+
+/** The applicant's credited acceptance fee, or null. */
+export async function paidAcceptanceFee(db: Db, applicantId: number): Promise<PaymentRow | null> {
+  const [paid] = await repo.applicantAttempts(db, applicantId, ACCEPTANCE_PAYMENT_CATEGORY_ID, 'paid');
+  return paid ?? null;
+}
+
+/** The schedule lines of a payment's items in its session, for the payer's level, department and entry mode. */
+export async function paymentFeeLines(
+  db: Db,
+  payment: Pick<PaymentRow, 'sessionId' | 'itemIds'>,
+  payer: { levelId: number | null; departmentId: number | null; entryModeId: number | null },
+): Promise<repo.FeeLine[]> {
+  if (payment.sessionId === null) return [];
+  return repo.feeLines(db, { sessionId: payment.sessionId, itemIds: payment.itemIds, ...payer });
+}
+
+/** The acceptance fee an applicant would pay now (kobo), by the fee schedule and the indigene rule. */
+export async function acceptanceFeeKobo(
+  db: Db,
+  payer: {
+    levelId: number | null;
+    departmentId: number | null;
+    entryModeId: number | null;
+    stateId: number | null;
+  },
+): Promise<number | null> {
+  const sessionId = await repo.currentAcademicSessionId(db);
+  if (!sessionId) return null;
+  const lines = await repo.feeLines(db, { sessionId, itemIds: [...ACCEPTANCE_PAYMENT_ITEM_IDS], ...payer });
+  if (lines.length === 0) return null;
+  const indigene = payer.stateId === INDIGENE_STATE_ID;
+  return lines.reduce((sum, l) => sum + (indigene ? l.indigeneAmountKobo : l.nonIndigeneAmountKobo), 0);
+}
+
+export const paymentSessionName = (db: Db, sessionId: number | null) => repo.sessionName(db, sessionId);

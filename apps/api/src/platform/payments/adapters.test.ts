@@ -14,9 +14,7 @@ import { GatewayError } from './types.js';
 
 type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
 
-async function startServer(
-  handler: Handler,
-): Promise<{
+async function startServer(handler: Handler): Promise<{
   server: Server;
   url: string;
   calls: { method: string; url: string; headers: IncomingMessage['headers']; body: string }[];

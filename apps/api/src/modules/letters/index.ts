@@ -1,0 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app.js';
+import { lettersRoutes } from './letters.routes.js';
+
+export function registerLettersModule(app: FastifyInstance, deps: AppDeps): void {
+  lettersRoutes(app, { db: deps.database.db, storage: deps.storage, config: deps.config });
+}

@@ -1,0 +1,121 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  admissionLetterQuery,
+  admissionLetterResponse,
+  documentLinksResponse,
+  errorEnvelope,
+  siwesLetterQuery,
+  siwesLetterResponse,
+  studentDocumentLinksResponse,
+} from '@portal/contracts';
+import { AppError } from '../../platform/errors.js';
+import { downloadHeaders } from '../documents/documents.service.js';
+import { publicIdFromPdfName } from '../receipts/verification.js';
+import {
+  admissionDocumentPdf,
+  admissionLetterPdf,
+  documentLinks,
+  getAdmissionLetter,
+  getSiwesLetter,
+  LETTER_MESSAGES,
+  siwesLetterPdf,
+  studentDocumentLinks,
+  type LettersDeps,
+} from './letters.service.js';
+
+const pdfFile = z.object({ file: z.string().max(100) });
+
+/** Letters are public by the holder's unguessable public id (the QR code's link); the applicant's documents need sign-in. */
+export function lettersRoutes(app: FastifyInstance, deps: LettersDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/ProvisionalAdmissionLetter', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['letters'],
+      summary: 'The provisional admission letter by the applicant’s public id (admitted applicants only)',
+      querystring: admissionLetterQuery,
+      response: { 200: admissionLetterResponse, 404: errorEnvelope },
+    },
+    handler: (request) => getAdmissionLetter(deps, request.query.applicantId),
+  });
+
+  r.get('/api/letters/admission/:file', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['letters'],
+      summary: 'The provisional admission letter as a PDF: /api/letters/admission/{applicantId}.pdf',
+      params: pdfFile,
+    },
+    handler: async (request, reply) => {
+      const publicId = publicIdFromPdfName(request.params.file);
+      if (!publicId) throw new AppError(404, LETTER_MESSAGES.letterNotFound, 'NotFound');
+      const { pdf, fileName } = await admissionLetterPdf(deps, publicId);
+      return reply.headers(downloadHeaders('application/pdf', fileName, pdf.length)).send(pdf);
+    },
+  });
+
+  r.get('/api/SIWESLETTER', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['letters'],
+      summary: 'The SIWES placement letter by the student’s public id',
+      querystring: siwesLetterQuery,
+      response: { 200: siwesLetterResponse, 404: errorEnvelope },
+    },
+    handler: (request) => getSiwesLetter(deps, request.query.StudId),
+  });
+
+  r.get('/api/letters/siwes/:file', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['letters'],
+      summary: 'The SIWES letter as a PDF: /api/letters/siwes/{StudId}.pdf',
+      params: pdfFile,
+    },
+    handler: async (request, reply) => {
+      const publicId = publicIdFromPdfName(request.params.file);
+      if (!publicId) throw new AppError(404, LETTER_MESSAGES.siwesNotFound, 'NotFound');
+      const { pdf, fileName } = await siwesLetterPdf(deps, publicId);
+      return reply.headers(downloadHeaders('application/pdf', fileName, pdf.length)).send(pdf);
+    },
+  });
+
+  r.get('/api/applicant/document-links', {
+    config: { access: { modes: ['Applicant'] } },
+    schema: {
+      tags: ['letters'],
+      summary:
+        'The signed-in applicant’s letter and receipt ids, and which admission documents are available',
+      response: { 200: documentLinksResponse, 404: errorEnvelope },
+    },
+    handler: (request) => documentLinks(deps, request.auth),
+  });
+
+  r.get('/api/applicant/admission-documents/:file', {
+    config: { access: { modes: ['Applicant'] } },
+    schema: {
+      tags: ['letters'],
+      summary: 'One of the four admission documents as a PDF: /api/applicant/admission-documents/{1..4}.pdf',
+      params: pdfFile,
+    },
+    handler: async (request, reply) => {
+      const match = /^([1-4])\.pdf$/.exec(request.params.file);
+      if (!match) throw new AppError(404, 'No such admission document.', 'NotFound');
+      const { pdf, fileName } = await admissionDocumentPdf(deps, request.auth, Number(match[1]));
+      return reply.headers(downloadHeaders('application/pdf', fileName, pdf.length)).send(pdf);
+    },
+  });
+
+  r.get('/api/student/document-links', {
+    config: { access: { modes: ['Student'] } },
+    schema: {
+      tags: ['letters'],
+      summary: 'The signed-in student’s SIWES letter id',
+      response: { 200: studentDocumentLinksResponse, 404: errorEnvelope },
+    },
+    handler: (request) => studentDocumentLinks(deps, request.auth),
+  });
+}

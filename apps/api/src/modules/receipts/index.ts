@@ -1,0 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app.js';
+import { receiptsRoutes } from './receipts.routes.js';
+
+export function registerReceiptsModule(app: FastifyInstance, deps: AppDeps): void {
+  receiptsRoutes(app, { db: deps.database.db, storage: deps.storage, config: deps.config });
+}

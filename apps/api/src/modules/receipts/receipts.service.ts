@@ -1,0 +1,272 @@
+import {
+  INDIGENE_STATE_ID,
+  STATUS,
+  koboToNaira,
+  type PaymentReceipt,
+  type SchoolFeesReceipt,
+} from '@portal/contracts';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../platform/errors.js';
+import { createPdf, formatLongDate, formatNaira, loadInstitution } from '../../platform/pdf.js';
+import type { FileStorage } from '../../platform/storage.js';
+import { getApplicantFacts, passportLink } from '../applicants/applicants.service.js';
+import { passportBytes } from '../documents/documents.service.js';
+import {
+  findPaidPayment,
+  paymentFeeLines,
+  paymentSessionName,
+  type PaymentRow,
+} from '../payments/payments.service.js';
+import * as repo from './receipts.repository.js';
+import { fullName, qrDataUrl, verifyUrls } from './verification.js';
+
+export interface ReceiptsDeps {
+  db: Db;
+  storage: FileStorage;
+  config: Pick<Config, 'PUBLIC_URL' | 'JWT_SECRET' | 'SESSION_TTL'>;
+}
+
+/** School fees: the category whose receipt shows the indigene / non-indigene breakdown. */
+export const SCHOOL_FEES_CATEGORY_ID = 1;
+const PAYEE_STUDENT = 2;
+
+export const RECEIPT_NOT_FOUND = 'No paid receipt with this transaction id was found.';
+const receiptNotFound = () => new AppError(404, RECEIPT_NOT_FOUND, STATUS.notFound);
+
+/** Who paid, as a receipt shows it. Public: no e-mail, no phone. */
+interface Payee {
+  name: string;
+  matricNo: string | null;
+  jambRegNo: string | null;
+  levelId: number | null;
+  level: string | null;
+  departmentId: number | null;
+  department: string | null;
+  courseOfStudy: string | null;
+  entryModeId: number | null;
+  program: string | null;
+  stateId: number | null;
+  admittedSession: string | null;
+  passportUrl: string | null;
+  photo: () => Promise<Buffer | null>;
+}
+
+async function payeeOf(deps: ReceiptsDeps, payment: PaymentRow): Promise<Payee> {
+  if (payment.applicantId !== null) {
+    const a = await getApplicantFacts(deps.db, payment.applicantId);
+    if (!a) throw receiptNotFound();
+    const applicantId = payment.applicantId;
+    return {
+      name: fullName(a) || a.jambRegNo,
+      matricNo: null,
+      jambRegNo: a.jambRegNo,
+      levelId: a.levelId,
+      level: a.levelName,
+      departmentId: a.departmentId,
+      department: a.departmentName,
+      courseOfStudy: a.courseOfStudyName,
+      entryModeId: a.entryModeId,
+      program: a.entryModeName,
+      stateId: a.stateId,
+      admittedSession: a.admissionSessionName,
+      passportUrl: passportLink(deps.config, a.publicId, a.passportKey),
+      photo: () => passportBytes(deps, applicantId),
+    };
+  }
+  if (payment.studentId !== null) {
+    const s = await repo.findStudentPayee(deps.db, payment.studentId);
+    if (!s) throw receiptNotFound();
+    return {
+      name: fullName(s),
+      matricNo: s.matricNo,
+      jambRegNo: null,
+      levelId: s.levelId,
+      level: s.levelName,
+      departmentId: s.departmentId,
+      department: s.departmentName,
+      courseOfStudy: s.courseOfStudyName,
+      entryModeId: s.entryModeId,
+      program: s.entryModeName,
+      stateId: s.stateId,
+      admittedSession: s.admittedSessionName,
+      passportUrl: null,
+      photo: async () => null,
+    };
+  }
+  throw receiptNotFound();
+}
+
+async function paidOr404(deps: ReceiptsDeps, transactionId: string): Promise<PaymentRow> {
+  const payment = await findPaidPayment(deps.db, transactionId.trim().toLowerCase());
+  if (!payment) throw receiptNotFound();
+  return payment;
+}
+
+/** The receipt object of spec section 3 for a paid payment. */
+export async function receiptOf(
+  deps: ReceiptsDeps,
+  payment: PaymentRow,
+  now = new Date(),
+): Promise<{ receipt: PaymentReceipt; payee: Payee }> {
+  const payee = await payeeOf(deps, payment);
+  const names = await repo.itemNames(deps.db, payment.itemIds);
+  const verifyUrl = verifyUrls.receipt(deps.config.PUBLIC_URL, payment.publicId);
+  const receipt: PaymentReceipt = {
+    name: payee.name,
+    matricNo: payee.matricNo,
+    jambRegNo: payee.jambRegNo,
+    level: payee.level,
+    department: payee.department,
+    payeeNo: payee.matricNo ?? payee.jambRegNo,
+    payeeId: payment.payeeTypeId,
+    stateId: payee.stateId,
+    RRR: payment.providerReference,
+    transactionRef: payment.reference,
+    transactionId: payment.publicId,
+    provider: payment.provider,
+    paymentDate: (payment.paidAt ?? payment.updatedAt).toISOString(),
+    generatedDate: now.toISOString(),
+    paymentName: payment.itemIds.map((id) => names.get(id) ?? `Item ${id}`).join(', '),
+    session: await paymentSessionName(deps.db, payment.sessionId),
+    amount: koboToNaira(payment.amountKobo),
+    charges: koboToNaira(payment.chargesKobo),
+    amountPaid: koboToNaira(payment.amountPaidKobo ?? payment.amountKobo),
+    passport: payee.passportUrl,
+    QRcode: await qrDataUrl(verifyUrl),
+    verifyUrl,
+    pdfUrl: `/api/receipts/${payment.publicId}.pdf`,
+    paymentCategoryId: payment.categoryId === SCHOOL_FEES_CATEGORY_ID ? payment.categoryId : null,
+    admittedSession: payee.admittedSession,
+    program: payee.program,
+    courseOfStudy: payee.courseOfStudy,
+  };
+  return { receipt, payee };
+}
+
+/** GET api/PaymentReceiptByRRR?transactionId= (public, by the receipt's unguessable id). */
+export async function getReceipt(deps: ReceiptsDeps, transactionId: string) {
+  const payment = await paidOr404(deps, transactionId);
+  const { receipt } = await receiptOf(deps, payment);
+  return { Status: STATUS.ok, Data: receipt };
+}
+
+/** GET api/SchoolFeesReceipt0?RRR= (public; RRR is the receipt's id, as in the receipt link). */
+export async function getSchoolFeesReceipt(deps: ReceiptsDeps, id: string) {
+  const payment = await paidOr404(deps, id);
+  const payee = await payeeOf(deps, payment);
+  const lines = await paymentFeeLines(deps.db, payment, payee);
+  const names = await repo.itemNames(deps.db, payment.itemIds);
+  const details = payment.itemIds.map((itemId) => {
+    const line = lines.find((l) => l.itemId === itemId);
+    return {
+      PaymentName: names.get(itemId) ?? `Item ${itemId}`,
+      IndigeneAmount: koboToNaira(line?.indigeneAmountKobo ?? 0),
+      NonIndigeneAmount: koboToNaira(line?.nonIndigeneAmountKobo ?? 0),
+    };
+  });
+  const data: SchoolFeesReceipt = {
+    details,
+    totals0: [{ total: koboToNaira(lines.reduce((s, l) => s + l.nonIndigeneAmountKobo, 0)) }],
+    totals1: [{ total: koboToNaira(lines.reduce((s, l) => s + l.indigeneAmountKobo, 0)) }],
+    MethodId: payment.methodId,
+    amountPaid: koboToNaira(payment.amountPaidKobo ?? payment.amountKobo),
+    Level: payee.level,
+  };
+  return { Status: STATUS.ok, Data: data };
+}
+
+/** The receipt as an A4 PDF with selectable text and a vector QR code. */
+export async function renderReceiptPdf(deps: ReceiptsDeps, payment: PaymentRow): Promise<Buffer> {
+  const { receipt, payee } = await receiptOf(deps, payment);
+  const institution = await loadInstitution(deps.db);
+  const b = createPdf({
+    title: `Payment receipt ${receipt.transactionRef}`,
+    subject: receipt.paymentName,
+    author: institution.name,
+    footer: `Verify: ${receipt.verifyUrl}`,
+  });
+  b.header(
+    institution,
+    'OFFICIAL PAYMENT RECEIPT',
+    [receipt.paymentName, receipt.session].filter(Boolean).join(' - '),
+  );
+
+  const top = b.y;
+  const photo = { x: b.right - 92, y: top, width: 92, height: 112 };
+  b.photo(await payee.photo(), photo);
+  b.heading('Payer', { width: b.width - 104 });
+  b.keyValues(
+    [
+      ['Name', receipt.name],
+      [receipt.matricNo ? 'Matric No.' : 'JAMB Reg. No.', receipt.payeeNo],
+      ['Department', receipt.department],
+      ['Course of Study', receipt.courseOfStudy],
+      ['Level', receipt.level],
+      ['Programme', receipt.program],
+    ],
+    { columns: 1, width: b.width - 104, labelShare: 0.32 },
+  );
+  b.y = Math.max(b.y, photo.y + photo.height) + 10;
+
+  b.heading('Payment');
+  b.keyValues(
+    [
+      ['Payment', receipt.paymentName],
+      ['Session', receipt.session],
+      ['Transaction Ref', receipt.transactionRef],
+      [payment.provider === 'remita' ? 'RRR' : 'Gateway Ref', receipt.RRR],
+      ['Paid through', payment.provider[0]!.toUpperCase() + payment.provider.slice(1)],
+      ['Payment Date', formatLongDate(payment.paidAt)],
+      ['Status', 'PAID'],
+      ['Receipt No.', receipt.transactionId],
+    ],
+    { columns: 1, labelShare: 0.25 },
+  );
+  b.moveDown(4);
+  const lines = await paymentFeeLines(deps.db, payment, payee);
+  const names = await repo.itemNames(deps.db, payment.itemIds);
+  const rows = payment.itemIds.map((itemId, i) => {
+    const line = lines.find((l) => l.itemId === itemId);
+    const amount = line
+      ? payee.stateId === INDIGENE_STATE_ID
+        ? line.indigeneAmountKobo
+        : line.nonIndigeneAmountKobo
+      : null;
+    return [String(i + 1), names.get(itemId) ?? `Item ${itemId}`, amount === null ? '' : formatNaira(amount)];
+  });
+  b.table({
+    columns: [
+      { header: 'S/N', width: 1, align: 'center' },
+      { header: 'Item', width: 6 },
+      { header: 'Amount', width: 3, align: 'right' },
+    ],
+    rows: [
+      ...rows,
+      ['', 'Amount due', formatNaira(payment.amountKobo)],
+      ['', 'Bank / gateway charges', formatNaira(payment.chargesKobo)],
+      ['', 'Amount paid', formatNaira(payment.amountPaidKobo ?? payment.amountKobo)],
+    ],
+    boldLastRow: true,
+  });
+
+  b.ensureSpace(130);
+  const qrTop = b.y + 6;
+  b.qrCode(receipt.verifyUrl, { x: b.left, y: qrTop, size: 100 }, 'Scan to verify');
+  b.paragraph(
+    `This receipt is valid only if the page opened by its QR code shows the same details. ` +
+      `Verify at ${receipt.verifyUrl}. Generated ${formatLongDate(new Date())}.`,
+    { x: b.left + 120, width: b.width - 120, fontSize: 9 },
+  );
+  b.y = Math.max(b.y, qrTop + 120);
+  return b.toBuffer();
+}
+
+/** GET /api/receipts/{transactionId}.pdf (public). */
+export async function receiptPdf(
+  deps: ReceiptsDeps,
+  transactionId: string,
+): Promise<{ pdf: Buffer; fileName: string }> {
+  const payment = await paidOr404(deps, transactionId);
+  return { pdf: await renderReceiptPdf(deps, payment), fileName: `Receipt-${payment.reference}.pdf` };
+}

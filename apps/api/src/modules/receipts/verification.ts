@@ -1,0 +1,34 @@
+import QRCode from 'qrcode';
+
+/**
+ * The public pages a QR code opens. Every id in them is a 128-bit random public id; sequential
+ * ids never appear in a public link.
+ */
+export const verifyUrls = {
+  receipt: (publicUrl: string, transactionId: string) =>
+    `${publicUrl}/portal/QrCode?transactionId=${encodeURIComponent(transactionId)}`,
+  admissionLetter: (publicUrl: string, applicantId: string) =>
+    `${publicUrl}/portal/AdmissionLetter?applicantId=${encodeURIComponent(applicantId)}`,
+  siwesLetter: (publicUrl: string, studId: string) =>
+    `${publicUrl}/portal/SiwesLetter?StudId=${encodeURIComponent(studId)}`,
+};
+
+/** A QR code of the text as a PNG data URL (for pages; PDFs draw the code as vectors). */
+export function qrDataUrl(text: string): Promise<string> {
+  return QRCode.toDataURL(text, { errorCorrectionLevel: 'M', margin: 1, width: 240 });
+}
+
+/** `abc….pdf` → `abc…`, or null when the file name is not `<public id>.pdf`. */
+export function publicIdFromPdfName(file: string): string | null {
+  const match = /^([0-9a-f]{32})\.pdf$/.exec(file);
+  return match ? match[1]! : null;
+}
+
+/** "OKAFOR Chinedu Emeka": surname first, as Nigerian documents print names. */
+export function fullName(p: {
+  lastName: string | null;
+  firstName: string | null;
+  otherName: string | null;
+}): string {
+  return [p.lastName?.toUpperCase(), p.firstName, p.otherName].filter((s) => s && s.trim()).join(' ');
+}
