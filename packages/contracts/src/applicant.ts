@@ -343,8 +343,8 @@ const requiredText = (label: string, max: number) =>
   z
     .string({ error: `${label} is required.` })
     .trim()
-    .min(1, `${label} is required.`)
-    .max(max, `${label} must be at most ${max} characters.`);
+    .min(1, { error: `${label} is required.`, abort: true })
+    .max(max, { error: `${label} must be at most ${max} characters.`, abort: true });
 const namePattern = /^[\p{L}][\p{L}\p{M}' .-]*$/u;
 const personName = (label: string) =>
   requiredText(label, 60).regex(
