@@ -28,7 +28,12 @@ export default defineConfig({
   base: '/portal/',
   plugins: [precompiledMessages(), react()],
   resolve: {
-    alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }],
+    alias: [
+      {
+        find: /^@formatjs\/icu-messageformat-parser$/,
+        replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
+      },
+    ],
   },
   build: {
     outDir: 'dist',

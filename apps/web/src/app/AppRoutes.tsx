@@ -43,8 +43,14 @@ export function AppRoutes() {
           <Route path="/forgotPassword" element={<ForgotPasswordPage />} />
           <Route path="/ConfirmNewPassword" element={<ConfirmNewPasswordPage />} />
           <Route path="/QrCode" element={<DocumentPage param="transactionId" title="document.receipt" />} />
-          <Route path="/paymentreceipt" element={<DocumentPage param="transactionId" title="document.receipt" />} />
-          <Route path="/AdmissionLetter" element={<DocumentPage param="applicantId" title="document.admissionLetter" />} />
+          <Route
+            path="/paymentreceipt"
+            element={<DocumentPage param="transactionId" title="document.receipt" />}
+          />
+          <Route
+            path="/AdmissionLetter"
+            element={<DocumentPage param="applicantId" title="document.admissionLetter" />}
+          />
           <Route path="/SiwesLetter" element={<DocumentPage param="StudId" title="document.siwesLetter" />} />
           {AREA_IDS.map((id) => {
             const Area = AREA_ROUTES[id];

@@ -20,12 +20,19 @@ export function RequireUser({ area, children }: { area: AreaId; children: ReactN
   useEffect(() => {
     if (!user) return;
     const remaining = (tokenExpiry(user.token) ?? 0) * 1000 - Date.now();
-    const timer = setTimeout(() => dropUser(userKind), Math.max(0, Math.min(remaining, MAX_TIMER_MS)));
+    if (remaining <= 0) return dropUser(userKind);
+    const timer = setTimeout(() => dropUser(userKind), Math.min(remaining, MAX_TIMER_MS));
     return () => clearTimeout(timer);
   }, [user, userKind]);
 
   if (!live) {
-    return <Navigate to={signInPath} replace state={{ from: `${location.pathname}${location.search}${location.hash}` }} />;
+    return (
+      <Navigate
+        to={signInPath}
+        replace
+        state={{ from: `${location.pathname}${location.search}${location.hash}` }}
+      />
+    );
   }
   return children;
 }

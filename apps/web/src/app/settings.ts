@@ -1,7 +1,16 @@
 import { DEFAULT_LOCALE, LOCALES, isRtlLocale, type Locale } from '../i18n/locales';
 import { createPersistedStore, is, useStore } from '../lib/store';
 
-export const THEME_COLOURS = ['indigo', 'cyan', 'amber', 'deep-orange', 'pink', 'blue', 'deep-purple', 'green'] as const;
+export const THEME_COLOURS = [
+  'indigo',
+  'cyan',
+  'amber',
+  'deep-orange',
+  'pink',
+  'blue',
+  'deep-purple',
+  'green',
+] as const;
 export type ThemeColourName = (typeof THEME_COLOURS)[number];
 /** A theme colour, or its dark variant (dark header and sidebar with the colour as accent). */
 export type ThemeColour = ThemeColourName | `dark-${ThemeColourName}`;
@@ -52,4 +61,5 @@ export const useSettings = <S>(select: (settings: Settings) => S): S => useStore
 export const updateSettings = (patch: Partial<Settings>) => settingsStore.set(patch);
 
 /** Choosing a language also sets the reading direction: Arabic is right-to-left. */
-export const setLocale = (locale: Locale) => settingsStore.set({ locale, isDirectionRTL: isRtlLocale(locale) });
+export const setLocale = (locale: Locale) =>
+  settingsStore.set({ locale, isDirectionRTL: isRtlLocale(locale) });

@@ -12,7 +12,7 @@ export function LanguageSelect({ fullWidth = false }: { fullWidth?: boolean }) {
       value={locale}
       fullWidth={fullWidth}
       onChange={(event) => setLocale(event.target.value as Locale)}
-      inputProps={{ 'aria-label': t('settings.language') }}
+      inputProps={{ name: 'locale', 'aria-label': t('settings.language') }}
       sx={{ minHeight: 40 }}
     >
       {LOCALES.map((id) => (

@@ -8,7 +8,9 @@ export function PageLoading() {
   const t = useT();
   return (
     <Box role="status" aria-live="polite" aria-label={t('common.loading')} sx={{ width: '100%' }}>
-      <LinearProgress sx={{ position: 'fixed', top: 0, insetInlineStart: 0, width: '100%', zIndex: 'tooltip' }} />
+      <LinearProgress
+        sx={{ position: 'fixed', top: 0, insetInlineStart: 0, width: '100%', zIndex: 'tooltip' }}
+      />
       <Box sx={{ p: { xs: 2, sm: 3 }, maxWidth: 960, mx: 'auto' }}>
         <Skeleton variant="text" sx={{ fontSize: '2rem', width: '40%' }} />
         <Skeleton variant="rounded" height={120} sx={{ my: 2 }} />

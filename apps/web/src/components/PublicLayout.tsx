@@ -12,12 +12,18 @@ import { useDocumentTitle } from '../lib/useDocumentTitle';
 /** The frame of every public page: the portal's name, a language picker, the page, the footer. */
 export function PublicLayout({ title, children }: { title: string; children: ReactNode }) {
   const t = useT();
-  useDocumentTitle(`${title} · ${t('app.name')}`);
+  useDocumentTitle(`${title} · ${t('portal.name')}`);
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
       <Box component="header" sx={{ display: 'flex', alignItems: 'center', gap: 2, px: 2, py: 1 }}>
-        <Link component={RouterLink} to="/" color="inherit" underline="none" sx={{ fontWeight: 600, flex: 1, py: 1 }}>
-          {t('app.name')}
+        <Link
+          component={RouterLink}
+          to="/"
+          color="inherit"
+          underline="none"
+          sx={{ fontWeight: 600, flex: 1, py: 1 }}
+        >
+          {t('portal.name')}
         </Link>
         <LanguageSelect />
       </Box>
@@ -30,7 +36,15 @@ export function PublicLayout({ title, children }: { title: string; children: Rea
 }
 
 /** The card that holds a sign-in or password form, headed by the page's title. */
-export function FormCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+export function FormCard({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+}) {
   return (
     <Paper variant="outlined" sx={{ width: '100%', maxWidth: 420, p: { xs: 2.5, sm: 4 } }}>
       <Typography component="h1" variant="h5" sx={{ fontWeight: 600 }}>

@@ -48,10 +48,22 @@ export interface ApiOptions {
  * the browser to the matching sign-in page.
  */
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
-  const area = options.area === undefined ? areaOfPath(location.pathname.replace(/^\/portal/i, '')) : options.area;
+  const response = await request(path, options, 'application/json');
+  return (await readJson(response)) as T;
+}
+
+/** Calls the API for a file (a PDF, an upload) and returns its bytes; failures as for `api`. */
+export async function apiBlob(path: string, options: ApiOptions = {}): Promise<Blob> {
+  const response = await request(path, options, '*/*');
+  return response.blob();
+}
+
+async function request(path: string, options: ApiOptions, accept: string): Promise<Response> {
+  const area =
+    options.area === undefined ? areaOfPath(location.pathname.replace(/^\/portal/i, '')) : options.area;
   const user = area ? liveUser(AREAS[area].userKind) : undefined;
 
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (user) headers.authorization = `Bearer ${user.token}`;
 
@@ -73,12 +85,10 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   } finally {
     clearTimeout(timer);
   }
-
-  const body = await readJson(response);
-  if (response.ok) return body as T;
+  if (response.ok) return response;
 
   if (response.status === 401 && area && user) dropUser(AREAS[area].userKind);
-  const envelope = (body ?? {}) as { Status?: unknown; Message?: unknown };
+  const envelope = ((await readJson(response)) ?? {}) as { Status?: unknown; Message?: unknown };
   throw new ApiError(
     response.status,
     typeof envelope.Status === 'string' ? envelope.Status : 'Error',

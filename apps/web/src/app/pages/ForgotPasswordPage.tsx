@@ -17,7 +17,11 @@ export default function ForgotPasswordPage() {
       <FormCard title={t('forgot.title')} subtitle={t('forgot.subtitle')}>
         <ForgotPasswordForm userMode={userMode} />
         <Box sx={{ mt: 2, textAlign: 'center' }}>
-          <Link component={RouterLink} to={signInPathOfMode(userMode) ?? '/'} sx={{ display: 'inline-block', py: 1 }}>
+          <Link
+            component={RouterLink}
+            to={signInPathOfMode(userMode) ?? '/'}
+            sx={{ display: 'inline-block', py: 1 }}
+          >
             {t('forgot.backToSignIn')}
           </Link>
         </Box>

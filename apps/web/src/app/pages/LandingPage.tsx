@@ -24,15 +24,35 @@ export function LandingPage() {
           {t('landing.subtitle')}
         </Typography>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, mt: 4 }}>
-          <PortalCard to="/student" icon={<School fontSize="large" />} title="landing.student" text="landing.studentText" />
-          <PortalCard to="/applicant" icon={<HowToReg fontSize="large" />} title="landing.applicant" text="landing.applicantText" />
+          <PortalCard
+            to="/student"
+            icon={<School fontSize="large" />}
+            title="landing.student"
+            text="landing.studentText"
+          />
+          <PortalCard
+            to="/applicant"
+            icon={<HowToReg fontSize="large" />}
+            title="landing.applicant"
+            text="landing.applicantText"
+          />
         </Box>
       </Box>
     </PublicLayout>
   );
 }
 
-function PortalCard({ to, icon, title, text }: { to: string; icon: ReactNode; title: MessageId; text: MessageId }) {
+function PortalCard({
+  to,
+  icon,
+  title,
+  text,
+}: {
+  to: string;
+  icon: ReactNode;
+  title: MessageId;
+  text: MessageId;
+}) {
   const t = useT();
   return (
     <Card variant="outlined">

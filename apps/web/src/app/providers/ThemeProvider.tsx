@@ -13,7 +13,13 @@ const ltrCache = createCache({ key: 'mui' });
  * The MUI theme built from the settings (colour, dark theme, direction). Right-to-left switches
  * to the RTL style cache and sets dir="rtl" on <html> once that cache has loaded.
  */
-export function AppThemeProvider({ initialRtlCache, children }: { initialRtlCache: EmotionCache | null; children: ReactNode }) {
+export function AppThemeProvider({
+  initialRtlCache,
+  children,
+}: {
+  initialRtlCache: EmotionCache | null;
+  children: ReactNode;
+}) {
   const themeColor = useSettings((s) => s.themeColor);
   const darkTheme = useSettings((s) => s.darkTheme);
   const wantsRtl = useSettings((s) => s.isDirectionRTL);

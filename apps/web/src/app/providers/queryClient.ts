@@ -11,7 +11,8 @@ export const queryClient = new QueryClient({
       refetchOnWindowFocus: false,
       refetchOnReconnect: true,
       // A refusal (4xx) will not change on retry; a network or server failure might.
-      retry: (failures, error) => failures < 2 && !(error instanceof ApiError && error.httpStatus >= 400 && error.httpStatus < 500),
+      retry: (failures, error) =>
+        failures < 2 && !(error instanceof ApiError && error.httpStatus >= 400 && error.httpStatus < 500),
     },
   },
 });

@@ -17,9 +17,6 @@ export interface ShellColours {
   sidebar: { background: string; text: string; accent: string; selected: string };
 }
 
-export const SIDEBAR_WIDTH = 260;
-export const MINI_SIDEBAR_WIDTH = 72;
-
 /** The 500 shade of each theme colour: the swatch shown in the customiser. */
 export const SWATCHES: Record<ThemeColourName, string> = {
   indigo: indigo[500],
@@ -52,7 +49,11 @@ function readable(colour: string, background: string, towardsLight: boolean): st
   return shade;
 }
 
-export function createAppTheme(options: { themeColor: ThemeColour; darkTheme: boolean; rtl: boolean }): Theme {
+export function createAppTheme(options: {
+  themeColor: ThemeColour;
+  darkTheme: boolean;
+  rtl: boolean;
+}): Theme {
   const { themeColor, darkTheme, rtl } = options;
   const darkVariant = themeColor.startsWith('dark-');
   const swatch = SWATCHES[themeColor.replace(/^dark-/, '') as ThemeColourName];
@@ -69,7 +70,10 @@ export function createAppTheme(options: { themeColor: ThemeColour; darkTheme: bo
     typography: { fontFamily: FONT_FAMILY },
     shape: { borderRadius: 8 },
     components: {
-      MuiButton: { defaultProps: { disableElevation: true } },
+      MuiButton: {
+        defaultProps: { disableElevation: true },
+        styleOverrides: { root: { textTransform: 'none' } },
+      },
       MuiLink: { defaultProps: { underline: 'hover' } },
     },
   });

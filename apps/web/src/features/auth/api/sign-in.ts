@@ -1,4 +1,11 @@
-import { SCHOOL_ID, type AdminUser, type ApplicantUser, type LoginRequest, type LoginResponse, type StudentUser } from '@portal/contracts';
+import {
+  SCHOOL_ID,
+  type AdminUser,
+  type ApplicantUser,
+  type LoginRequest,
+  type LoginResponse,
+  type StudentUser,
+} from '@portal/contracts';
 import { api, ApiError, STATUS_OK } from '../../../lib/api';
 import { AREAS, type AreaId } from '../../../lib/areas';
 import { appStateStore, keepUser, type SessionAdmin } from '../../../lib/session';
@@ -17,7 +24,10 @@ let activeSessions: Promise<ActiveSessionsResponse> | null = null;
 
 /** GET /api/ActiveSessions?schId=1, asked once per page load (again after a failure). */
 export function fetchActiveSessions(): Promise<ActiveSessionsResponse> {
-  activeSessions ??= api<ActiveSessionsResponse>('/api/ActiveSessions', { query: { schId: SCHOOL_ID }, area: null });
+  activeSessions ??= api<ActiveSessionsResponse>('/api/ActiveSessions', {
+    query: { schId: SCHOOL_ID },
+    area: null,
+  });
   activeSessions.catch(() => (activeSessions = null));
   return activeSessions;
 }
@@ -48,12 +58,14 @@ export async function signIn({ area, username, password }: SignInInput): Promise
   const body: LoginRequest = {
     Username: username.trim(),
     Password: password,
-    SessionID: (userMode === 'Applicant' ? current?.Admission_SessionID : current?.Academic_SessionID) ?? undefined,
+    SessionID:
+      (userMode === 'Applicant' ? current?.Admission_SessionID : current?.Academic_SessionID) ?? undefined,
     userMode,
     schoolId: SCHOOL_ID,
   };
   const response = await api<LoginResponse>('/api/Account/Login', { method: 'POST', body, area: null });
-  if (response.Status !== STATUS_OK || !response.Data) throw new ApiError(200, response.Status, response.Message ?? '');
+  if (response.Status !== STATUS_OK || !response.Data)
+    throw new ApiError(200, response.Status, response.Message ?? '');
 
   if (userKind === 'applicantUser') {
     keepUser(userKind, response.Data as ApplicantUser);

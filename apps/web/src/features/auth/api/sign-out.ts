@@ -1,22 +1,29 @@
-import { useMutation } from '@tanstack/react-query';
+import { flushSync } from 'react-dom';
 import { api } from '../../../lib/api';
 import { AREAS, type AreaId } from '../../../lib/areas';
 import { dropUser, liveUser } from '../../../lib/session';
 
 /**
- * Ends the server session (GET /api/Account/Logout with the bearer token), then signs the area's
- * user out of this browser whatever the answer, so a shared computer is never left signed in.
- * Rejects when the server could not be told; the caller shows 'Unable to complete operation at the moment'.
+ * Ends the server session (GET /api/Account/Logout with the bearer token), then, whatever the
+ * answer, signs the area's user out of this browser and calls `leave` (which navigates to the
+ * sign-in page) in the same render, so the area's guard never sees the user gone and records the
+ * page as one to come back to. Resolves false when the server could not be told, for the caller
+ * to show 'Unable to complete operation at the moment'.
  */
-export async function signOut(area: AreaId): Promise<void> {
+export async function signOut(area: AreaId, leave: () => void): Promise<boolean> {
   const { userKind, userMode } = AREAS[area];
   const user = liveUser(userKind);
-  if (!user) return;
-  try {
-    await api('/api/Account/Logout', { query: { sessionID: user.sid, userMode }, area });
-  } finally {
-    dropUser(userKind);
+  let told = true;
+  if (user) {
+    try {
+      await api('/api/Account/Logout', { query: { sessionID: user.sid, userMode }, area });
+    } catch {
+      told = false;
+    }
   }
+  flushSync(() => {
+    leave();
+    dropUser(userKind);
+  });
+  return told;
 }
-
-export const useSignOut = () => useMutation({ mutationFn: signOut });

@@ -14,7 +14,15 @@ import { notifyResetError } from './notifyResetError';
  * Step 2 of the reset: the new password twice, with the e-mailed code. The server enforces the
  * length (and refuses common passwords); the composition hint is advice, as the spec words it.
  */
-export function ResetPasswordForm({ code, userMode, onReset }: { code: string; userMode: ResetUserMode; onReset: () => void }) {
+export function ResetPasswordForm({
+  code,
+  userMode,
+  onReset,
+}: {
+  code: string;
+  userMode: ResetUserMode;
+  onReset: () => void;
+}) {
   const t = useT();
   const forgotPassword = useForgotPassword();
   const [password, setPassword] = useState('');

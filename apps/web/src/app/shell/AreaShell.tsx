@@ -1,0 +1,90 @@
+import Box from '@mui/material/Box';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Route, Routes } from 'react-router';
+import { Footer } from '../../components/Footer';
+import { NotFound } from '../../components/NotFound';
+import { PageLoading } from '../../components/PageLoading';
+import { NamespaceMessages } from '../../i18n/NamespaceMessages';
+import { AREAS, type AreaId } from '../../lib/areas';
+import { useSettings } from '../settings';
+import { Header } from './Header';
+import { HorizontalNav } from './HorizontalNav';
+import type { NavItem } from './nav';
+import type { NotificationItem } from './NotificationsMenu';
+import type { ProfileEntry } from './ProfileMenu';
+import { ShellBreadcrumbs } from './ShellBreadcrumbs';
+import { Sidebar } from './Sidebar';
+import { useSidebarVariant } from './useSidebarVariant';
+
+const ThemeCustomizer = lazy(() => import('./ThemeCustomizer'));
+
+export interface AreaShellProps {
+  area: AreaId;
+  nav: readonly NavItem[];
+  profileEntries?: readonly ProfileEntry[];
+  notifications?: readonly NotificationItem[];
+  /** The area's <Route> elements, relative to the area (e.g. path="dashboard"). */
+  children: ReactNode;
+}
+
+/**
+ * The frame of a signed-in area: header, sidebar or horizontal menu, breadcrumb, the area's
+ * screens (lazy, with a loading bar and skeleton) and the footer. Unknown paths in the area show
+ * its not-found page. The area's strings download with it (the 'shell' and area catalogues).
+ */
+export function AreaShell(props: AreaShellProps) {
+  return (
+    <NamespaceMessages namespace="shell">
+      <NamespaceMessages namespace={props.area}>
+        <ShellLayout {...props} />
+      </NamespaceMessages>
+    </NamespaceMessages>
+  );
+}
+
+function ShellLayout({ area, nav, profileEntries = [], notifications, children }: AreaShellProps) {
+  const variant = useSidebarVariant();
+  const horizontal = useSettings((s) => s.navigationStyle === 'horizontal');
+  const position = useSettings((s) => s.horizontalNavPosition);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [customiserOpen, setCustomiserOpen] = useState(false);
+  const [customiserLoaded, setCustomiserLoaded] = useState(false);
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+      <Sidebar items={nav} variant={variant} open={menuOpen} onClose={() => setMenuOpen(false)} />
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        {horizontal && position === 'top' && <HorizontalNav items={nav} />}
+        <Header
+          area={area}
+          menuButton={variant !== 'temporary' ? 'never' : horizontal ? 'small-screens' : 'always'}
+          onOpenMenu={() => setMenuOpen(true)}
+          onOpenCustomiser={() => {
+            setCustomiserLoaded(true);
+            setCustomiserOpen(true);
+          }}
+          profileEntries={profileEntries}
+          notifications={notifications}
+        >
+          {horizontal && position === 'inside' && <HorizontalNav items={nav} inHeader />}
+        </Header>
+        {horizontal && position === 'below' && <HorizontalNav items={nav} />}
+        <Box component="main" sx={{ flex: 1, p: { xs: 2, sm: 3 }, minWidth: 0 }}>
+          <ShellBreadcrumbs area={area} nav={nav} />
+          <Suspense fallback={<PageLoading />}>
+            <Routes>
+              {children}
+              <Route path="*" element={<NotFound homePath={AREAS[area].dashboardPath} />} />
+            </Routes>
+          </Suspense>
+        </Box>
+        <Footer />
+      </Box>
+      {customiserLoaded && (
+        <Suspense fallback={null}>
+          <ThemeCustomizer open={customiserOpen} onClose={() => setCustomiserOpen(false)} />
+        </Suspense>
+      )}
+    </Box>
+  );
+}

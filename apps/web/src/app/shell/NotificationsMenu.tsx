@@ -1,0 +1,71 @@
+import NotificationsNone from '@mui/icons-material/NotificationsNone';
+import Badge from '@mui/material/Badge';
+import IconButton from '@mui/material/IconButton';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useT } from '../../i18n/useT';
+
+export interface NotificationItem {
+  key: string;
+  label: string;
+  count: number;
+  to: string;
+  /** Called when the user opens the item, e.g. to mark that category read. */
+  onOpen?: () => void;
+}
+
+/** The header's notifications dropdown: unread counts per category, supplied by the area. */
+export function NotificationsMenu({ items = [] }: { items?: readonly NotificationItem[] }) {
+  const t = useT();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const unread = items.reduce((sum, item) => sum + item.count, 0);
+  const close = () => setAnchor(null);
+  return (
+    <>
+      <IconButton
+        id="notifications-button"
+        color="inherit"
+        onClick={(event) => setAnchor(event.currentTarget)}
+        aria-haspopup="menu"
+        aria-expanded={!!anchor}
+        aria-controls={anchor ? 'notifications-menu' : undefined}
+        aria-label={t('shell.notifications', { count: unread })}
+      >
+        <Badge badgeContent={unread} color="error">
+          <NotificationsNone />
+        </Badge>
+      </IconButton>
+      <Menu
+        id="notifications-menu"
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ list: { 'aria-labelledby': 'notifications-button' } }}
+      >
+        {items.length === 0 ? (
+          <MenuItem disabled>{t('shell.noNotifications')}</MenuItem>
+        ) : (
+          items.map((item) => (
+            <MenuItem
+              key={item.key}
+              component={RouterLink}
+              to={item.to}
+              onClick={() => {
+                close();
+                item.onOpen?.();
+              }}
+            >
+              <ListItemText primary={item.label} />
+              <Badge badgeContent={item.count} color="error" sx={{ ml: 3 }} />
+            </MenuItem>
+          ))
+        )}
+      </Menu>
+    </>
+  );
+}

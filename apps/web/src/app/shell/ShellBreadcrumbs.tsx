@@ -1,0 +1,56 @@
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { useT } from '../../i18n/useT';
+import { AREAS, type AreaId } from '../../lib/areas';
+import { humanise } from '../../lib/text';
+import { navLinks, type NavItem } from './nav';
+import { useNavLabel } from './useNavLabel';
+
+const AREA_LABELS = {
+  applicant: 'shell.area.applicant',
+  admin: 'shell.area.admin',
+  student: 'shell.area.student',
+  app: 'shell.area.app',
+} as const;
+
+/**
+ * The path as links: the first crumb is the area, linking to its dashboard; each further segment
+ * is named by the menu when it is a menu page, otherwise made readable from the path.
+ */
+export function ShellBreadcrumbs({ area, nav }: { area: AreaId; nav: readonly NavItem[] }) {
+  const t = useT();
+  const label = useNavLabel();
+  const { pathname } = useLocation();
+  const names = new Map(navLinks(nav).map((link) => [link.to.toLowerCase(), label(link.label)]));
+  const segments = pathname.split('/').filter(Boolean).slice(1);
+
+  const crumbs = [
+    { to: AREAS[area].dashboardPath, text: t(AREA_LABELS[area]) },
+    ...segments.map((segment, index) => {
+      const to = `/${area}/${segments.slice(0, index + 1).join('/')}`;
+      return { to, text: names.get(to.toLowerCase()) ?? humanise(decodeURIComponent(segment)) };
+    }),
+  ];
+  const current = crumbs.pop()!;
+
+  return (
+    <Breadcrumbs aria-label={t('shell.breadcrumb')} sx={{ mb: 2, '& ol': { flexWrap: 'wrap' } }}>
+      {crumbs.map((crumb) => (
+        <Link
+          key={crumb.to}
+          component={RouterLink}
+          to={crumb.to}
+          color="inherit"
+          sx={{ display: 'inline-block', py: 0.5 }}
+        >
+          {crumb.text}
+        </Link>
+      ))}
+      <Typography color="text.primary" aria-current="page">
+        {current.text}
+      </Typography>
+    </Breadcrumbs>
+  );
+}

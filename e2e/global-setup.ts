@@ -1,0 +1,117 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { MAIL_DIR, ORIGIN, PORT, REPO_ROOT } from './env';
+
+/**
+ * Starts a local SMTP receiver (each message written to e2e/.mail/ as JSON) and the built portal
+ * (`node apps/api/dist/server.js`) on port 8181 with a fresh database; returns the teardown.
+ * Run `npm run build` first.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  for (const built of ['apps/api/dist/server.js', 'apps/web/dist/index.html']) {
+    if (!existsSync(path.join(REPO_ROOT, built)))
+      throw new Error(`${built} is missing: run npm run build first.`);
+  }
+  if (await healthy()) throw new Error(`Something is already answering on port ${PORT}; stop it first.`);
+
+  rmSync(MAIL_DIR, { recursive: true, force: true });
+  mkdirSync(MAIL_DIR, { recursive: true });
+  const smtp = await startSmtpReceiver();
+  const smtpPort = (smtp.server.address() as AddressInfo).port;
+
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+  const portal = spawn(process.execPath, ['apps/api/dist/server.js'], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: ORIGIN,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      LOG_LEVEL: 'warn',
+      // Many sign-ins from one address in a few minutes: the tests are not an attack.
+      RATE_LIMIT_LOGIN_PER_ADDRESS: '1000',
+      RATE_LIMIT_LOGIN_PER_ACCOUNT: '100',
+      RATE_LIMIT_RESET_PER_ADDRESS: '100',
+    },
+  });
+
+  try {
+    await waitForHealth(portal);
+  } catch (error) {
+    await stop(portal);
+    smtp.close();
+    throw error;
+  }
+
+  return async () => {
+    await stop(portal);
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+function startSmtpReceiver(): Promise<SMTPServer> {
+  let sequence = 0;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+        const file = path.join(MAIL_DIR, `${Date.now()}-${String(++sequence).padStart(4, '0')}.json`);
+        writeFileSync(
+          file,
+          JSON.stringify({ receivedAt: Date.now(), to, raw: Buffer.concat(chunks).toString('utf8') }),
+        );
+        callback();
+      });
+    },
+  });
+  return new Promise((resolve, reject) => {
+    smtp.on('error', reject);
+    smtp.listen(0, '127.0.0.1', () => resolve(smtp));
+  });
+}
+
+async function healthy(): Promise<boolean> {
+  try {
+    const response = await fetch(`${ORIGIN}/api/health`);
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** The first start seeds the database (with argon2 hashing), which takes a while on a small machine. */
+async function waitForHealth(portal: ChildProcess, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (portal.exitCode !== null)
+      throw new Error(`The portal exited with code ${portal.exitCode} while starting.`);
+    if (await healthy()) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The portal did not answer ${ORIGIN}/api/health within ${timeoutMs / 1000} s.`);
+}
+
+function stop(portal: ChildProcess): Promise<void> {
+  if (portal.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => portal.kill('SIGKILL'), 10_000);
+    portal.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    portal.kill('SIGTERM');
+  });
+}

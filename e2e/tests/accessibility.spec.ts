@@ -1,0 +1,80 @@
+import {
+  chooseLanguage,
+  DEMO,
+  expect,
+  hasHorizontalScroll,
+  portal,
+  seriousA11yViolations,
+  signIn,
+  test,
+  type Mode,
+} from '../fixtures';
+
+/** Every public page, with the parameters (or the user mode) it needs to render. */
+const PUBLIC_PAGES = [
+  '/',
+  '/ApplicantSignin',
+  '/AdminSignin',
+  '/StudentSignin',
+  '/signin',
+  '/forgotPassword',
+  '/ConfirmNewPassword?id=abc&usermode=Applicant',
+  '/QrCode?transactionId=abc',
+  '/paymentreceipt?transactionId=abc',
+  '/AdmissionLetter?applicantId=abc',
+  '/SiwesLetter?StudId=abc',
+  '/no-such-page',
+];
+
+for (const width of [360, 1280]) {
+  for (const language of ['English', 'العربية']) {
+    test(`public pages at ${width} px in ${language}: no serious axe violation, no sideways scroll`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: width === 360 ? 640 : 800 });
+      await page.goto(portal('/ApplicantSignin'));
+      await chooseLanguage(page, language);
+      // /forgotPassword needs the user mode a sign-in page's link sets.
+      await page.locator('a[href$="/forgotPassword"]').click();
+      for (const path of PUBLIC_PAGES) {
+        await page.goto(portal(path));
+        await expect(page.locator('h1')).toBeVisible();
+        expect(await seriousA11yViolations(page), `${path}`).toEqual([]);
+        expect(await hasHorizontalScroll(page), `${path} scrolls sideways`).toBe(false);
+      }
+    });
+  }
+}
+
+const ACCOUNT: Record<Mode, string> = {
+  applicant: DEMO.applicant,
+  student: DEMO.student,
+  admin: DEMO.admin,
+  app: DEMO.admin,
+};
+
+for (const mode of ['applicant', 'student', 'admin', 'app'] as const) {
+  test(`${mode} dashboard at 360 px: overlay menu, large enough targets, no sideways scroll, no serious axe violation`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 640 });
+    await signIn(page, mode, ACCOUNT[mode]);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(menu).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(menu).toBeVisible();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // Every control on screen is at least 24 px each way.
+    const small = await page.evaluate(() =>
+      [...document.querySelectorAll('a, button, input, select, [role="button"]')]
+        .map((element) => ({ element, box: element.getBoundingClientRect() }))
+        .filter(({ box }) => box.width > 0 && box.height > 0 && (box.width < 24 || box.height < 24))
+        .map(({ element }) => element.outerHTML.slice(0, 120)),
+    );
+    expect(small).toEqual([]);
+  });
+}

@@ -1,0 +1,80 @@
+import { atPortal, expect, portal, readLatestMail, signIn, signOut, test } from '../fixtures';
+
+// Only applicant 3's password is changed here; no other test signs in as applicant 3.
+const EMAIL = 'applicant3@demo.edu.ng';
+const NEW_PASSWORD = 'Kano-Harmattan#2025';
+
+test('a forgotten password is reset through the e-mailed link', async ({ page, browser }) => {
+  await page.goto(portal('/ApplicantSignin'));
+  await page.getByRole('link', { name: 'Forgot Password?' }).click();
+  await expect(page).toHaveURL(atPortal('/forgotPassword'));
+
+  const email = page.getByLabel('Email');
+  const send = page.getByRole('button', { name: 'Send Reset Link' });
+  await send.click();
+  await expect(page.getByText('Email is required')).toBeVisible();
+
+  // Red while invalid, green once valid.
+  await email.fill('applicant3@demo');
+  const red = await email.evaluate((input) => getComputedStyle(input).color);
+  await send.click();
+  await expect(page.getByRole('alert')).toContainText('Email is invalid');
+  await email.fill(EMAIL);
+  const green = await email.evaluate((input) => getComputedStyle(input).color);
+  expect(rgb(red)[0]).toBeGreaterThan(rgb(red)[1]);
+  expect(rgb(green)[1]).toBeGreaterThan(rgb(green)[0]);
+
+  const requestedAt = Date.now();
+  await send.click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'password reset link has been sent' }),
+  ).toBeVisible();
+
+  const mail = await readLatestMail(EMAIL, { since: requestedAt });
+  const link = /http:\/\/localhost:8181\/portal\/confirmnewpassword\/\?id=[\w-]+&usermode=Applicant/.exec(
+    mail.text,
+  )?.[0];
+  expect(link, mail.text).toBeTruthy();
+
+  // The link works in a browser that has never seen the portal.
+  const fresh = await browser.newContext();
+  const resetPage = await fresh.newPage();
+  await resetPage.goto(link!);
+  await expect(resetPage.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
+  const password = resetPage.getByLabel('New Password');
+  const confirmation = resetPage.getByLabel('Confirm Password');
+  const reset = resetPage.getByRole('button', { name: 'Reset Password' });
+
+  await password.fill('short');
+  await confirmation.fill('short');
+  await reset.click();
+  await expect(resetPage.getByRole('alert')).toContainText('Password Does Not Meet Requirements');
+  await expect(password).toHaveValue('');
+
+  await password.fill(NEW_PASSWORD);
+  await confirmation.fill(`${NEW_PASSWORD}x`);
+  await reset.click();
+  await expect(resetPage.getByText('Passwords Do Not match')).toBeVisible();
+
+  await confirmation.fill(NEW_PASSWORD);
+  await reset.click();
+  await expect(resetPage).toHaveURL(atPortal('/ApplicantSignin'));
+  await expect(
+    resetPage.getByRole('alert').filter({ hasText: 'Your password has been reset' }),
+  ).toBeVisible();
+
+  await signIn(resetPage, 'applicant', EMAIL, NEW_PASSWORD);
+  await signOut(resetPage, 'applicant');
+  await fresh.close();
+
+  // The link is single use.
+  const again = await browser.newPage();
+  await again.goto(link!);
+  await again.getByLabel('New Password').fill(NEW_PASSWORD);
+  await again.getByLabel('Confirm Password').fill(NEW_PASSWORD);
+  await again.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(again.getByRole('alert')).toContainText('This reset link is invalid or has expired.');
+  await again.close();
+});
+
+const rgb = (colour: string) => (colour.match(/\d+/g) ?? []).map(Number) as [number, number, number];

@@ -1,0 +1,249 @@
+import {
+  atPortal,
+  DASHBOARD_PATH,
+  DEMO,
+  DEMO_PASSWORD,
+  expect,
+  fakeToken,
+  portal,
+  SIGN_IN_PATH,
+  signIn,
+  signOut,
+  submitSignIn,
+  test,
+  userCookie,
+  type Mode,
+} from '../fixtures';
+
+test.describe('public routes', () => {
+  test('the landing page offers the Student and Applicant ways in', async ({ page }) => {
+    await page.goto(portal('/'));
+    await page.getByRole('link', { name: /^Student/ }).click();
+    await expect(page).toHaveURL(atPortal('/StudentSignin'));
+    await page.goto(portal('/'));
+    await page.getByRole('link', { name: /^Applicant/ }).click();
+    await expect(page).toHaveURL(atPortal('/ApplicantSignin'));
+  });
+
+  test('each sign-in page shows its spec text', async ({ page }) => {
+    await page.goto(portal('/ApplicantSignin'));
+    await expect(page.getByRole('heading', { name: 'Applicant Login' })).toBeVisible();
+    await expect(page.getByLabel('Email or JAMB Registration Number')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Forgot Password?' })).toBeVisible();
+
+    await page.goto(portal('/AdminSignin'));
+    await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+    await expect(page.getByText('This is an admin only account')).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveAttribute('type', 'email');
+
+    await page.goto(portal('/StudentSignin'));
+    await expect(page.getByRole('heading', { name: 'Student Login' })).toBeVisible();
+    await expect(page.getByLabel('Matric No. / Email')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Retrieve Details' })).toBeVisible();
+
+    await page.goto(portal('/signin'));
+    await expect(page.getByRole('heading', { name: 'Login', exact: true })).toBeVisible();
+    await expect(page.getByLabel('Email')).toBeVisible();
+    await expect(page.getByLabel(/^Password/)).toBeVisible();
+  });
+
+  test('empty sign-in fields are refused before calling the server', async ({ page }) => {
+    await page.goto(portal('/StudentSignin'));
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Matric No. / Email is required')).toBeVisible();
+    await expect(page.getByText('You must enter your password!')).toBeVisible();
+  });
+
+  test('the password pages need a user mode or their parameters, else go to /', async ({ page }) => {
+    await page.goto(portal('/forgotPassword'));
+    await expect(page).toHaveURL(atPortal('/'));
+    await page.goto(portal('/ConfirmNewPassword?id=abc'));
+    await expect(page).toHaveURL(atPortal('/'));
+
+    await page.goto(portal('/AdminSignin'));
+    await page.getByRole('link', { name: 'Forgot Password?' }).click();
+    await expect(page).toHaveURL(atPortal('/forgotPassword'));
+    await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
+
+    await page.goto(portal('/confirmnewpassword/?id=abc&usermode=Staff'));
+    await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
+    await expect(
+      page.getByText(
+        'Password should contain 8 - 15 characters, Symbols, Numbers, Upper and Lower Case Letters',
+      ),
+    ).toBeVisible();
+  });
+
+  for (const [route, param, title] of [
+    ['/QrCode', 'transactionId', 'Payment Receipt'],
+    ['/paymentreceipt', 'transactionId', 'Payment Receipt'],
+    ['/AdmissionLetter', 'applicantId', 'Provisional Admission Letter'],
+    ['/SiwesLetter', 'StudId', 'SIWES Placement Letter'],
+  ] as const) {
+    test(`${route} needs its ${param}, else goes to /`, async ({ page }) => {
+      await page.goto(portal(route));
+      await expect(page).toHaveURL(atPortal('/'));
+      await page.goto(portal(`${route}?${param}=abc123`));
+      await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    });
+  }
+
+  test('an unknown path shows the fallback page', async ({ page }) => {
+    await page.goto(portal('/no/such/page'));
+    await expect(
+      page.getByRole('heading', { name: 'Sorry, an error has occurred. Page not found!' }),
+    ).toBeVisible();
+  });
+
+  for (const [bare, signInPath] of [
+    ['/admin/', '/AdminSignin'],
+    ['/STUDENT', '/StudentSignin'],
+    ['/Applicant/', '/ApplicantSignin'],
+  ] as const) {
+    test(`${bare} goes to ${signInPath}`, async ({ page }) => {
+      await page.goto(portal(bare));
+      await expect(page).toHaveURL(atPortal(signInPath));
+    });
+  }
+});
+
+const SIDEBAR: Record<Mode, string[]> = {
+  applicant: ['Dashboard', 'Bio-Data', "O'Level", 'Upload Documents', 'Payment History', 'Change Password'],
+  student: ['Dashboard', 'Profile', 'School Fees', 'Courses', 'Live Classes', 'Exams', 'Change Password'],
+  admin: ['Home', 'Administration', 'Admissions', 'Change Password'],
+  app: [
+    'Role Management',
+    'User Management',
+    'Manage Audits',
+    'Setup and Configurations',
+    'Classroom Review',
+  ],
+};
+
+const ACCOUNT: Record<Mode, string> = {
+  applicant: DEMO.applicant,
+  student: DEMO.student,
+  admin: DEMO.admin,
+  app: DEMO.admin,
+};
+
+test.describe('signing in and out', () => {
+  for (const mode of ['applicant', 'student', 'admin', 'app'] as const) {
+    test(`${mode}: signs in to the dashboard, sees the sidebar, signs out`, async ({ page, request }) => {
+      await signIn(page, mode, ACCOUNT[mode]);
+      await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+      const menu = page.getByRole('navigation', { name: 'Main menu' });
+      for (const entry of SIDEBAR[mode]) await expect(menu.getByText(entry, { exact: true })).toBeVisible();
+
+      // A signed-in user opening the sign-in page goes to the dashboard.
+      await page.goto(portal(SIGN_IN_PATH[mode]));
+      await expect(page).toHaveURL(atPortal(DASHBOARD_PATH[mode]));
+
+      const kind = {
+        applicant: 'applicantUser',
+        student: 'studentUser',
+        admin: 'adminUser',
+        app: 'authUser',
+      }[mode];
+      // A protected call with the session's token: refused as invalid input (400) while signed in,
+      // as unauthenticated (401) once signed out.
+      const token = (await userCookie(page))[kind]!.token;
+      const protectedCall = () =>
+        request.post('/api/Account/ChangePassword', {
+          headers: { authorization: `Bearer ${token}` },
+          data: {},
+        });
+      expect((await protectedCall()).status()).toBe(400);
+
+      await signOut(page, mode);
+      expect((await userCookie(page))[kind]).toBeUndefined();
+      expect((await protectedCall()).status()).toBe(401);
+      await page.goto(portal(DASHBOARD_PATH[mode]));
+      await expect(page).toHaveURL(atPortal(SIGN_IN_PATH[mode]));
+    });
+  }
+
+  test('a wrong password shows the server’s message', async ({ page }) => {
+    await submitSignIn(page, 'admin', DEMO.admin, 'not-the-password');
+    await expect(page.getByRole('alert')).toContainText('Invalid email or password!');
+    await expect(page).toHaveURL(atPortal('/AdminSignin'));
+  });
+
+  test('a protected deep link returns to itself after signing in', async ({ page }) => {
+    await page.goto(portal('/admin/AuditTrail?page=2'));
+    await expect(page).toHaveURL(atPortal('/AdminSignin'));
+    await signIn(page, 'admin', DEMO.admin, DEMO_PASSWORD, '/admin/AuditTrail?page=2');
+    await expect(page).toHaveURL(/\/portal\/admin\/AuditTrail\?page=2$/);
+  });
+
+  test('an expired token in the cookie is treated as signed out', async ({ page, context }) => {
+    const expired = {
+      token: fakeToken(Math.floor(Date.now() / 1000) - 60),
+      sid: 'old',
+      UserId: 1,
+      FirstName: 'A',
+      LastName: 'B',
+    };
+    await context.addCookies([
+      // As the portal writes it: Path=/portal, SameSite=Strict.
+      {
+        name: 'user',
+        value: encodeURIComponent(JSON.stringify({ adminUser: expired })),
+        domain: 'localhost',
+        path: '/portal',
+        sameSite: 'Strict',
+      },
+    ]);
+    await page.goto(portal('/admin/dashboard'));
+    await expect(page).toHaveURL(atPortal('/AdminSignin'));
+    await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+    expect((await userCookie(page)).adminUser).toBeUndefined();
+  });
+
+  test('the support account has no Profile entry; other admins do', async ({ browser }) => {
+    for (const [account, hasProfile] of [
+      [DEMO.support, false],
+      [DEMO.admin, true],
+    ] as const) {
+      const page = await browser.newPage();
+      await signIn(page, 'admin', account);
+      await page.getByRole('button', { name: /^Account menu/ }).click();
+      await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+      await expect(page.getByRole('menuitem', { name: 'Profile' })).toHaveCount(hasProfile ? 1 : 0);
+      await page.close();
+    }
+  });
+
+  test('the profile menu names the user last name first, with initials', async ({ page }) => {
+    await signIn(page, 'student', DEMO.student);
+    const button = page.getByRole('button', { name: /^Account menu/ });
+    await expect(button).toContainText('Abubakar Halima');
+    await expect(button).toContainText('AH');
+    await button.click();
+    await expect(page.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute(
+      'href',
+      '/portal/student/profile',
+    );
+  });
+
+  test('the card header dropdown offers its four items, each closing the menu', async ({ page }) => {
+    await signIn(page, 'applicant', DEMO.applicant);
+    await page.getByRole('button', { name: 'More options' }).click();
+    for (const item of ['Update Data', 'Detailed Log', 'Statistics', 'Clear Data']) {
+      await expect(page.getByRole('menuitem', { name: item })).toBeVisible();
+    }
+    await page.getByRole('menuitem', { name: 'Statistics' }).click();
+    await expect(page.getByRole('menu')).toBeHidden();
+  });
+
+  test('an unknown page inside an area shows that area’s not-found page', async ({ page }) => {
+    await signIn(page, 'student', DEMO.student);
+    await page.goto(portal('/student/no-such-screen'));
+    await expect(
+      page.getByRole('heading', { name: 'Sorry, an error has occurred. Page not found!' }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Student' }),
+    ).toHaveAttribute('href', '/portal/student/dashboard');
+  });
+});
