@@ -94,6 +94,7 @@ async function admittedFacts(db: Db, publicId: string): Promise<ApplicantFactsRo
 export async function admissionLetterOf(
   deps: LettersDeps,
   facts: ApplicantFactsRow,
+  options: { qr?: boolean } = {},
 ): Promise<AdmissionLetter> {
   const institution = await loadInstitution(deps.db);
   const { heading, subHeading } = letterHeading(facts.entryModeId, institution);
@@ -148,7 +149,7 @@ export async function admissionLetterOf(
     session,
     courseOfStudy: facts.courseOfStudyName,
     faculty: facultyName,
-    QRcode: await qrDataUrl(verifyUrl),
+    QRcode: options.qr === false ? '' : await qrDataUrl(verifyUrl),
     FileUrl: passportLink(deps.config, facts.publicId, facts.passportKey),
     FullName: name,
     YearsToGraduate: years,
@@ -209,7 +210,7 @@ function applicantDetails(b: PdfBuilder, facts: ApplicantFactsRow, extra: [strin
 }
 
 export async function renderAdmissionLetterPdf(deps: LettersDeps, facts: ApplicantFactsRow): Promise<Buffer> {
-  const letter = await admissionLetterOf(deps, facts);
+  const letter = await admissionLetterOf(deps, facts, { qr: false });
   const institution = await loadInstitution(deps.db);
   const b = createPdf({
     title: `Provisional admission letter ${letter.jambRegNo}`,
@@ -343,7 +344,7 @@ export async function admissionDocumentPdf(
 async function renderAcceptanceInformationPdf(deps: LettersDeps, facts: ApplicantFactsRow): Promise<Buffer> {
   const payment = await paidAcceptanceFee(deps.db, facts.id);
   if (!payment) throw new AppError(409, LETTER_MESSAGES.acceptanceFirst, STATUS.invalid);
-  const { receipt } = await receiptOf(deps, payment);
+  const { receipt } = await receiptOf(deps, payment, { qr: false });
   const institution = await loadInstitution(deps.db);
   const b = createPdf({
     title: `Acceptance fee payment information ${facts.jambRegNo}`,
@@ -484,7 +485,11 @@ function siwesRef(shortName: string, session: string | null, matricNo: string): 
 }
 
 /** The SIWES letter's data: 3 months for Computer Science, 6 otherwise (coursesOfStudy.siwesMonths). */
-export async function siwesLetterOf(deps: LettersDeps, s: repo.StudentLetterFacts): Promise<SiwesLetter> {
+export async function siwesLetterOf(
+  deps: LettersDeps,
+  s: repo.StudentLetterFacts,
+  options: { qr?: boolean } = {},
+): Promise<SiwesLetter> {
   const institution = await loadInstitution(deps.db);
   const session = await repo.currentSessionName(deps.db);
   const months = s.siwesMonths ?? 6;
@@ -515,7 +520,7 @@ export async function siwesLetterOf(deps: LettersDeps, s: repo.StudentLetterFact
         'SIWES coordinator.',
       'Kindly complete the acceptance slip below and return it to the SIWES Unit of the institution.',
     ],
-    QRcode: await qrDataUrl(verifyUrl),
+    QRcode: options.qr === false ? '' : await qrDataUrl(verifyUrl),
     verifyUrl,
     pdfUrl: `/api/letters/siwes/${s.publicId}.pdf`,
   };
@@ -534,7 +539,7 @@ export async function getSiwesLetter(deps: LettersDeps, publicId: string) {
 }
 
 export async function renderSiwesLetterPdf(deps: LettersDeps, s: repo.StudentLetterFacts): Promise<Buffer> {
-  const letter = await siwesLetterOf(deps, s);
+  const letter = await siwesLetterOf(deps, s, { qr: false });
   const institution = await loadInstitution(deps.db);
   const b = createPdf({
     title: `SIWES placement letter ${s.matricNo}`,

@@ -107,6 +107,7 @@ async function paidOr404(deps: ReceiptsDeps, transactionId: string): Promise<Pay
 export async function receiptOf(
   deps: ReceiptsDeps,
   payment: PaymentRow,
+  options: { qr?: boolean } = {},
   now = new Date(),
 ): Promise<{ receipt: PaymentReceipt; payee: Payee }> {
   const payee = await payeeOf(deps, payment);
@@ -133,7 +134,8 @@ export async function receiptOf(
     charges: koboToNaira(payment.chargesKobo),
     amountPaid: koboToNaira(payment.amountPaidKobo ?? payment.amountKobo),
     passport: payee.passportUrl,
-    QRcode: await qrDataUrl(verifyUrl),
+    // PDFs draw their own vector code; only the JSON carries the PNG.
+    QRcode: options.qr === false ? '' : await qrDataUrl(verifyUrl),
     verifyUrl,
     pdfUrl: `/api/receipts/${payment.publicId}.pdf`,
     paymentCategoryId: payment.categoryId === SCHOOL_FEES_CATEGORY_ID ? payment.categoryId : null,
@@ -178,7 +180,7 @@ export async function getSchoolFeesReceipt(deps: ReceiptsDeps, id: string) {
 
 /** The receipt as an A4 PDF with selectable text and a vector QR code. */
 export async function renderReceiptPdf(deps: ReceiptsDeps, payment: PaymentRow): Promise<Buffer> {
-  const { receipt, payee } = await receiptOf(deps, payment);
+  const { receipt, payee } = await receiptOf(deps, payment, { qr: false });
   const institution = await loadInstitution(deps.db);
   const b = createPdf({
     title: `Payment receipt ${receipt.transactionRef}`,
