@@ -1,0 +1,78 @@
+// Prints the gzipped JavaScript each route of the portal loads, from the web build's manifest
+// (apps/web/dist/.vite/manifest.json): the entry and its static imports, the route's lazy chunks
+// and theirs, and the catalogues the route shows (English; Arabic rows add the right-to-left style
+// plugin). Exits non-zero when the landing page or a sign-in page loads more than the budget
+// (ARCHITECTURE.md section 7), in either language.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_BYTES = 170 * 1024;
+const dist = fileURLToPath(new URL('../apps/web/dist/', import.meta.url));
+
+const QUERY_LAYOUT = 'src/app/providers/QueryLayout.tsx';
+const catalogue = (locale, namespace) => `src/i18n/messages/${namespace ? `${namespace}/` : ''}${locale}.json`;
+const area = (name) => [QUERY_LAYOUT, `src/app/routes/${name}.tsx`, catalogue('en', 'shell'), catalogue('en', name)];
+
+/** Each route and the source modules it loads lazily (keys of the manifest); `budget`: held to the limit. */
+const ROUTES = [
+  { route: '/', lazy: [], budget: true },
+  { route: '/ (Arabic, right-to-left)', locale: 'ar', lazy: [], budget: true },
+  { route: '/ApplicantSignin', lazy: [], budget: true },
+  { route: '/AdminSignin', lazy: [], budget: true },
+  { route: '/StudentSignin', lazy: [], budget: true },
+  { route: '/signin', lazy: [], budget: true },
+  { route: '/AdminSignin (Arabic, right-to-left)', locale: 'ar', lazy: [], budget: true },
+  { route: '/forgotPassword', lazy: [QUERY_LAYOUT, 'src/app/pages/ForgotPasswordPage.tsx'] },
+  { route: '/ConfirmNewPassword', lazy: [QUERY_LAYOUT, 'src/app/pages/ConfirmNewPasswordPage.tsx'] },
+  { route: '/paymentreceipt (and the other documents)', lazy: [QUERY_LAYOUT, 'src/app/pages/DocumentPage.tsx'] },
+  { route: '/applicant/dashboard', lazy: area('applicant') },
+  { route: '/student/dashboard', lazy: area('student') },
+  { route: '/admin/dashboard', lazy: area('admin') },
+  { route: '/app/dashboard', lazy: area('app') },
+];
+
+let manifest;
+try {
+  manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+} catch {
+  console.error('No build manifest: run `npm run build -w apps/web` first.');
+  process.exit(2);
+}
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+/** The right-to-left style cache's modules, which the entry imports dynamically when it is needed. */
+const rtlModules = (manifest[entryKey].dynamicImports ?? []).filter((key) => key.includes('stylis'));
+const gzipped = new Map();
+const sizeOf = (file) => {
+  if (!gzipped.has(file)) gzipped.set(file, gzipSync(readFileSync(path.join(dist, file))).length);
+  return gzipped.get(file);
+};
+
+/** The chunk of a manifest key and every chunk it imports statically, as output file names. */
+function closure(key, files = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the build manifest: has it moved? Update bench/size.mjs.`);
+  if (files.has(chunk.file)) return files;
+  files.add(chunk.file);
+  for (const imported of chunk.imports ?? []) closure(imported, files);
+  return files;
+}
+
+const kib = (bytes) => (bytes / 1024).toFixed(1).padStart(6);
+let failed = false;
+console.log(`Gzipped JavaScript per route (zlib level 6); budget for the landing and sign-in pages: ${BUDGET_BYTES / 1024} KiB\n`);
+console.log(`${'route'.padEnd(44)} ${'files'.padStart(5)} ${'bytes'.padStart(8)}    KiB`);
+for (const { route, locale = 'en', lazy, budget } of ROUTES) {
+  const files = closure(entryKey);
+  const localised = lazy.map((key) => key.replace(/\/en\.json$/, `/${locale}.json`));
+  const direction = locale === 'ar' ? rtlModules : [];
+  for (const key of [catalogue(locale), ...direction, ...localised]) closure(key, files);
+  const bytes = [...files].reduce((sum, file) => sum + sizeOf(file), 0);
+  const over = budget && bytes > BUDGET_BYTES;
+  failed ||= over;
+  const verdict = budget ? (over ? '  OVER BUDGET' : '  within budget') : '';
+  console.log(`${route.padEnd(44)} ${String(files.size).padStart(5)} ${String(bytes).padStart(8)} ${kib(bytes)}${verdict}`);
+}
+process.exit(failed ? 1 : 0);
