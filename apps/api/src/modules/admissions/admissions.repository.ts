@@ -173,6 +173,11 @@ function orderBy(sort: SortKey, order: 'asc' | 'desc'): SQL[] {
   }
 }
 
+/**
+ * One page of a list. The page's ids are found first (the sort and filters touch only indexed
+ * columns and the department's name), then the page's rows are read with their joins and the
+ * derived stage — so a deep page never computes the stage of the rows it skips.
+ */
 export async function listApplications(
   db: Exec,
   view: ApplicationView,
@@ -182,8 +187,17 @@ export async function listApplications(
   sort: SortKey,
   order: 'asc' | 'desc',
 ) {
-  const where = applicationsWhere(view, f);
-  const [total] = await db.select({ n: countSql() }).from(applicants).where(where);
+  let idsQuery = db.select({ id: applicants.id }).from(applicants).$dynamic();
+  if (sort === 'department')
+    idsQuery = idsQuery.leftJoin(departments, eq(departments.id, applicants.departmentId));
+  const ids = (
+    await idsQuery
+      .where(applicationsWhere(view, f))
+      .orderBy(...orderBy(sort, order))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+  ).map((r) => r.id);
+  if (ids.length === 0) return [];
   const rows = await db
     .select(applicationFields)
     .from(applicants)
@@ -191,11 +205,18 @@ export async function listApplications(
     .leftJoin(coursesOfStudy, eq(coursesOfStudy.id, applicants.courseOfStudyId))
     .leftJoin(states, eq(states.id, applicants.stateId))
     .leftJoin(lgas, eq(lgas.id, applicants.lgaId))
-    .where(where)
-    .orderBy(...orderBy(sort, order))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  return { rows, total: total?.n ?? 0 };
+    .where(inArray(applicants.id, ids));
+  const position = new Map(ids.map((id, i) => [id, i]));
+  return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+}
+
+export async function countApplications(
+  db: Exec,
+  view: ApplicationView,
+  f: ApplicationFilters,
+): Promise<number> {
+  const [total] = await db.select({ n: countSql() }).from(applicants).where(applicationsWhere(view, f));
+  return total?.n ?? 0;
 }
 
 /** For exports: the filtered list in id order, one batch after another (keyset, so each batch is cheap). */
@@ -431,7 +452,7 @@ export async function publishedAdmitted(
   return { rows, total: total?.n ?? 0 };
 }
 
-export type ApplicationRow = Awaited<ReturnType<typeof listApplications>>['rows'][number];
+export type ApplicationRow = Awaited<ReturnType<typeof listApplications>>[number];
 
 /** Where an application stands, for the admin record. */
 export async function admissionFacts(db: Exec, applicantId: number) {

@@ -18,7 +18,7 @@ import type { Db } from '../../db/client.js';
 import { audit, type AuditActor } from '../../platform/audit.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail.js';
-import { dayRange, iso, isoRequired, paged } from '../admin/common.js';
+import { dayRange, iso, isoRequired, paged, TtlCache } from '../admin/common.js';
 import * as repo from './admissions.repository.js';
 
 type ListQuery = z.output<typeof applicationsQuery>;
@@ -157,6 +157,20 @@ export function csvCell(value: string | number | null): string {
 
 const EXPORT_MAX_XLSX_ROWS = 200_000;
 
+/**
+ * Counting 100,000 applicants for every page of a list is the costly part of it, and the number
+ * need not be exact to the second: list totals, the report and the dashboard are kept for 10 s,
+ * and any admissions change made through this process clears them at once.
+ */
+const applicationCounts = new TtlCache<number>(10_000);
+const summaries = new TtlCache<unknown>(10_000, 50);
+
+/** Drops cached totals and summaries (called after every change to applicants). */
+export function invalidateApplicationCounts(): void {
+  applicationCounts.clear();
+  summaries.clear();
+}
+
 export class AdmissionsService {
   constructor(
     private readonly db: Db,
@@ -165,15 +179,13 @@ export class AdmissionsService {
   ) {}
 
   async list(view: ApplicationView, q: ListQuery) {
-    const { rows, total } = await repo.listApplications(
-      this.db,
-      view,
-      filtersOf(q),
-      q.page,
-      q.pageSize,
-      q.sort,
-      q.order,
-    );
+    const filters = filtersOf(q);
+    const [rows, total] = await Promise.all([
+      repo.listApplications(this.db, view, filters, q.page, q.pageSize, q.sort, q.order),
+      applicationCounts.get(JSON.stringify(['total', view, filters]), () =>
+        repo.countApplications(this.db, view, filters),
+      ),
+    ]);
     return paged(rows.map(toItem), q.page, q.pageSize, total);
   }
 
@@ -244,12 +256,19 @@ export class AdmissionsService {
       }
       return rows.length;
     });
+    invalidateApplicationCounts();
     if (action === 'admit') this.mailer.kick();
     const noun = changed === 1 ? 'applicant' : 'applicants';
     return { Status: STATUS.ok, Message: `${changed} ${noun} ${rule.done}.`, Data: { ids } };
   }
 
-  async report(admissionSessionId?: number) {
+  report(admissionSessionId?: number) {
+    return summaries.get(`report:${admissionSessionId ?? ''}`, () =>
+      this.computeReport(admissionSessionId),
+    ) as ReturnType<AdmissionsService['computeReport']>;
+  }
+
+  private async computeReport(admissionSessionId?: number) {
     const [stages, statuses, departments] = await Promise.all([
       repo.countsByStage(this.db, admissionSessionId),
       repo.countsByStatus(this.db, admissionSessionId),
@@ -270,7 +289,13 @@ export class AdmissionsService {
     };
   }
 
-  async dashboard() {
+  dashboard() {
+    return summaries.get('dashboard', () => this.computeDashboard()) as ReturnType<
+      AdmissionsService['computeDashboard']
+    >;
+  }
+
+  private async computeDashboard() {
     const [stages, departments, fees] = await Promise.all([
       repo.countsByStage(this.db),
       repo.countsByDepartment(this.db),

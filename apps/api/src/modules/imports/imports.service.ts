@@ -13,6 +13,7 @@ import type { Mailer } from '../../platform/mail.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { FileStorage } from '../../platform/storage.js';
 import { iso, isoRequired, paged } from '../admin/common.js';
+import { invalidateApplicationCounts } from '../admissions/admissions.service.js';
 import {
   checkRow,
   mapHeader,
@@ -493,6 +494,7 @@ export class ImportService {
       }
       await audit(tx, entries);
     });
+    if (counts.created || counts.updated) invalidateApplicationCounts();
     return counts;
   }
 
