@@ -217,6 +217,8 @@ export class NombaGateway implements PaymentGateway {
   }
 
   async lookupMerchantRef(orderId: string): Promise<string | null> {
+    // Nomba's order ids are UUIDs; anything else is not worth a call.
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(orderId)) return null;
     const response = await this.authorised(
       `/v1/transactions/accounts/single?orderId=${encodeURIComponent(orderId)}`,
     );
