@@ -336,6 +336,7 @@ export class SandboxGateway {
       } catch (error) {
         this.log.warn({ provider, err: error, attempt }, 'sandbox webhook could not be delivered');
       }
+      if (this.closed || attempt === 3) return;
       await new Promise((resolve) => setTimeout(resolve, attempt * 1000).unref());
     }
   }
