@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
 import {
   academicSessions,
@@ -26,6 +27,24 @@ import {
 export type Exec = Db | Tx;
 
 /**
+ * `"table"."column"`, always qualified. Drizzle leaves columns unqualified in a single-table
+ * query, and inside a subquery an unqualified name would mean the subquery's own table.
+ */
+export function qualified(column: AnyPgColumn) {
+  return sql.raw(`"${getTableName(column.table)}"."${column.name}"`);
+}
+
+/**
+ * A reference name as a scalar subquery. Scalar subqueries instead of nine joins: the planner
+ * would otherwise search join orders on every call, which costs far more than the lookups.
+ */
+function nameOf(table: AnyPgTable, column: AnyPgColumn, ref: AnyPgColumn) {
+  return sql<
+    string | null
+  >`(select r.${sql.identifier(column.name)} from ${table} r where r.id = ${qualified(ref)})`;
+}
+
+/**
  * Everything the applicant record is built from, in one query: the stored facts the progress
  * flags are derived from, and the names the slip shows.
  */
@@ -45,21 +64,21 @@ export async function findApplicantFacts(db: Exec, applicantId: number) {
       maritalStatus: applicants.maritalStatus,
       address: applicants.address,
       countryId: applicants.countryId,
-      countryName: countries.name,
+      countryName: nameOf(countries, countries.name, applicants.countryId),
       stateId: applicants.stateId,
-      stateName: states.name,
+      stateName: nameOf(states, states.name, applicants.stateId),
       lgaId: applicants.lgaId,
-      lgaName: lgas.name,
+      lgaName: nameOf(lgas, lgas.name, applicants.lgaId),
       departmentId: applicants.departmentId,
-      departmentName: departments.name,
-      categoryName: departments.categoryName,
+      departmentName: nameOf(departments, departments.name, applicants.departmentId),
+      categoryName: nameOf(departments, departments.categoryName, applicants.departmentId),
       courseOfStudyId: applicants.courseOfStudyId,
-      courseOfStudyName: coursesOfStudy.name,
+      courseOfStudyName: nameOf(coursesOfStudy, coursesOfStudy.name, applicants.courseOfStudyId),
       levelId: applicants.levelId,
-      levelName: levels.name,
+      levelName: nameOf(levels, levels.name, applicants.levelId),
       entryModeId: applicants.entryModeId,
-      entryModeName: entryModes.name,
-      admissionSessionName: admissionSessions.name,
+      entryModeName: nameOf(entryModes, entryModes.name, applicants.entryModeId),
+      admissionSessionName: nameOf(admissionSessions, admissionSessions.name, applicants.admissionSessionId),
       passportKey: applicants.passportKey,
       passwordChangedAt: applicants.passwordChangedAt,
       biodataSavedAt: applicants.biodataSavedAt,
@@ -67,21 +86,13 @@ export async function findApplicantFacts(db: Exec, applicantId: number) {
       admissionStatus: applicants.admissionStatus,
       admittedAt: applicants.admittedAt,
       acceptancePaidAt: applicants.acceptancePaidAt,
-      olevelCount: sql<number>`(select count(*)::int from ${olevelResults} where ${olevelResults.applicantId} = ${applicants.id})`,
+      olevelCount: sql<number>`(select count(*)::int from ${olevelResults} r where r.applicant_id = ${qualified(applicants.id)})`,
       documentKinds: sql<
         string[]
-      >`coalesce((select array_agg(${applicantDocuments.kind}) from ${applicantDocuments} where ${applicantDocuments.applicantId} = ${applicants.id}), '{}')`,
-      isListed: sql<boolean>`exists (select 1 from ${listedApplicants} where upper(${listedApplicants.jambRegNo}) = upper(${applicants.jambRegNo}))`,
+      >`coalesce((select array_agg(r.kind) from ${applicantDocuments} r where r.applicant_id = ${qualified(applicants.id)}), '{}')`,
+      isListed: sql<boolean>`exists (select 1 from ${listedApplicants} r where upper(r.jamb_reg_no) = upper(${qualified(applicants.jambRegNo)}))`,
     })
     .from(applicants)
-    .leftJoin(countries, eq(countries.id, applicants.countryId))
-    .leftJoin(states, eq(states.id, applicants.stateId))
-    .leftJoin(lgas, eq(lgas.id, applicants.lgaId))
-    .leftJoin(departments, eq(departments.id, applicants.departmentId))
-    .leftJoin(coursesOfStudy, eq(coursesOfStudy.id, applicants.courseOfStudyId))
-    .leftJoin(levels, eq(levels.id, applicants.levelId))
-    .leftJoin(entryModes, eq(entryModes.id, applicants.entryModeId))
-    .leftJoin(admissionSessions, eq(admissionSessions.id, applicants.admissionSessionId))
     .where(eq(applicants.id, applicantId))
     .limit(1);
   if (!row) return undefined;
