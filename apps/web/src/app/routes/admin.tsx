@@ -1,5 +1,5 @@
 import type { PageEntry } from '@portal/contracts';
-import ChevronRight from '@mui/icons-material/ChevronRight';
+import FiberManualRecord from '@mui/icons-material/FiberManualRecord';
 import Dashboard from '@mui/icons-material/Dashboard';
 import Lock from '@mui/icons-material/Lock';
 import Person from '@mui/icons-material/Person';
@@ -33,7 +33,13 @@ export function adminNav(pages: readonly PageEntry[]): NavItem[] {
       };
       groups.set(page.Menu_Id, group);
     }
-    group.children.push(link({ text: pageLabel(page.Page) }, adminPagePath(page.Page), <ChevronRight />));
+    group.children.push(
+      link(
+        { text: pageLabel(page.Page) },
+        adminPagePath(page.Page),
+        <FiberManualRecord sx={{ fontSize: 8, mx: 1 }} />,
+      ),
+    );
   }
   return [
     link({ id: 'admin.nav.home' }, '/admin/dashboard', <Dashboard />),

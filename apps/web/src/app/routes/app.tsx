@@ -33,7 +33,7 @@ const NAV: NavItem[] = [
 ];
 
 /** /app/*: the generic signed-in area (the authUser). Add its screens here as lazy routes. */
-export default function AppRoutes() {
+export default function AppAreaRoutes() {
   return (
     <AreaShell area="app" nav={NAV}>
       <Route path="dashboard" element={<AreaDashboard area="app" />} />

@@ -56,7 +56,7 @@ export function Header({
             component="p"
             variant="h6"
             noWrap
-            sx={{ fontSize: '1.1rem', display: { xs: 'none', sm: 'block' } }}
+            sx={{ fontSize: '1.1rem', flexShrink: 0, display: { xs: 'none', sm: 'block' } }}
           >
             {t('portal.name')}
           </Typography>
