@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import {
+  mailOutbox,
   admissionSessions,
   applicantDocuments,
   applicants,
@@ -177,7 +178,7 @@ export async function countPendingAccounts(db: Exec): Promise<number> {
   return row?.n ?? 0;
 }
 
-export function pendingAccounts(db: Exec, limit: number) {
+export function pendingAccounts(db: Exec, afterId: number, limit: number) {
   return db
     .select({
       id: applicants.id,
@@ -187,19 +188,33 @@ export function pendingAccounts(db: Exec, limit: number) {
       lastName: applicants.lastName,
     })
     .from(applicants)
-    .where(eq(applicants.passwordHash, PENDING_PASSWORD))
+    .where(and(eq(applicants.passwordHash, PENDING_PASSWORD), gt(applicants.id, afterId)))
     .orderBy(asc(applicants.id))
     .limit(limit);
 }
 
-/** Sets a default password only while the account still waits for one; true when this call set it. */
-export async function issuePassword(db: Exec, id: number, passwordHash: string): Promise<boolean> {
+/**
+ * Sets default passwords in one statement, only on accounts still waiting for one; returns the
+ * ids this call set (an applicant who reset their password meanwhile keeps theirs).
+ */
+export async function issuePasswords(db: Exec, hashes: { id: number; hash: string }[]): Promise<number[]> {
+  if (hashes.length === 0) return [];
+  const values = sql.join(
+    hashes.map((h) => sql`(${h.id}::int, ${h.hash}::text)`),
+    sql`, `,
+  );
   const rows = await db
     .update(applicants)
-    .set({ passwordHash })
-    .where(and(eq(applicants.id, id), eq(applicants.passwordHash, PENDING_PASSWORD)))
+    .set({ passwordHash: sql`v.hash` })
+    .from(sql`(values ${values}) as v(id, hash)`)
+    .where(and(eq(applicants.id, sql`v.id`), eq(applicants.passwordHash, PENDING_PASSWORD)))
     .returning({ id: applicants.id });
-  return rows.length > 0;
+  return rows.map((r) => r.id);
+}
+
+/** Queues many e-mails in one statement (the mail outbox's own table; the mailer delivers them). */
+export async function queueMails(db: Exec, mails: { to: string; subject: string; text: string }[]) {
+  if (mails.length) await db.insert(mailOutbox).values(mails);
 }
 
 // ─────────────── passports ───────────────

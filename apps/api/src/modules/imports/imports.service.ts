@@ -500,38 +500,62 @@ export class ImportService {
 
   /** Phase 2: a default password for every account still waiting for one, e-mailed with it. */
   private async issueCredentials(jobId: number | null): Promise<void> {
-    for (;;) {
-      if (this.stopped) return;
-      const pending = await repo.pendingAccounts(this.db, CREDENTIAL_BATCH);
-      if (pending.length === 0) return;
-      const hashed = await mapLimit(pending, this.hashThreads, async (account) => {
-        const password = newDefaultPassword();
-        return { account, password, hash: await hashPassword(password) };
-      });
-      await this.db.transaction(async (tx) => {
-        let issued = 0;
-        for (const { account, password, hash } of hashed) {
-          if (!(await repo.issuePassword(tx, account.id, hash))) continue;
-          issued += 1;
-          await this.mailer.enqueue(
-            {
-              to: account.email,
-              subject: 'Your applicant account on the school portal',
-              text:
-                `Dear ${[account.firstName, account.lastName].filter(Boolean).join(' ') || 'applicant'},\n\n` +
-                `An applicant account has been created for you on the Demo Institute of Technology portal.\n\n` +
-                `Sign in at ${this.config.PUBLIC_URL}/portal/ApplicantSignin with your JAMB registration number ` +
-                `(${account.jambRegNo}) or this e-mail address, and this default password:\n\n` +
-                `    ${password}\n\n` +
-                `You will be asked to change it when you sign in. Keep it private: the admissions office will never ask for it.`,
-            },
-            tx,
-          );
-        }
-        if (jobId !== null && issued) await repo.addToJob(tx, jobId, { accountsIssued: issued });
-      });
-      this.mailer.kick();
+    // Hashing is the slow part, so the next batch is hashed while the last one is written.
+    let afterId = 0;
+    let writing: Promise<void> = Promise.resolve();
+    try {
+      for (;;) {
+        if (this.stopped) break;
+        const pending = await repo.pendingAccounts(this.db, afterId, CREDENTIAL_BATCH);
+        if (pending.length === 0) break;
+        afterId = pending[pending.length - 1]!.id;
+        const hashed = await mapLimit(pending, this.hashThreads, async (account) => {
+          const password = newDefaultPassword();
+          return { account, password, hash: await hashPassword(password) };
+        });
+        await writing;
+        writing = this.writeCredentials(jobId, hashed);
+      }
+    } finally {
+      await writing;
     }
+  }
+
+  /** One transaction: the hashes and the e-mails that carry the passwords, or neither. */
+  private async writeCredentials(
+    jobId: number | null,
+    hashed: {
+      account: Awaited<ReturnType<typeof repo.pendingAccounts>>[number];
+      password: string;
+      hash: string;
+    }[],
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const issued = new Set(
+        await repo.issuePasswords(
+          tx,
+          hashed.map((h) => ({ id: h.account.id, hash: h.hash })),
+        ),
+      );
+      await repo.queueMails(
+        tx,
+        hashed
+          .filter((h) => issued.has(h.account.id))
+          .map(({ account, password }) => ({
+            to: account.email,
+            subject: 'Your applicant account on the school portal',
+            text:
+              `Dear ${[account.firstName, account.lastName].filter(Boolean).join(' ') || 'applicant'},\n\n` +
+              `An applicant account has been created for you on the Demo Institute of Technology portal.\n\n` +
+              `Sign in at ${this.config.PUBLIC_URL}/portal/ApplicantSignin with your JAMB registration number ` +
+              `(${account.jambRegNo}) or this e-mail address, and this default password:\n\n` +
+              `    ${password}\n\n` +
+              `You will be asked to change it when you sign in. Keep it private: the admissions office will never ask for it.`,
+          })),
+      );
+      if (jobId !== null && issued.size) await repo.addToJob(tx, jobId, { accountsIssued: issued.size });
+    });
+    this.mailer.kick();
   }
 }
 
