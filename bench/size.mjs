@@ -12,8 +12,14 @@ const BUDGET_BYTES = 170 * 1024;
 const dist = fileURLToPath(new URL('../apps/web/dist/', import.meta.url));
 
 const QUERY_LAYOUT = 'src/app/providers/QueryLayout.tsx';
-const catalogue = (locale, namespace) => `src/i18n/messages/${namespace ? `${namespace}/` : ''}${locale}.json`;
-const area = (name) => [QUERY_LAYOUT, `src/app/routes/${name}.tsx`, catalogue('en', 'shell'), catalogue('en', name)];
+const catalogue = (locale, namespace) =>
+  `src/i18n/messages/${namespace ? `${namespace}/` : ''}${locale}.json`;
+const area = (name) => [
+  QUERY_LAYOUT,
+  `src/app/routes/${name}.tsx`,
+  catalogue('en', 'shell'),
+  catalogue('en', name),
+];
 
 /** Each route and the source modules it loads lazily (keys of the manifest); `budget`: held to the limit. */
 const ROUTES = [
@@ -26,7 +32,10 @@ const ROUTES = [
   { route: '/AdminSignin (Arabic, right-to-left)', locale: 'ar', lazy: [], budget: true },
   { route: '/forgotPassword', lazy: [QUERY_LAYOUT, 'src/app/pages/ForgotPasswordPage.tsx'] },
   { route: '/ConfirmNewPassword', lazy: [QUERY_LAYOUT, 'src/app/pages/ConfirmNewPasswordPage.tsx'] },
-  { route: '/paymentreceipt (and the other documents)', lazy: [QUERY_LAYOUT, 'src/app/pages/DocumentPage.tsx'] },
+  {
+    route: '/paymentreceipt (and the other documents)',
+    lazy: [QUERY_LAYOUT, 'src/app/pages/DocumentPage.tsx'],
+  },
   { route: '/applicant/dashboard', lazy: area('applicant') },
   { route: '/student/dashboard', lazy: area('student') },
   { route: '/admin/dashboard', lazy: area('admin') },
@@ -62,7 +71,9 @@ function closure(key, files = new Set()) {
 
 const kib = (bytes) => (bytes / 1024).toFixed(1).padStart(6);
 let failed = false;
-console.log(`Gzipped JavaScript per route (zlib level 6); budget for the landing and sign-in pages: ${BUDGET_BYTES / 1024} KiB\n`);
+console.log(
+  `Gzipped JavaScript per route (zlib level 6); budget for the landing and sign-in pages: ${BUDGET_BYTES / 1024} KiB\n`,
+);
 console.log(`${'route'.padEnd(44)} ${'files'.padStart(5)} ${'bytes'.padStart(8)}    KiB`);
 for (const { route, locale = 'en', lazy, budget } of ROUTES) {
   const files = closure(entryKey);
@@ -73,6 +84,8 @@ for (const { route, locale = 'en', lazy, budget } of ROUTES) {
   const over = budget && bytes > BUDGET_BYTES;
   failed ||= over;
   const verdict = budget ? (over ? '  OVER BUDGET' : '  within budget') : '';
-  console.log(`${route.padEnd(44)} ${String(files.size).padStart(5)} ${String(bytes).padStart(8)} ${kib(bytes)}${verdict}`);
+  console.log(
+    `${route.padEnd(44)} ${String(files.size).padStart(5)} ${String(bytes).padStart(8)} ${kib(bytes)}${verdict}`,
+  );
 }
 process.exit(failed ? 1 : 0);

@@ -155,8 +155,18 @@ test.describe('signing in and out', () => {
         });
       expect((await protectedCall()).status()).toBe(400);
 
+      // Students are also kept in the cbtUser cookie, without the passport.
+      const cbtUser = async () =>
+        (await page.context().cookies()).find((cookie) => cookie.name === 'cbtUser');
+      if (mode === 'student') {
+        const student = JSON.parse(decodeURIComponent((await cbtUser())!.value));
+        expect(student.MatricNo).toBe(DEMO.student);
+        expect(student).not.toHaveProperty('Passport');
+      }
+
       await signOut(page, mode);
       expect((await userCookie(page))[kind]).toBeUndefined();
+      expect(await cbtUser()).toBeUndefined();
       expect((await protectedCall()).status()).toBe(401);
       await page.goto(portal(DASHBOARD_PATH[mode]));
       await expect(page).toHaveURL(atPortal(SIGN_IN_PATH[mode]));
