@@ -65,7 +65,7 @@ async function seedApplicants() {
 }
 
 // Start once to migrate and seed the reference data, then add the applicants.
-let portal = await startPortal({ port: 8192, env: { DATABASE_URL: databaseUrl } });
+let portal = await startPortal({ port: 8298, env: { DATABASE_URL: databaseUrl } });
 try {
   await seedApplicants();
   const signIn = await fetch(`${portal.base}/api/Account/Login`, {

@@ -145,7 +145,7 @@ generate(file);
 console.log(`generated ${ROWS} rows (${(statSync(file).size / 1024 / 1024).toFixed(1)} MB) on ${DB}`);
 
 const database = DB === 'postgres' ? await freshPostgres() : null;
-const portal = await startPortal({ port: 8191, env: database ? { DATABASE_URL: database.url } : {} });
+const portal = await startPortal({ port: 8297, env: database ? { DATABASE_URL: database.url } : {} });
 try {
   const auth = await signIn(portal.base);
 
