@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICANT_MESSAGES, DOCUMENT_MAX_BYTES, PASSPORT_MAX_BYTES } from '@portal/contracts';
 import { admissionForms, applicantDocuments, applicants, listedApplicants } from '../../db/schema/index.js';
 import { demoPassportPng } from '../../db/seed/applicant-files.js';
+import { seed } from '../../db/seed/index.js';
+import { rmSync } from 'node:fs';
 import { pdfTextContent } from '../../platform/pdf.js';
 import { login, startTestApp, type TestApp } from '../../../test/helpers.js';
 import { passportLink } from '../applicants/applicants.service.js';
@@ -347,5 +349,20 @@ describe('documents and admission forms', () => {
     expect(record.Data).toMatchObject({ IsListed: true, AdmissionLevel: 0 });
     const forms = (await get('/api/listofforms?type=2', who[3]!.auth)).json();
     expect(forms.Data).toHaveLength(4);
+  });
+
+  it('seeds idempotently, writing back a file missing from storage', async () => {
+    const db = t.database.db;
+    const documentsBefore = await db.select().from(applicantDocuments);
+    const formsBefore = await db.select().from(admissionForms);
+    const [passport] = await rowsOf(who[6]!.id, 'passport');
+    rmSync(path.join(t.config.DATA_DIR, 'uploads', passport!.storageKey));
+    expect((await get('/api/applicant/documents/passport/file', who[6]!.auth)).statusCode).toBe(404);
+    await seed(db, t.app.deps.storage);
+    expect(await db.select().from(applicantDocuments)).toHaveLength(documentsBefore.length);
+    expect(await db.select().from(admissionForms)).toHaveLength(formsBefore.length);
+    const restored = await get('/api/applicant/documents/passport/file', who[6]!.auth);
+    expect(restored.statusCode).toBe(200);
+    expect(restored.headers['content-type']).toBe('image/png');
   });
 });
