@@ -1,17 +1,17 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { Config } from '../config.js';
 
 /**
  * Where uploaded and generated files live. Keys are relative paths such as
  * `applicants/<publicId>/passport-<random>.png`; they never come from a client.
  *
- * The local-disk implementation keeps files under DATA_DIR/uploads. An S3-compatible
- * implementation is not built yet: when S3_* settings are given the app refuses to start
- * rather than silently keeping files on one machine's disk.
+ * The local-disk implementation keeps files under DATA_DIR/uploads (one machine). With S3_*
+ * settings the files go to an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2…), signed
+ * with AWS Signature Version 4, so several app servers can share them.
  */
 export interface FileStorage {
   /** Stores the bytes under the key, replacing what was there. Atomic: readers never see half a file. */
@@ -111,15 +111,194 @@ export function uploadsDir(config: Pick<Config, 'DATA_DIR'>): string {
   return path.join(config.DATA_DIR, 'uploads');
 }
 
-/** The configured storage. */
-export function createStorage(config: Pick<Config, 'DATA_DIR' | 'S3_ENDPOINT' | 'S3_BUCKET'>): FileStorage {
+/** The configured storage: an S3-compatible bucket when S3_* is set, otherwise DATA_DIR/uploads. */
+export function createStorage(
+  config: Pick<
+    Config,
+    'DATA_DIR' | 'S3_ENDPOINT' | 'S3_BUCKET' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'
+  >,
+): FileStorage {
   if (config.S3_ENDPOINT || config.S3_BUCKET) {
-    throw new Error(
-      'S3_ENDPOINT / S3_BUCKET are set, but S3-compatible storage is not implemented yet. ' +
-        'Unset them to keep uploads under DATA_DIR/uploads.',
-    );
+    const missing = (
+      ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
+    ).filter((name) => !config[name]);
+    if (missing.length) throw new Error(`S3 storage needs ${missing.join(', ')} as well.`);
+    return new S3Storage({
+      endpoint: config.S3_ENDPOINT!,
+      bucket: config.S3_BUCKET!,
+      accessKeyId: config.S3_ACCESS_KEY_ID!,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
+    });
   }
   return new LocalDiskStorage(uploadsDir(config));
+}
+
+// ---------------------------------------------------------------------------------------------
+// S3-compatible storage, path-style URLs (endpoint/bucket/key), AWS Signature Version 4.
+
+const EMPTY_SHA256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
+const sha256Hex = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
+const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).update(data).digest();
+/** RFC 3986 encoding, as Signature Version 4 wants it. */
+const uriEncode = (value: string) =>
+  encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+export interface SigV4Request {
+  method: string;
+  url: URL;
+  /** Headers to sign besides host, x-amz-date and x-amz-content-sha256. */
+  headers?: Record<string, string>;
+  payloadHash: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+  service?: string;
+  now?: Date;
+}
+
+/** The headers that sign a request with AWS Signature Version 4 (Authorization included). */
+export function signV4(request: SigV4Request): Record<string, string> {
+  const now = request.now ?? new Date();
+  const amzDate = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+  const day = amzDate.slice(0, 8);
+  const service = request.service ?? 's3';
+  const headers: Record<string, string> = {
+    host: request.url.host,
+    'x-amz-content-sha256': request.payloadHash,
+    'x-amz-date': amzDate,
+  };
+  for (const [name, value] of Object.entries(request.headers ?? {})) headers[name.toLowerCase()] = value;
+  const names = Object.keys(headers).sort();
+  const canonicalHeaders = names.map((n) => `${n}:${headers[n]!.trim().replace(/\s+/g, ' ')}\n`).join('');
+  const signedHeaders = names.join(';');
+  const canonicalPath = request.url.pathname
+    .split('/')
+    .map((segment) => uriEncode(decodeURIComponent(segment)))
+    .join('/');
+  const canonicalQuery = [...request.url.searchParams.entries()]
+    .map(([k, v]) => [uriEncode(k), uriEncode(v)] as const)
+    .sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : 1) : a < b ? -1 : 1))
+    .map(([k, v]) => `${k}=${v}`)
+    .join('&');
+  const canonicalRequest = [
+    request.method,
+    canonicalPath,
+    canonicalQuery,
+    canonicalHeaders,
+    signedHeaders,
+    request.payloadHash,
+  ].join('\n');
+  const scope = `${day}/${request.region}/${service}/aws4_request`;
+  const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256Hex(canonicalRequest)].join('\n');
+  const key = hmac(
+    hmac(hmac(hmac(`AWS4${request.secretAccessKey}`, day), request.region), service),
+    'aws4_request',
+  );
+  const signature = createHmac('sha256', key).update(stringToSign).digest('hex');
+  const { host: _host, ...sent } = headers;
+  return {
+    ...sent,
+    authorization: `AWS4-HMAC-SHA256 Credential=${request.accessKeyId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`,
+  };
+}
+
+export interface S3Settings {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Taken from an AWS endpoint's host name (s3.eu-west-1.amazonaws.com), else us-east-1. */
+  region?: string;
+  /** Prepended to every key (default 'uploads/'). */
+  prefix?: string;
+  timeoutMs?: number;
+}
+
+export class S3Storage implements FileStorage {
+  readonly description: string;
+  private readonly region: string;
+  private readonly prefix: string;
+  private readonly base: string;
+
+  constructor(private readonly settings: S3Settings) {
+    const host = new URL(settings.endpoint).hostname;
+    this.region =
+      settings.region ?? /(?:^|\.)s3[.-]([a-z0-9-]+)\.amazonaws\.com$/.exec(host)?.[1] ?? 'us-east-1';
+    this.prefix = settings.prefix ?? 'uploads/';
+    this.base = settings.endpoint.replace(/\/+$/, '');
+    this.description = `S3-compatible bucket ${settings.bucket} at ${host}`;
+  }
+
+  private async request(method: string, key: string, body?: Buffer): Promise<Response> {
+    assertStorageKey(key);
+    const url = new URL(
+      `${this.base}/${uriEncode(this.settings.bucket)}/${`${this.prefix}${key}`.split('/').map(uriEncode).join('/')}`,
+    );
+    const headers = signV4({
+      method,
+      url,
+      headers: body ? { 'content-type': 'application/octet-stream' } : {},
+      payloadHash: body ? sha256Hex(body) : EMPTY_SHA256,
+      accessKeyId: this.settings.accessKeyId,
+      secretAccessKey: this.settings.secretAccessKey,
+      region: this.region,
+    });
+    return fetch(url, {
+      method,
+      headers,
+      body: body ? new Uint8Array(body) : undefined,
+      signal: AbortSignal.timeout(this.settings.timeoutMs ?? 30_000),
+    });
+  }
+
+  private static async fail(response: Response, what: string): Promise<never> {
+    const detail = (await response.text().catch(() => '')).slice(0, 300);
+    throw new Error(`S3 ${what} failed: ${response.status} ${detail}`);
+  }
+
+  async put(key: string, data: Buffer): Promise<void> {
+    const response = await this.request('PUT', key, data);
+    if (!response.ok) await S3Storage.fail(response, `PUT ${key}`);
+    await response.arrayBuffer();
+  }
+
+  async open(key: string): Promise<{ stream: Readable; size: number } | null> {
+    const response = await this.request('GET', key);
+    if (response.status === 404) {
+      await response.arrayBuffer();
+      return null;
+    }
+    if (!response.ok || !response.body) await S3Storage.fail(response, `GET ${key}`);
+    const size = Number(response.headers.get('content-length') ?? 0);
+    return { stream: Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), size };
+  }
+
+  async read(key: string): Promise<Buffer | null> {
+    const response = await this.request('GET', key);
+    if (response.status === 404) {
+      await response.arrayBuffer();
+      return null;
+    }
+    if (!response.ok) await S3Storage.fail(response, `GET ${key}`);
+    return Buffer.from(await response.arrayBuffer());
+  }
+
+  async exists(key: string): Promise<boolean> {
+    const response = await this.request('HEAD', key);
+    await response.arrayBuffer().catch(() => undefined);
+    if (response.status === 404) return false;
+    if (!response.ok) await S3Storage.fail(response, `HEAD ${key}`);
+    return true;
+  }
+
+  async delete(key: string): Promise<void> {
+    const response = await this.request('DELETE', key);
+    if (!response.ok && response.status !== 404) await S3Storage.fail(response, `DELETE ${key}`);
+    await response.arrayBuffer().catch(() => undefined);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
