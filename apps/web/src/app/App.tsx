@@ -3,7 +3,7 @@ import { BrowserRouter } from 'react-router';
 import { NotificationHost } from '../components/NotificationHost';
 import { I18nProvider, type Catalogue } from '../i18n/I18nProvider';
 import { AppRoutes } from './AppRoutes';
-import { AppThemeProvider } from './providers/ThemeProvider';
+import { AppThemeProvider } from './providers/AppThemeProvider';
 
 export interface AppProps {
   catalogue: Catalogue;

@@ -29,7 +29,6 @@ export const sessionStore = createStore<SessionUsers>(readUserCookie(), (users) 
   writeCookie(USER_COOKIE, present.length ? JSON.stringify(users) : null, latestExpiry(users));
 });
 
-/** The rest of the app state, saved to local storage on every change. */
 /** The user modes a reset can be for: 'Staff' is how reset links name an admin. */
 export const RESET_USER_MODES = ['Applicant', 'Admin', 'Student', 'Staff'] as const;
 export type ResetUserMode = (typeof RESET_USER_MODES)[number];
@@ -38,6 +37,7 @@ export type ResetUserMode = (typeof RESET_USER_MODES)[number];
 export const parseResetUserMode = (value: string | null): ResetUserMode | null =>
   RESET_USER_MODES.find((mode) => mode.toLowerCase() === value?.trim().toLowerCase()) ?? null;
 
+/** The rest of the app state, saved to local storage on every change. */
 export interface AppState {
   /** Set when the user follows 'forgot password' from a sign-in page, or by a reset link. */
   userMode: ResetUserMode | null;

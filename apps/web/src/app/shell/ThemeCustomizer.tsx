@@ -38,7 +38,9 @@ const COLOUR_NAMES = {
   green: 'customiser.colour.green',
 } as const;
 
-const CHOICE_LABELS: Record<string, MessageId> = {
+type ChoiceName = 'drawerType' | 'navigationStyle' | 'horizontalNavPosition';
+
+const CHOICE_LABELS: Record<Settings[ChoiceName], MessageId> = {
   fixed: 'customiser.drawer.fixed',
   collapsed: 'customiser.drawer.collapsed',
   mini: 'customiser.drawer.mini',
@@ -157,8 +159,6 @@ function Section({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-type ChoiceName = 'drawerType' | 'navigationStyle' | 'horizontalNavPosition';
-
 function Choice<N extends ChoiceName>(props: {
   label: string;
   name: N;
@@ -184,7 +184,7 @@ function Choice<N extends ChoiceName>(props: {
             key={option}
             value={option}
             control={<Radio />}
-            label={t(CHOICE_LABELS[option]!)}
+            label={t(CHOICE_LABELS[option])}
           />
         ))}
       </RadioGroup>
