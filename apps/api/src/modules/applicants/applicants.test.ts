@@ -14,7 +14,10 @@ const NOT_FOUND = { Status: 'NotFound', Message: 'Record not found.' };
 
 describe('the applicant record and registration', () => {
   let t: TestApp;
-  const who: Record<number, { id: number; auth: Auth; body: Record<string, any> }> = {};
+  const who: Record<
+    number,
+    { id: number; auth: Auth; body: { Data: { ApplicantID: number; Passport: string | null } } }
+  > = {};
   let nigeriaId: number;
   let csc: { id: number; courseId: number };
   let hostLgaId: number;

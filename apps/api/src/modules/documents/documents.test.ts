@@ -9,7 +9,7 @@ import { rmSync } from 'node:fs';
 import { pdfTextContent } from '../../platform/pdf.js';
 import { login, startTestApp, type TestApp } from '../../../test/helpers.js';
 import { passportLink } from '../applicants/applicants.service.js';
-import { TINY_JPEG, filesUnder, multipart, smallPdf, upload } from '../applicants/test-support.js';
+import { TINY_JPEG, filesUnder, smallPdf, upload } from '../applicants/test-support.js';
 
 type Auth = Record<string, string>;
 
@@ -243,6 +243,26 @@ describe('documents and admission forms', () => {
       headers: who[3]!.auth,
     });
     expect(again.statusCode).toBe(404);
+  });
+
+  it('accepts files up to the limit (well above the 1 MB JSON body limit)', async () => {
+    const pdf = await smallPdf('big but allowed');
+    const allowed = Buffer.concat([pdf, Buffer.alloc(DOCUMENT_MAX_BYTES - pdf.length, 32)]);
+    const response = await upload(
+      t.app,
+      who[3]!.auth,
+      'birth_certificate',
+      allowed,
+      'birth.pdf',
+      'application/pdf',
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json().Data.Uploaded.Size).toBe(DOCUMENT_MAX_BYTES);
+    const png = demoPassportPng('edge');
+    const photo = Buffer.concat([png, Buffer.alloc(PASSPORT_MAX_BYTES - png.length, 0)]);
+    expect(
+      (await upload(t.app, who[3]!.auth, 'lga_certificate', photo, 'lga.png', 'image/png')).statusCode,
+    ).toBe(200);
   });
 
   it("never serves another applicant's document", async () => {
