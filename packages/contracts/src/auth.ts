@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USER_MODES } from './constants.js';
+import { USER_MODES } from './constants.js';
 
 export const userModeSchema = z.enum(USER_MODES);
 
@@ -134,13 +134,6 @@ export const forgotPasswordRequest = z.discriminatedUnion('step', [
   }),
 ]);
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequest>;
-
-/** The rule the server enforces: length only, plus a common-password list kept on the server. */
-export function passwordLengthOk(password: string): boolean {
-  return password.length >= PASSWORD_MIN_LENGTH && password.length <= PASSWORD_MAX_LENGTH;
-}
-
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 export const changePasswordRequest = z.object({
   currentPassword: z.string().min(1).max(1024),

@@ -1,4 +1,20 @@
-/** Business constants from the specification, section 9. */
+/**
+ * Business constants from the specification, section 9, and the plain checks both sides share.
+ * This module imports nothing, so the web's sign-in pages can use it without pulling in zod.
+ */
+
+/** The status strings the specification's calls use, exactly as written. */
+export const STATUS = {
+  ok: 'Ok',
+  OK: 'OK',
+  notFound: 'NotFound',
+  invalid: 'Invalid',
+  error: 'Error',
+} as const;
+export type Status = (typeof STATUS)[keyof typeof STATUS];
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
 export const SCHOOL_ID = 1;
 export const INDIGENE_STATE_ID = 2656;
 export const BASE_PATH = '/portal';
@@ -43,4 +59,9 @@ export const ADMISSION_LEVEL_ACCEPTED = 4;
 /** Naira from kobo, for display at the edges only. */
 export function koboToNaira(kobo: number): number {
   return kobo / 100;
+}
+
+/** The server's length rule for passwords (it also refuses common passwords). */
+export function passwordLengthOk(password: string): boolean {
+  return password.length >= PASSWORD_MIN_LENGTH && password.length <= PASSWORD_MAX_LENGTH;
 }

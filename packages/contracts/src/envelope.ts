@@ -1,15 +1,5 @@
 import { z } from 'zod';
 
-/** The status strings the specification's calls use, exactly as written. */
-export const STATUS = {
-  ok: 'Ok',
-  OK: 'OK',
-  notFound: 'NotFound',
-  invalid: 'Invalid',
-  error: 'Error',
-} as const;
-export type Status = (typeof STATUS)[keyof typeof STATUS];
-
 /** `{ Status, Message, Data }`: the envelope every response uses. */
 export function envelope<T extends z.ZodType>(data: T) {
   return z.object({

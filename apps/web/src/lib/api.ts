@@ -1,11 +1,9 @@
+import { STATUS } from '@portal/contracts';
 import { AREAS, areaOfPath, type AreaId } from './areas';
 import { dropUser, liveUser } from './session';
 
-/**
- * The envelope's success status. @portal/contracts' STATUS sits beside zod schemas, which would
- * put zod on the sign-in pages, so the one value the client needs is restated here.
- */
-export const STATUS_OK = 'Ok';
+/** The envelope's success status. */
+export const STATUS_OK = STATUS.ok;
 
 /** The spec's secondary client timeout, applied to every call. */
 const TIMEOUT_MS = 60_000;

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import {
   AUTH_MESSAGES,
+  EMAIL_PATTERN,
   INDIGENE_STATE_ID,
   SCHOOL_ID,
   STATUS,
@@ -188,7 +189,7 @@ export class AuthService {
   ): { Status: string; Message: string } {
     const email = input.email.trim().toLowerCase();
     if (!email) throw badRequest('Email is required');
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(email)) throw badRequest('Email is invalid');
+    if (!EMAIL_PATTERN.test(email)) throw badRequest('Email is invalid');
     const kind = userKindOf(input.userMode);
     if (!kind) throw badRequest('Unknown user mode.');
     this.resetPerAddress.hit(ip);
