@@ -32,10 +32,14 @@ const ROUTES = [
   { route: '/AdminSignin (Arabic, right-to-left)', locale: 'ar', lazy: [], budget: true },
   { route: '/forgotPassword', lazy: [QUERY_LAYOUT, 'src/app/pages/ForgotPasswordPage.tsx'] },
   { route: '/ConfirmNewPassword', lazy: [QUERY_LAYOUT, 'src/app/pages/ConfirmNewPasswordPage.tsx'] },
-  {
-    route: '/paymentreceipt (and the other documents)',
-    lazy: [QUERY_LAYOUT, 'src/app/pages/DocumentPage.tsx'],
-  },
+  ...[
+    ['/QrCode, /paymentreceipt', 'ReceiptPage'],
+    ['/AdmissionLetter', 'AdmissionLetterPage'],
+    ['/SiwesLetter', 'SiwesLetterPage'],
+  ].map(([route, page]) => ({
+    route,
+    lazy: [QUERY_LAYOUT, `src/features/documents/components/${page}.tsx`, catalogue('en', 'documents')],
+  })),
   { route: '/applicant/dashboard', lazy: area('applicant') },
   { route: '/student/dashboard', lazy: area('student') },
   { route: '/admin/dashboard', lazy: area('admin') },

@@ -10,7 +10,10 @@ import { RequireUser } from './RequireUser';
 const QueryLayout = lazy(() => import('./providers/QueryLayout'));
 const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage'));
 const ConfirmNewPasswordPage = lazy(() => import('./pages/ConfirmNewPasswordPage'));
-const DocumentPage = lazy(() => import('./pages/DocumentPage'));
+// The public documents a QR code opens: each its own chunk (they fall back to / without their id).
+const ReceiptPage = lazy(() => import('../features/documents/components/ReceiptPage'));
+const AdmissionLetterPage = lazy(() => import('../features/documents/components/AdmissionLetterPage'));
+const SiwesLetterPage = lazy(() => import('../features/documents/components/SiwesLetterPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
 /** One lazy chunk per protected area; each area declares its screens in its own file. */
@@ -42,16 +45,10 @@ export function AppRoutes() {
         <Route element={<QueryLayout />}>
           <Route path="/forgotPassword" element={<ForgotPasswordPage />} />
           <Route path="/ConfirmNewPassword" element={<ConfirmNewPasswordPage />} />
-          <Route path="/QrCode" element={<DocumentPage param="transactionId" title="document.receipt" />} />
-          <Route
-            path="/paymentreceipt"
-            element={<DocumentPage param="transactionId" title="document.receipt" />}
-          />
-          <Route
-            path="/AdmissionLetter"
-            element={<DocumentPage param="applicantId" title="document.admissionLetter" />}
-          />
-          <Route path="/SiwesLetter" element={<DocumentPage param="StudId" title="document.siwesLetter" />} />
+          <Route path="/QrCode" element={<ReceiptPage />} />
+          <Route path="/paymentreceipt" element={<ReceiptPage />} />
+          <Route path="/AdmissionLetter" element={<AdmissionLetterPage />} />
+          <Route path="/SiwesLetter" element={<SiwesLetterPage />} />
           {AREA_IDS.map((id) => {
             const Area = AREA_ROUTES[id];
             return (

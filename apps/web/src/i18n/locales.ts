@@ -5,6 +5,8 @@ import type applicant from './messages/applicant/en.json';
 import type admin from './messages/admin/en.json';
 import type student from './messages/student/en.json';
 import type app from './messages/app/en.json';
+import type payments from './messages/payments/en.json';
+import type documents from './messages/documents/en.json';
 
 export const LOCALES = ['en', 'zh', 'ar', 'it', 'es', 'fr'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -26,7 +28,7 @@ export const isRtlLocale = (locale: Locale) => locale === 'ar';
  * Catalogues besides the main one (messages/<locale>.json: public pages and common words), each
  * downloaded with the part of the app that shows it: 'shell' with any signed-in area, and one per area.
  */
-export const NAMESPACES = ['shell', 'applicant', 'admin', 'student', 'app'] as const;
+export const NAMESPACES = ['shell', 'applicant', 'admin', 'student', 'app', 'payments', 'documents'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** Every message id of every catalogue, taken from the English files: a typo is a type error. */
@@ -36,6 +38,8 @@ export type MessageId =
   | keyof typeof applicant
   | keyof typeof admin
   | keyof typeof student
-  | keyof typeof app;
+  | keyof typeof app
+  | keyof typeof payments
+  | keyof typeof documents;
 /** A catalogue as the build compiles it (see vite.config.ts): message syntax trees, not strings. */
 export type Messages = Record<MessageId, MessageFormatElement[]>;

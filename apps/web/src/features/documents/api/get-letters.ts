@@ -1,0 +1,37 @@
+import type { AdmissionLetter, SiwesLetter } from '@portal/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+export interface AdmissionLetterResponse {
+  Status: string;
+  Message?: string;
+  Data: AdmissionLetter;
+}
+export interface SiwesLetterResponse {
+  Status: string;
+  Message?: string;
+  Data: SiwesLetter;
+}
+
+/** GET api/ProvisionalAdmissionLetter?applicantId=: the letter, by the applicant's public id. */
+export const admissionLetterOptions = (applicantId: string) =>
+  queryOptions({
+    queryKey: ['documents', 'admissionLetter', applicantId],
+    queryFn: ({ signal }) =>
+      api<AdmissionLetterResponse>('/api/ProvisionalAdmissionLetter', {
+        query: { applicantId },
+        area: null,
+        signal,
+      }),
+  });
+export const useAdmissionLetter = (applicantId: string | null) =>
+  useQuery({ ...admissionLetterOptions(applicantId ?? ''), enabled: !!applicantId });
+
+/** GET api/SIWESLETTER?StudId=: the SIWES placement letter, by the student's public id. */
+export const siwesLetterOptions = (studId: string) =>
+  queryOptions({
+    queryKey: ['documents', 'siwesLetter', studId],
+    queryFn: ({ signal }) =>
+      api<SiwesLetterResponse>('/api/SIWESLETTER', { query: { StudId: studId }, area: null, signal }),
+  });
+export const useSiwesLetter = (studId: string) => useQuery(siwesLetterOptions(studId));

@@ -1,0 +1,44 @@
+import Paper from '@mui/material/Paper';
+import type { ReactNode } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+import { PublicLayout } from '../../../components/PublicLayout';
+import type { MessageId } from '../../../i18n/locales';
+import { useT } from '../../../i18n/useT';
+import { DocumentsMessages } from './DocumentsMessages';
+
+/**
+ * The frame of the public document pages (/QrCode, /paymentreceipt, /AdmissionLetter,
+ * /SiwesLetter), reached by a query id from a QR code or a link; without the id, back to /.
+ */
+export function PublicDocument({
+  param,
+  title,
+  children,
+}: {
+  param: string;
+  title: MessageId;
+  children: (id: string) => ReactNode;
+}) {
+  const [params] = useSearchParams();
+  const id = params.get(param)?.trim();
+  if (!id) return <Navigate to="/" replace />;
+  return (
+    <DocumentsMessages>
+      <Frame title={title}>{children(id)}</Frame>
+    </DocumentsMessages>
+  );
+}
+
+function Frame({ title, children }: { title: MessageId; children: ReactNode }) {
+  const t = useT();
+  return (
+    <PublicLayout title={t(title)}>
+      <Paper
+        variant="outlined"
+        sx={{ width: '100%', maxWidth: 860, p: { xs: 2, sm: 4 }, minWidth: 0, alignSelf: 'start' }}
+      >
+        {children}
+      </Paper>
+    </PublicLayout>
+  );
+}

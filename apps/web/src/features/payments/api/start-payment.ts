@@ -1,0 +1,69 @@
+import {
+  ACCEPTANCE_PAYMENT_CATEGORY_ID,
+  ACCEPTANCE_PAYMENT_ITEM_IDS,
+  APPLICANT_PAYEE_TYPE_ID,
+  SCHOOL_ID,
+  type ApplicantUser,
+  type PaymentProvider,
+  type PaymentRequest,
+  type PaymentStartedResponse,
+} from '@portal/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+/** The spec's three start calls (section 7), one per gateway; payType 10 is the acceptance fee. */
+const START_PATHS: Record<PaymentProvider, string> = {
+  monnify: '/api/AddPayeePaymentMonnify',
+  nomba: '/api/AddPayeePaymentNomba',
+  remita: '/api/AddPayeePayment',
+};
+
+/**
+ * The payment request of spec section 3, filled from the signed-in applicant. The server ignores
+ * its values (it builds the real request from the applicant's record and the fee schedule); it is
+ * sent because the contract names it.
+ */
+export function paymentRequestOf(user: ApplicantUser): PaymentRequest {
+  const payeeName = [user.FirstName, user.OtherName, user.LastName].filter(Boolean).join(' ');
+  return {
+    SessionID: user.SessionID,
+    SchoolID: user.SchoolID ?? SCHOOL_ID,
+    FirstName: user.FirstName,
+    OtherName: user.OtherName,
+    LastName: user.LastName,
+    DepartmentName: user.DepartmentName,
+    Email: user.Email,
+    PhoneNumber: user.PhoneNumber,
+    Gender: user.Gender,
+    DeptID: user.DeptID,
+    LevelID: user.LevelID,
+    AdmModeId: user.AdmModeId,
+    PayeeTypeId: APPLICANT_PAYEE_TYPE_ID,
+    PaymentCategoryId: ACCEPTANCE_PAYMENT_CATEGORY_ID,
+    PayeeId: user.ApplicantID,
+    ApplicantID: user.ApplicantID,
+    JambRegNo: user.JambRegNo,
+    PayeeName: payeeName || user.JambRegNo,
+    PaymentItemId: [...ACCEPTANCE_PAYMENT_ITEM_IDS],
+    PayeeEmail: user.Email,
+  };
+}
+
+/** POST api/AddPayeePayment{Monnify|Nomba|}?payType=10: answers Data.checkOutUrl (Remita also the RRR). */
+export function startPayment(
+  provider: PaymentProvider,
+  user: ApplicantUser,
+): Promise<PaymentStartedResponse> {
+  return api<PaymentStartedResponse>(START_PATHS[provider], {
+    method: 'POST',
+    query: { payType: ACCEPTANCE_PAYMENT_CATEGORY_ID },
+    body: paymentRequestOf(user),
+    area: 'applicant',
+  });
+}
+
+export const useStartPayment = () =>
+  useMutation({
+    mutationFn: ({ provider, user }: { provider: PaymentProvider; user: ApplicantUser }) =>
+      startPayment(provider, user),
+  });

@@ -1,0 +1,101 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import type { PaymentProvider, PaymentStartedResponse } from '@portal/contracts';
+import { useState } from 'react';
+import { useT } from '../../../i18n/useT';
+import { ApiError } from '../../../lib/api';
+import { notify } from '../../../lib/notify';
+import { useSessionUser } from '../../../lib/session';
+import { useStartPayment } from '../api/start-payment';
+import { PaymentsMessages } from './PaymentsMessages';
+import { PROVIDER_NAMES, ProviderLogo } from './ProviderLogo';
+import { RemitaPaymentDialog } from './RemitaPaymentDialog';
+
+const ORDER: readonly PaymentProvider[] = ['monnify', 'remita', 'nomba'];
+
+export interface PaymentButtonsProps {
+  /** Remita is shown disabled (spec section 2) unless the institution turns it on. */
+  remitaEnabled?: boolean;
+}
+
+/**
+ * The acceptance-fee payment buttons of the level-3 dashboard banner: Monnify, Remita (disabled)
+ * and Nomba. A click starts the payment; the browser then goes to the gateway's checkout.
+ */
+export function PaymentButtons(props: PaymentButtonsProps) {
+  return (
+    <PaymentsMessages>
+      <Buttons {...props} />
+    </PaymentsMessages>
+  );
+}
+
+function Buttons({ remitaEnabled = false }: PaymentButtonsProps) {
+  const t = useT();
+  const user = useSessionUser('applicantUser');
+  const start = useStartPayment();
+  const [leaving, setLeaving] = useState(false);
+  const [remita, setRemita] = useState<PaymentStartedResponse['Data'] | null>(null);
+  const busy = start.isPending || leaving;
+
+  const pay = (provider: PaymentProvider) => {
+    if (!user || busy) return;
+    start.mutate(
+      { provider, user },
+      {
+        onSuccess: (answer) => {
+          notify.success(t('payments.refGenerated'));
+          if (provider === 'remita') {
+            setRemita(answer.Data);
+            return;
+          }
+          setLeaving(true);
+          window.location.assign(answer.Data.checkOutUrl);
+        },
+        onError: (error) => {
+          // A refusal (not admitted, already paid, gateway down) carries the server's Message.
+          if (error instanceof ApiError && error.message) notify.warning(error.message);
+          else notify.error(t('payments.initError'));
+        },
+      },
+    );
+  };
+
+  return (
+    <Box role="group" aria-labelledby="payment-options-label">
+      <Typography id="payment-options-label" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t('payments.pay.options')}
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
+        {ORDER.map((provider) => {
+          const disabled = provider === 'remita' && !remitaEnabled;
+          const running = start.isPending && start.variables?.provider === provider;
+          return (
+            <Button
+              key={provider}
+              variant="outlined"
+              size="large"
+              disabled={disabled || busy}
+              onClick={() => pay(provider)}
+              startIcon={
+                running ? (
+                  <CircularProgress size={20} aria-hidden />
+                ) : (
+                  <Box component="span" aria-hidden sx={{ opacity: disabled ? 0.5 : 1 }}>
+                    <ProviderLogo provider={provider} height={20} />
+                  </Box>
+                )
+              }
+              sx={{ minWidth: 150, flex: { xs: '1 1 100%', sm: '0 0 auto' }, justifyContent: 'flex-start' }}
+            >
+              {PROVIDER_NAMES[provider]}
+            </Button>
+          );
+        })}
+      </Box>
+      {remita && <RemitaPaymentDialog started={remita} onClose={() => setRemita(null)} />}
+    </Box>
+  );
+}

@@ -1,0 +1,232 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import type { ApplicantPaymentRow } from '@portal/contracts';
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Link as RouterLink } from 'react-router';
+import { useT } from '../../../i18n/useT';
+import { ApiError } from '../../../lib/api';
+import { formatNaira } from '../../../lib/money';
+import { useSessionUser } from '../../../lib/session';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { usePaymentHistory } from '../api/get-payment-history';
+import { PaymentsMessages } from './PaymentsMessages';
+import { PaymentStateChip } from './PaymentStateChip';
+import { isProvider, PROVIDER_NAMES, ProviderLogo } from './ProviderLogo';
+
+const PAGE_SIZES = [5, 10, 20];
+
+/** /applicant/paymenthistory: every payment attempt, newest first, a page at a time. */
+export default function PaymentHistoryScreen() {
+  return (
+    <PaymentsMessages>
+      <History />
+    </PaymentsMessages>
+  );
+}
+
+function History() {
+  const t = useT();
+  const user = useSessionUser('applicantUser');
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]!);
+  const history = usePaymentHistory(user?.ApplicantID ?? 0, page + 1, pageSize);
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  useDocumentTitle(`${t('payments.history.title')} · ${t('portal.name')}`);
+
+  const rows = history.data?.Data ?? [];
+  const total = history.data?.Total ?? 0;
+
+  return (
+    <>
+      <Typography component="h1" variant="h5" sx={{ fontWeight: 600, mb: 2 }}>
+        {t('payments.history.title')}
+      </Typography>
+      {history.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {history.error instanceof ApiError && history.error.message
+            ? history.error.message
+            : t('payments.error.generic')}
+        </Alert>
+      )}
+      <Card variant="outlined">
+        {history.isPending ? (
+          <Box sx={{ p: 2 }} role="status" aria-label={t('common.loading')}>
+            <Skeleton variant="rounded" height={160} />
+          </Box>
+        ) : rows.length === 0 && !history.isError ? (
+          <CardContent>
+            <Typography color="text.secondary" data-testid="payment-history-empty">
+              {t('payments.history.empty')}
+            </Typography>
+          </CardContent>
+        ) : narrow ? (
+          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label={t('payments.history.title')}>
+            {rows.map((row) => (
+              <HistoryCard key={row.PaymentId} row={row} />
+            ))}
+          </Box>
+        ) : (
+          <HistoryTable rows={rows} />
+        )}
+        {total > 0 && (
+          <TablePagination
+            component="div"
+            count={total}
+            page={page}
+            onPageChange={(_event, next) => setPage(next)}
+            rowsPerPage={pageSize}
+            rowsPerPageOptions={PAGE_SIZES}
+            onRowsPerPageChange={(event) => {
+              setPageSize(Number(event.target.value));
+              setPage(0);
+            }}
+            labelRowsPerPage={t('payments.history.rowsPerPage')}
+            labelDisplayedRows={({ from, to, count }) =>
+              t('payments.history.displayedRows', { from, to, count })
+            }
+            getItemAriaLabel={(type) =>
+              type === 'next' ? t('payments.history.nextPage') : t('payments.history.previousPage')
+            }
+          />
+        )}
+      </Card>
+    </>
+  );
+}
+
+function Provider({ name }: { name: string }) {
+  const key = name.toLowerCase();
+  if (!isProvider(key)) return <>{name}</>;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      <Box aria-hidden>
+        <ProviderLogo provider={key} height={18} />
+      </Box>
+      {PROVIDER_NAMES[key]}
+    </Box>
+  );
+}
+
+/** The receipt of a paid attempt, or the status page of a pending one. */
+function RowAction({ row }: { row: ApplicantPaymentRow }) {
+  const t = useT();
+  const state = row.State.toLowerCase();
+  if (state === 'paid')
+    return (
+      <Link component={RouterLink} to={`/QrCode?transactionId=${encodeURIComponent(row.PaymentId)}`}>
+        {t('payments.history.viewReceipt')}
+      </Link>
+    );
+  if (state === 'pending')
+    return (
+      <Link
+        component={RouterLink}
+        to={`/applicant/transactionstatus?provider=${encodeURIComponent(row.Provider.toLowerCase())}&paymentReference=${encodeURIComponent(row.Reference)}`}
+      >
+        {t('payments.history.checkStatus')}
+      </Link>
+    );
+  return null;
+}
+
+function useRowText(row: ApplicantPaymentRow) {
+  const intl = useIntl();
+  return {
+    date: intl.formatDate(row.Date, { dateStyle: 'medium', timeStyle: 'short' }),
+    amount: formatNaira(intl, row.AmountPaid ?? row.Amount),
+  };
+}
+
+function HistoryTable({ rows }: { rows: ApplicantPaymentRow[] }) {
+  const t = useT();
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={t('payments.history.title')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('payments.history.date')}</TableCell>
+            <TableCell>{t('payments.history.payment')}</TableCell>
+            <TableCell>{t('payments.history.provider')}</TableCell>
+            <TableCell>{t('payments.history.reference')}</TableCell>
+            <TableCell align="right">{t('payments.history.amount')}</TableCell>
+            <TableCell>{t('payments.history.status')}</TableCell>
+            <TableCell>{t('payments.history.receipt')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <HistoryRow key={row.PaymentId} row={row} />
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function HistoryRow({ row }: { row: ApplicantPaymentRow }) {
+  const text = useRowText(row);
+  return (
+    <TableRow data-testid="payment-history-row" data-state={row.State}>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{text.date}</TableCell>
+      <TableCell>{row.PaymentName}</TableCell>
+      <TableCell>
+        <Provider name={row.Provider} />
+      </TableCell>
+      <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>{row.Reference}</TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        {text.amount}
+      </TableCell>
+      <TableCell>
+        <PaymentStateChip state={row.State} />
+      </TableCell>
+      <TableCell>
+        <RowAction row={row} />
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function HistoryCard({ row }: { row: ApplicantPaymentRow }) {
+  const t = useT();
+  const text = useRowText(row);
+  return (
+    <Box
+      component="li"
+      data-testid="payment-history-row"
+      data-state={row.State}
+      sx={{ p: 2, borderBottom: 1, borderColor: 'divider', display: 'grid', gap: 0.5 }}
+    >
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'center' }}>
+        <Typography sx={{ fontWeight: 600 }}>{text.amount}</Typography>
+        <PaymentStateChip state={row.State} />
+      </Box>
+      <Typography variant="body2">{row.PaymentName}</Typography>
+      <Provider name={row.Provider} />
+      <Typography variant="body2" color="text.secondary">
+        {text.date}
+      </Typography>
+      <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+        <Box component="span" sx={{ fontFamily: 'inherit', color: 'text.secondary' }}>
+          {t('payments.history.reference')}:{' '}
+        </Box>
+        {row.Reference}
+      </Typography>
+      <RowAction row={row} />
+    </Box>
+  );
+}

@@ -1,0 +1,39 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { RETURN_PARAMS, returnedPayment } from '../api/check-payment';
+import { PaymentsMessages } from './PaymentsMessages';
+import { PaymentStatusDialog } from './PaymentStatusDialog';
+
+/**
+ * The dashboard's side of the payment return (spec sections 2 and 4): when the gateway sends the
+ * browser back with `paymentReference` (Monnify), `orderId` / `orderReference` (Nomba) or `RRR` /
+ * `orderID` (Remita), the server is asked for the status and the dialog shows it. OK (or closing)
+ * goes back to the plain dashboard; `onDone` lets the route refresh what the payment changed.
+ */
+export function PaymentReturn({ onDone }: { onDone?: () => void }) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const payment = useMemo(() => returnedPayment(params), [params]);
+  if (!payment) return null;
+
+  const close = () => {
+    const rest = new URLSearchParams(params);
+    for (const name of RETURN_PARAMS) rest.delete(name);
+    const search = rest.toString();
+    void queryClient.invalidateQueries({ queryKey: ['payments'] });
+    onDone?.();
+    navigate({ search: search ? `?${search}` : '' }, { replace: true });
+  };
+
+  return (
+    <PaymentsMessages>
+      <PaymentStatusDialog
+        key={`${payment.provider}:${payment.reference}`}
+        payment={payment}
+        onClose={close}
+      />
+    </PaymentsMessages>
+  );
+}
