@@ -7,16 +7,36 @@ import Lock from '@mui/icons-material/Lock';
 import Person from '@mui/icons-material/Person';
 import ReceiptLong from '@mui/icons-material/ReceiptLong';
 import UploadFile from '@mui/icons-material/UploadFile';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Route } from 'react-router';
 import { useApplicantRecord } from '../../features/applicant/api/get-applicant-record';
-import { useSessionUser } from '../../lib/session';
-import { AreaDashboard } from '../shell/AreaDashboard';
+import { AdmissionDocuments } from '../../features/documents/components/AdmissionDocuments';
+import { PaymentButtons } from '../../features/payments/components/PaymentButtons';
+import { PaymentReturn } from '../../features/payments/components/PaymentReturn';
+import { NamespaceMessages } from '../../i18n/NamespaceMessages';
+import { keepUser, sessionStore, useSessionUser } from '../../lib/session';
 import { AreaShell } from '../shell/AreaShell';
 import { link, type NavItem } from '../shell/nav';
 import type { ProfileEntry } from '../shell/ProfileMenu';
 
 const ApplicantFormDialog = lazy(() => import('../../features/applicant/components/ApplicantFormDialog'));
+const WelcomeDialog = lazy(() => import('../../features/applicant/components/WelcomeDialog'));
+const ApplicantDashboard = lazy(() => import('../../features/applicant/components/ApplicantDashboard'));
+const BiodataScreen = lazy(() => import('../../features/applicant/components/BiodataScreen'));
+const GuardianScreen = lazy(() => import('../../features/applicant/components/GuardianScreen'));
+const OlevelScreen = lazy(() => import('../../features/applicant/components/OlevelScreen'));
+const DocumentsScreen = lazy(() => import('../../features/applicant/components/DocumentsScreen'));
+const AdmissionDocsScreen = lazy(() => import('../../features/applicant/components/AdmissionDocsScreen'));
+const FeeScheduleScreen = lazy(() => import('../../features/applicant/components/FeeScheduleScreen'));
+const ChangePasswordScreen = lazy(() => import('../../features/account/components/ChangePasswordScreen'));
+const PaymentHistoryScreen = lazy(() => import('../../features/payments/components/PaymentHistoryScreen'));
+const TransactionStatusScreen = lazy(
+  () => import('../../features/payments/components/TransactionStatusScreen'),
+);
+const ProvisionalLetterScreen = lazy(
+  () => import('../../features/documents/components/ProvisionalLetterScreen'),
+);
 
 /** The sidebar: 'Upload Documents' until registration is complete, then the Documents group. */
 function useApplicantNav(): NavItem[] {
@@ -46,8 +66,14 @@ function useApplicantNav(): NavItem[] {
 /** /applicant/*: add the applicant's screens here as lazy routes (see apps/web/README.md). */
 export default function ApplicantRoutes() {
   const nav = useApplicantNav();
+  const queryClient = useQueryClient();
   const [formOpen, setFormOpen] = useState(false);
   const [formLoaded, setFormLoaded] = useState(false);
+  // A settled payment moves the applicant to level 4: the record, documents and history load again.
+  const refreshAfterPayment = () => {
+    void queryClient.invalidateQueries({ queryKey: ['applicant'] });
+    void queryClient.invalidateQueries({ queryKey: ['documents'] });
+  };
   const profileEntries: ProfileEntry[] = [
     {
       label: 'applicant.form.title',
@@ -62,13 +88,50 @@ export default function ApplicantRoutes() {
   return (
     <>
       <AreaShell area="applicant" nav={nav} profileEntries={profileEntries}>
-        <Route path="dashboard" element={<AreaDashboard area="applicant" />} />
+        <Route
+          path="dashboard"
+          element={
+            <ApplicantDashboard
+              acceptanceFeeActions={<PaymentButtons />}
+              documentsExtra={<AdmissionDocuments />}
+            >
+              <PaymentReturn onDone={refreshAfterPayment} />
+            </ApplicantDashboard>
+          }
+        />
+        <Route path="paymenthistory" element={<PaymentHistoryScreen />} />
+        <Route path="transactionstatus" element={<TransactionStatusScreen onPaid={refreshAfterPayment} />} />
+        <Route path="admissionletter" element={<ProvisionalLetterScreen />} />
+        <Route path="biodata" element={<BiodataScreen />} />
+        <Route path="guardian" element={<GuardianScreen />} />
+        <Route path="olevel" element={<OlevelScreen />} />
+        <Route path="documents" element={<DocumentsScreen />} />
+        <Route path="admissiondocs" element={<AdmissionDocsScreen />} />
+        <Route path="feeschedule" element={<FeeScheduleScreen />} />
+        <Route
+          path="changepassword"
+          element={
+            <ChangePasswordScreen
+              area="applicant"
+              onChanged={() => {
+                // The 'Welcome!' dialog goes for good: the user and the record now say so.
+                const user = sessionStore.get().applicantUser;
+                if (user) keepUser('applicantUser', { ...user, IsPasswdChgd: true });
+                return queryClient.invalidateQueries({ queryKey: ['applicant', 'record'] });
+              }}
+            />
+          }
+        />
       </AreaShell>
-      {formLoaded && (
-        <Suspense fallback={null}>
-          <ApplicantFormDialog open={formOpen} onClose={() => setFormOpen(false)} />
-        </Suspense>
-      )}
+      {/* Outside the shell's frame, so these bring the area's strings themselves (already loaded). */}
+      <Suspense fallback={null}>
+        <NamespaceMessages namespace="shell">
+          <NamespaceMessages namespace="applicant">
+            <WelcomeDialog />
+            {formLoaded && <ApplicantFormDialog open={formOpen} onClose={() => setFormOpen(false)} />}
+          </NamespaceMessages>
+        </NamespaceMessages>
+      </Suspense>
     </>
   );
 }

@@ -9,11 +9,14 @@ import MenuBook from '@mui/icons-material/MenuBook';
 import Payments from '@mui/icons-material/Payments';
 import Person from '@mui/icons-material/Person';
 import Quiz from '@mui/icons-material/Quiz';
+import { lazy } from 'react';
 import { Route } from 'react-router';
 import { AreaDashboard } from '../shell/AreaDashboard';
 import { AreaShell } from '../shell/AreaShell';
 import { link, type NavItem } from '../shell/nav';
 import type { ProfileEntry } from '../shell/ProfileMenu';
+
+const ChangePasswordScreen = lazy(() => import('../../features/account/components/ChangePasswordScreen'));
 
 const NAV: NavItem[] = [
   link({ id: 'nav.dashboard' }, '/student/dashboard', <Dashboard />),
@@ -38,6 +41,7 @@ export default function StudentRoutes() {
   return (
     <AreaShell area="student" nav={NAV} profileEntries={PROFILE_ENTRIES}>
       <Route path="dashboard" element={<AreaDashboard area="student" />} />
+      <Route path="changepassword" element={<ChangePasswordScreen area="student" />} />
     </AreaShell>
   );
 }

@@ -1,0 +1,124 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { PasswordInput } from '../../../components/form/PasswordInput';
+import { SubmitButton } from '../../../components/form/SubmitButton';
+import { useT } from '../../../i18n/useT';
+import { ApiError } from '../../../lib/api';
+import { AREAS, type AreaId } from '../../../lib/areas';
+import { notify } from '../../../lib/notify';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { passwordLengthOk } from '../../../lib/validation';
+import { useChangePassword } from '../api/change-password';
+
+interface Errors {
+  current?: string;
+  password?: string;
+  confirmation?: string;
+}
+
+/**
+ * /<area>/changepassword, in every area: the current password, the new one twice. The server
+ * enforces the rule (length, not a common password, not the current one) and keeps this session
+ * while ending the user's others. `onChanged` lets the area refresh what depends on it (the
+ * applicant's 'Welcome!' dialog); then the user goes to the area's dashboard.
+ */
+export default function ChangePasswordScreen({
+  area,
+  onChanged,
+}: {
+  area: AreaId;
+  onChanged?: () => void | Promise<unknown>;
+}) {
+  const t = useT();
+  const navigate = useNavigate();
+  const change = useChangePassword(area);
+  const [current, setCurrent] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  useDocumentTitle(`${t('nav.changePassword')} · ${t('portal.name')}`);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found: Errors = {};
+    if (!current) found.current = t('password.required');
+    if (!password) found.password = t('password.required');
+    setErrors(found);
+    if (found.current || found.password) return;
+    if (!passwordLengthOk(password)) {
+      setPassword('');
+      setConfirmation('');
+      return notify.warning(t('password.rule'));
+    }
+    if (confirmation !== password) return setErrors({ confirmation: t('password.mismatch') });
+
+    change.mutate(
+      { currentPassword: current, newPassword: password },
+      {
+        onSuccess: async (answer) => {
+          notify.success(answer.Message);
+          setCurrent('');
+          setPassword('');
+          setConfirmation('');
+          await onChanged?.();
+          navigate(AREAS[area].dashboardPath);
+        },
+        onError: (error) =>
+          notify.error(error instanceof ApiError && error.message ? error.message : t('error.generic')),
+      },
+    );
+  };
+
+  return (
+    <>
+      <Typography component="h1" variant="h5" sx={{ fontWeight: 600, mb: 2 }}>
+        {t('nav.changePassword')}
+      </Typography>
+      <Card variant="outlined" sx={{ maxWidth: 560 }}>
+        <CardContent>
+          <Typography color="text.secondary">{t('password.hint')}</Typography>
+          <Box component="form" noValidate onSubmit={submit}>
+            <PasswordInput
+              id="change-current-password"
+              name="current-password"
+              label={t('account.currentPassword')}
+              autoComplete="current-password"
+              required
+              value={current}
+              onChange={(event) => setCurrent(event.target.value)}
+              error={!!errors.current}
+              helperText={errors.current}
+            />
+            <PasswordInput
+              id="change-new-password"
+              name="new-password"
+              label={t('password.new')}
+              autoComplete="new-password"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              error={!!errors.password}
+              helperText={errors.password}
+            />
+            <PasswordInput
+              id="change-confirm-password"
+              name="confirm-password"
+              label={t('password.confirm')}
+              autoComplete="new-password"
+              required
+              value={confirmation}
+              onChange={(event) => setConfirmation(event.target.value)}
+              error={!!errors.confirmation}
+              helperText={errors.confirmation}
+            />
+            <SubmitButton pending={change.isPending} label={t('nav.changePassword')} />
+          </Box>
+        </CardContent>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,132 @@
+import Lock from '@mui/icons-material/Lock';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import TablePagination from '@mui/material/TablePagination';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useT } from '../../../i18n/useT';
+import { ApiError } from '../../../lib/api';
+
+/*
+ * Small parts the applicant's screens share: page title, loading and error states, the note on
+ * a locked form, a table that scrolls inside itself on a phone, and the table pager.
+ */
+
+export function PageTitle({ children }: { children: ReactNode }) {
+  return (
+    <Typography component="h1" variant="h5" sx={{ fontWeight: 600, mb: 2, overflowWrap: 'anywhere' }}>
+      {children}
+    </Typography>
+  );
+}
+
+/** A skeleton of a card and a table while a screen's data loads. */
+export function LoadingBlock({ rows = 3 }: { rows?: number }) {
+  const t = useT();
+  return (
+    <Box role="status" aria-label={t('common.loading')}>
+      <Skeleton variant="rounded" height={56} sx={{ mb: 2 }} />
+      {Array.from({ length: rows }, (_, index) => (
+        <Skeleton key={index} variant="rounded" height={40} sx={{ mb: 1 }} />
+      ))}
+    </Box>
+  );
+}
+
+/** A failed load: the server's message when it sent one, else 'Unable to complete operation.', and Retry. */
+export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const t = useT();
+  const message =
+    error instanceof ApiError && error.message ? error.message : t('applicant.unableToComplete');
+  return (
+    <Alert
+      severity="error"
+      action={
+        onRetry && (
+          <Button color="inherit" size="small" onClick={onRetry}>
+            {t('applicant.retry')}
+          </Button>
+        )
+      }
+    >
+      {message}
+    </Alert>
+  );
+}
+
+/** Shown above a form that can no longer change (registration is complete). */
+export function LockedNote() {
+  const t = useT();
+  return (
+    <Alert severity="info" icon={<Lock fontSize="inherit" />} sx={{ mb: 2 }}>
+      {t('applicant.locked')}
+    </Alert>
+  );
+}
+
+/**
+ * A wide table's frame: on a narrow screen it scrolls sideways inside itself (the page does not),
+ * and it can be scrolled from the keyboard.
+ */
+export function TableFrame({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      sx={{
+        overflowX: 'auto',
+        maxWidth: '100%',
+        '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+/** The table pager with a fixed page size, its words translated. */
+export function TablePager({
+  count,
+  page,
+  pageSize,
+  onPageChange,
+}: {
+  count: number;
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+}) {
+  const t = useT();
+  if (count <= pageSize) return null;
+  return (
+    <TablePagination
+      component="div"
+      count={count}
+      page={page}
+      rowsPerPage={pageSize}
+      rowsPerPageOptions={[]}
+      onPageChange={(_event, next) => onPageChange(next)}
+      labelDisplayedRows={({ from, to, count: total }) =>
+        t('applicant.table.rows', { from, to, count: total })
+      }
+      getItemAriaLabel={(type) =>
+        t(
+          type === 'next'
+            ? 'applicant.table.next'
+            : type === 'previous'
+              ? 'applicant.table.previous'
+              : type === 'first'
+                ? 'applicant.table.first'
+                : 'applicant.table.last',
+        )
+      }
+    />
+  );
+}
+
+/** Keeps a page number inside the pages a list has (after a row is removed, say). */
+export const clampPage = (page: number, count: number, pageSize: number) =>
+  Math.min(page, Math.max(0, Math.ceil(count / pageSize) - 1));
