@@ -94,7 +94,8 @@ function SiwesLetterView({ letter }: { letter: SiwesLetter }) {
         <PdfButton
           download={{
             url: letter.pdfUrl,
-            fileName: safeFileName(`SIWESLetter-${letter.MatricNumber}.pdf`),
+            // As the server names it: the matric number without its slashes.
+            fileName: safeFileName(`SIWESLetter-${letter.MatricNumber.replace(/[^0-9A-Za-z]/g, '')}.pdf`),
             area: null,
           }}
         />

@@ -14,6 +14,7 @@ import { PROVIDER_NAMES, ProviderLogo } from './ProviderLogo';
 import { RemitaPaymentDialog } from './RemitaPaymentDialog';
 
 const ORDER: readonly PaymentProvider[] = ['monnify', 'remita', 'nomba'];
+const REDIRECT_DELAY_MS = 800;
 
 export interface PaymentButtonsProps {
   /** Remita is shown disabled (spec section 2) unless the institution turns it on. */
@@ -51,8 +52,9 @@ function Buttons({ remitaEnabled = false }: PaymentButtonsProps) {
             setRemita(answer.Data);
             return;
           }
+          // A moment for the toast to be read, then on to the gateway's checkout.
           setLeaving(true);
-          window.location.assign(answer.Data.checkOutUrl);
+          window.setTimeout(() => window.location.assign(answer.Data.checkOutUrl), REDIRECT_DELAY_MS);
         },
         onError: (error) => {
           // A refusal (not admitted, already paid, gateway down) carries the server's Message.
