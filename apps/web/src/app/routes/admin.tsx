@@ -3,12 +3,12 @@ import FiberManualRecord from '@mui/icons-material/FiberManualRecord';
 import Dashboard from '@mui/icons-material/Dashboard';
 import Lock from '@mui/icons-material/Lock';
 import Person from '@mui/icons-material/Person';
-import { useMemo } from 'react';
+import { lazy, useMemo, type ReactNode } from 'react';
 import { Route } from 'react-router';
+import { RequireAdminPage } from '../../features/admin/components/RequireAdminPage';
 import { useAppState, useSessionUser } from '../../lib/session';
 import { humanise } from '../../lib/text';
 import { AdminMenuIcon } from '../shell/AdminMenuIcon';
-import { AreaDashboard } from '../shell/AreaDashboard';
 import { AreaShell } from '../shell/AreaShell';
 import { link, type NavGroup, type NavItem } from '../shell/nav';
 import type { ProfileEntry } from '../shell/ProfileMenu';
@@ -48,6 +48,33 @@ export function adminNav(pages: readonly PageEntry[]): NavItem[] {
   ];
 }
 
+const ChangePasswordScreen = lazy(() => import('../../features/account/components/ChangePasswordScreen'));
+const AdminDashboard = lazy(() => import('../../features/admin/components/AdminDashboard'));
+const RolesScreen = lazy(() => import('../../features/admin/components/RolesScreen'));
+const AdministratorsScreen = lazy(() => import('../../features/admin/components/AdministratorsScreen'));
+const ProfileScreen = lazy(() => import('../../features/admin/components/ProfileScreen'));
+const AuditTrailScreen = lazy(() => import('../../features/admin/components/AuditTrailScreen'));
+const TransactionsScreen = lazy(() => import('../../features/transactions/components/TransactionsScreen'));
+const AdmissionSetupScreen = lazy(() => import('../../features/admissions/components/AdmissionSetupScreen'));
+const ImportScreen = lazy(() => import('../../features/admissions/components/ImportScreen'));
+const ApplicationsScreen = lazy(() => import('../../features/admissions/components/ApplicationsScreen'));
+const ScreeningReportScreen = lazy(
+  () => import('../../features/admissions/components/ScreeningReportScreen'),
+);
+const AdmissionPaymentsScreen = lazy(
+  () => import('../../features/admissions/components/AdmissionPaymentsScreen'),
+);
+const ExportScreen = lazy(() => import('../../features/admissions/components/ExportScreen'));
+
+/** The route of an admin page (its path from adminPagePath), shown only when the admin's roles grant it. */
+const pageRoute = (page: string, element: ReactNode) => (
+  <Route
+    key={page}
+    path={adminPagePath(page).slice('/admin/'.length)}
+    element={<RequireAdminPage page={page}>{element}</RequireAdminPage>}
+  />
+);
+
 /** /admin/*: add the admin screens here as lazy routes (see apps/web/README.md). */
 export default function AdminRoutes() {
   const pages = useAppState((s) => s.adminPages);
@@ -60,7 +87,33 @@ export default function AdminRoutes() {
 
   return (
     <AreaShell area="admin" nav={nav} profileEntries={profileEntries}>
-      <Route path="dashboard" element={<AreaDashboard area="admin" />} />
+      <Route path="dashboard" element={<AdminDashboard />} />
+      <Route path="profile" element={<ProfileScreen />} />
+      <Route path="changepassword" element={<ChangePasswordScreen area="admin" />} />
+      {pageRoute('roles', <RolesScreen />)}
+      {pageRoute('administrators', <AdministratorsScreen />)}
+      {pageRoute('AuditTrail', <AuditTrailScreen />)}
+      {pageRoute('Transaction', <TransactionsScreen />)}
+      {pageRoute('admission/admissionSession', <AdmissionSetupScreen resource="sessions" />)}
+      {pageRoute('setupadmissionbatch', <AdmissionSetupScreen resource="batches" />)}
+      {pageRoute('admissioninformation', <AdmissionSetupScreen resource="information" />)}
+      {pageRoute('admissiondocument', <AdmissionSetupScreen resource="documents" />)}
+      {pageRoute('PostUtmeList', <ImportScreen kind="PostUtmeList" />)}
+      {pageRoute('CAPSList', <ImportScreen kind="CAPSList" />)}
+      {pageRoute('uploadadmissionlist', <ImportScreen kind="uploadadmissionlist" />)}
+      {pageRoute('utmeImages', <ImportScreen kind="utmeImages" />)}
+      {pageRoute('allapplications', <ApplicationsScreen page="allapplications" />)}
+      {pageRoute('inprogress', <ApplicationsScreen page="inprogress" />)}
+      {pageRoute('completed', <ApplicationsScreen page="completed" />)}
+      {pageRoute('ScreenAdmission', <ApplicationsScreen page="ScreenAdmission" />)}
+      {pageRoute('verifyadmission', <ApplicationsScreen page="verifyadmission" />)}
+      {pageRoute('confirmadmission', <ApplicationsScreen page="confirmadmission" />)}
+      {pageRoute('rejected', <ApplicationsScreen page="rejected" />)}
+      {pageRoute('admissionlist', <ApplicationsScreen page="admissionlist" />)}
+      {pageRoute('ProspectiveStudent', <ApplicationsScreen page="ProspectiveStudent" />)}
+      {pageRoute('screeningreport', <ScreeningReportScreen />)}
+      {pageRoute('admission/payments', <AdmissionPaymentsScreen />)}
+      {pageRoute('admission/export', <ExportScreen />)}
     </AreaShell>
   );
 }

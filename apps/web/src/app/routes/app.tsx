@@ -9,8 +9,9 @@ import School from '@mui/icons-material/School';
 import Security from '@mui/icons-material/Security';
 import Tune from '@mui/icons-material/Tune';
 import Videocam from '@mui/icons-material/Videocam';
+import { lazy } from 'react';
 import { Route } from 'react-router';
-import { AreaDashboard } from '../shell/AreaDashboard';
+import { NamespaceMessages } from '../../i18n/NamespaceMessages';
 import { AreaShell } from '../shell/AreaShell';
 import { link, type NavItem } from '../shell/nav';
 
@@ -27,16 +28,32 @@ const NAV: NavItem[] = [
   link({ id: 'app.nav.manageAudits' }, '/app/instructorManagement', <FactCheck />),
   link({ id: 'app.nav.contentReview' }, '/app/content-review', <RateReview />),
   link({ id: 'app.nav.sendBroadcast' }, '/app/SendBroadcast', <Campaign />),
-  link({ id: 'app.nav.transaction' }, '/app/Transaction', <ReceiptLong />),
+  link({ id: 'sidebar.transaction' }, '/app/Transaction', <ReceiptLong />),
   link({ id: 'app.nav.setupConfig' }, '/app/setup-config', <Tune />),
   link({ id: 'app.nav.classroomReview' }, '/app/classroomReview', <Videocam />),
 ];
 
-/** /app/*: the generic signed-in area (the authUser). Add its screens here as lazy routes. */
+const ChangePasswordScreen = lazy(() => import('../../features/account/components/ChangePasswordScreen'));
+const AdminDashboard = lazy(() => import('../../features/admin/components/AdminDashboard'));
+const RolesScreen = lazy(() => import('../../features/admin/components/RolesScreen'));
+const AdministratorsScreen = lazy(() => import('../../features/admin/components/AdministratorsScreen'));
+const TransactionsScreen = lazy(() => import('../../features/transactions/components/TransactionsScreen'));
+
+/**
+ * /app/*: the generic signed-in area (the authUser, an admin signed in through /signin). Add its
+ * screens here as lazy routes. Its admin screens are the admin area's, so the admin strings load
+ * with it (the Transaction label of the sidebar is theirs too).
+ */
 export default function AppAreaRoutes() {
   return (
-    <AreaShell area="app" nav={NAV}>
-      <Route path="dashboard" element={<AreaDashboard area="app" />} />
-    </AreaShell>
+    <NamespaceMessages namespace="admin">
+      <AreaShell area="app" nav={NAV}>
+        <Route path="dashboard" element={<AdminDashboard area="app" />} />
+        <Route path="UserManagement" element={<AdministratorsScreen />} />
+        <Route path="roleManagement" element={<RolesScreen />} />
+        <Route path="Transaction" element={<TransactionsScreen />} />
+        <Route path="changepassword" element={<ChangePasswordScreen area="app" />} />
+      </AreaShell>
+    </NamespaceMessages>
   );
 }

@@ -1,0 +1,240 @@
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { useT } from '../../i18n/useT';
+import type { AnyField } from './resource';
+import type { Option, OptionsHook } from './types';
+
+export type FormValues = Record<string, unknown>;
+
+/** The value a field starts with on an empty form. */
+export function initialValue(field: AnyField): unknown {
+  if (field.initial !== undefined) return field.initial;
+  if (field.type === 'boolean') return false;
+  if (field.type === 'multiselect') return [];
+  return '';
+}
+
+/** '1, 2,3' → [1, 2, 3]; null when something is not a whole number. */
+export function parseIds(text: string): number[] | null {
+  const parts = text
+    .split(/[,\s]+/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const ids = parts.map(Number);
+  return ids.every((id) => Number.isInteger(id) && id > 0) ? ids : null;
+}
+
+/** The value of a field as the API takes it. */
+export function toApiValue(field: AnyField, value: unknown): unknown {
+  switch (field.type) {
+    case 'number':
+    case 'select':
+      return value === '' || value === null || value === undefined ? undefined : Number(value);
+    case 'boolean':
+      return !!value;
+    case 'multiselect':
+      return Array.isArray(value) ? value.map(Number) : [];
+    case 'ids':
+      return parseIds(String(value ?? '')) ?? [];
+    default:
+      return typeof value === 'string' ? value.trim() : value;
+  }
+}
+
+/** The first problem with a field's value, translated, or null. */
+export function useFieldCheck() {
+  const t = useT();
+  return (field: AnyField, value: unknown): string | null => {
+    const name = t(field.label);
+    const empty =
+      value === '' || value === null || value === undefined || (Array.isArray(value) && value.length === 0);
+    if (empty) return field.required ? t('crud.required', { field: name }) : null;
+    if (field.type === 'text' || field.type === 'textarea') {
+      const text = String(value).trim();
+      if (field.required && !text) return t('crud.required', { field: name });
+      if (field.minLength && text.length < field.minLength)
+        return t('crud.tooShort', { field: name, min: field.minLength });
+      if (field.maxLength && text.length > field.maxLength)
+        return t('crud.tooLong', { field: name, max: field.maxLength });
+      if (field.pattern && !field.pattern.test(text))
+        return field.patternMessage ? t(field.patternMessage) : t('crud.invalid', { field: name });
+    }
+    if (field.type === 'number' || field.type === 'select') {
+      const number = Number(value);
+      if (!Number.isFinite(number)) return t('crud.invalid', { field: name });
+      if ((field.min !== undefined && number < field.min) || (field.max !== undefined && number > field.max))
+        return t('crud.outOfRange', { field: name, min: field.min ?? 0, max: field.max ?? 0 });
+    }
+    if (field.type === 'ids' && parseIds(String(value)) === null)
+      return t('crud.idsInvalid', { field: name });
+    return null;
+  };
+}
+
+interface FieldInputProps {
+  field: AnyField;
+  value: unknown;
+  error: string | null;
+  onChange: (value: unknown) => void;
+  disabled?: boolean;
+}
+
+/** One form field of a declared resource. */
+export function FieldInput({ field, value, error, onChange, disabled }: FieldInputProps) {
+  const t = useT();
+  const label = t(field.label);
+  const helper = error ?? (field.helper ? t(field.helper) : undefined);
+  const id = `field-${field.key}`;
+
+  if (field.type === 'boolean') {
+    return (
+      <FormControlLabel
+        control={
+          <Switch
+            id={id}
+            checked={!!value}
+            onChange={(event) => onChange(event.target.checked)}
+            disabled={disabled}
+          />
+        }
+        label={label}
+      />
+    );
+  }
+  if ((field.type === 'select' || field.type === 'multiselect') && field.options) {
+    return (
+      <OptionsInput
+        useOptions={field.options}
+        id={id}
+        label={label}
+        multiple={field.type === 'multiselect'}
+        required={field.required}
+        value={value}
+        error={error}
+        helper={helper}
+        onChange={onChange}
+        disabled={disabled}
+      />
+    );
+  }
+  return (
+    <TextField
+      id={id}
+      label={label}
+      value={value ?? ''}
+      onChange={(event) => onChange(event.target.value)}
+      required={field.required}
+      error={!!error}
+      helperText={helper}
+      type={field.type === 'number' ? 'number' : 'text'}
+      multiline={field.type === 'textarea'}
+      minRows={field.type === 'textarea' ? 4 : undefined}
+      fullWidth
+      margin="dense"
+      disabled={disabled}
+      slotProps={{
+        htmlInput: {
+          maxLength: field.maxLength,
+          min: field.min,
+          max: field.max,
+          inputMode: field.type === 'ids' ? 'numeric' : undefined,
+        },
+      }}
+    />
+  );
+}
+
+interface OptionsInputProps {
+  useOptions: OptionsHook;
+  id: string;
+  label: string;
+  multiple: boolean;
+  required?: boolean;
+  value: unknown;
+  error: string | null;
+  helper?: string;
+  onChange: (value: unknown) => void;
+  disabled?: boolean;
+}
+
+/** A select whose options come from a hook; a plain id input when they cannot be loaded. */
+function OptionsInput({
+  useOptions,
+  id,
+  label,
+  multiple,
+  required,
+  value,
+  error,
+  helper,
+  onChange,
+  disabled,
+}: OptionsInputProps) {
+  const t = useT();
+  const { options, loading, failed } = useOptions();
+  if (failed) {
+    return (
+      <TextField
+        id={id}
+        label={label}
+        value={multiple ? (Array.isArray(value) ? value.join(', ') : '') : (value ?? '')}
+        onChange={(event) => onChange(multiple ? (parseIds(event.target.value) ?? []) : event.target.value)}
+        required={required}
+        error={!!error}
+        helperText={error ?? t('crud.optionsUnavailable')}
+        fullWidth
+        margin="dense"
+        disabled={disabled}
+      />
+    );
+  }
+  const labelOf = (v: unknown) =>
+    options.find((o: Option) => String(o.value) === String(v))?.label ?? String(v);
+  return (
+    <TextField
+      id={id}
+      select
+      label={label}
+      value={multiple ? (Array.isArray(value) ? value : []) : (value ?? '')}
+      onChange={(event) => onChange(event.target.value)}
+      required={required}
+      error={!!error}
+      helperText={helper ?? (loading ? t('common.loading') : undefined)}
+      fullWidth
+      margin="dense"
+      disabled={disabled}
+      slotProps={{
+        select: {
+          multiple,
+          renderValue: multiple ? (selected) => (selected as unknown[]).map(labelOf).join(', ') : undefined,
+          MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } },
+        },
+      }}
+    >
+      {!multiple && !required && (
+        <MenuItem value="">
+          <em>{t('crud.none')}</em>
+        </MenuItem>
+      )}
+      {options.map((option) =>
+        multiple ? (
+          <MenuItem key={option.value} value={option.value}>
+            <Checkbox
+              checked={Array.isArray(value) && value.map(String).includes(String(option.value))}
+              size="small"
+            />
+            <ListItemText primary={option.label} />
+          </MenuItem>
+        ) : (
+          <MenuItem key={option.value} value={option.value}>
+            {option.label}
+          </MenuItem>
+        ),
+      )}
+    </TextField>
+  );
+}

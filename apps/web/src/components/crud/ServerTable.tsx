@@ -1,0 +1,343 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Pagination from '@mui/material/Pagination';
+import Select from '@mui/material/Select';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import {
+  DataGrid,
+  type GridColDef,
+  type GridRowId,
+  type GridRowSelectionModel,
+  type GridSortModel,
+} from '@mui/x-data-grid';
+import { useId, useMemo, type ReactNode } from 'react';
+import { useT } from '../../i18n/useT';
+import { useMuiXLocale } from './locales';
+import { PAGE_SIZES, type ListState } from './types';
+
+export interface TableColumn<T> {
+  /** The column's id, and the server's sort key when sortable. */
+  field: string;
+  header: string;
+  /** What the cell shows; by default the row's value at `field`. */
+  render?: (row: T) => ReactNode;
+  sortable?: boolean;
+  minWidth?: number;
+  flex?: number;
+}
+
+export interface ServerTableProps<T> {
+  /** The table's accessible name. */
+  label: string;
+  columns: readonly TableColumn<T>[];
+  rows: readonly T[];
+  getRowId: (row: T) => GridRowId;
+  total: number;
+  loading: boolean;
+  state: ListState;
+  onStateChange: (next: ListState) => void;
+  /** Shown when there are no rows. */
+  emptyText: string;
+  /** Rows ticked for a bulk action (when given, rows get checkboxes). */
+  selection?: ReadonlySet<GridRowId>;
+  onSelectionChange?: (next: Set<GridRowId>) => void;
+  /** Buttons for one row (edit, delete, view…). */
+  rowActions?: (row: T) => ReactNode;
+  actionsHeader?: string;
+  actionsWidth?: number;
+  pageSizes?: readonly number[];
+}
+
+const cellValue = <T,>(column: TableColumn<T>, row: T): ReactNode => {
+  if (column.render) return column.render(row);
+  const value = (row as Record<string, unknown>)[column.field];
+  return value === null || value === undefined ? '' : String(value);
+};
+
+/**
+ * A list paged, sorted and filtered on the server: a data grid (scrolling sideways inside its own
+ * box) from 600 px, a list of cards below, so no page scrolls sideways on a phone.
+ */
+export function ServerTable<T>(props: ServerTableProps<T>) {
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  return narrow ? <CardList {...props} /> : <Grid {...props} />;
+}
+
+function Grid<T>({
+  label,
+  columns,
+  rows,
+  getRowId,
+  total,
+  loading,
+  state,
+  onStateChange,
+  emptyText,
+  selection,
+  onSelectionChange,
+  rowActions,
+  actionsHeader,
+  actionsWidth = 140,
+  pageSizes = PAGE_SIZES,
+}: ServerTableProps<T>) {
+  const t = useT();
+  const locale = useMuiXLocale();
+  const gridColumns = useMemo<GridColDef[]>(() => {
+    const defs: GridColDef[] = columns.map((column) => ({
+      field: column.field,
+      headerName: column.header,
+      sortable: !!column.sortable,
+      flex: column.flex ?? 1,
+      minWidth: column.minWidth ?? 140,
+      renderCell: (params) => cellValue(column, params.row as T),
+    }));
+    if (rowActions) {
+      defs.push({
+        field: '__actions',
+        headerName: actionsHeader ?? t('crud.actions'),
+        sortable: false,
+        minWidth: actionsWidth,
+        width: actionsWidth,
+        renderCell: (params) => (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, height: '100%' }}>
+            {rowActions(params.row as T)}
+          </Box>
+        ),
+      });
+    }
+    return defs;
+  }, [columns, rowActions, actionsHeader, actionsWidth, t]);
+
+  const sortModel: GridSortModel = state.sort ? [{ field: state.sort, sort: state.order ?? 'asc' }] : [];
+  const selectionModel: GridRowSelectionModel = { type: 'include', ids: new Set(selection ?? []) };
+
+  return (
+    <Box sx={{ width: '100%', minWidth: 0 }}>
+      <DataGrid
+        aria-label={label}
+        rows={rows as T[] as never[]}
+        getRowId={getRowId as never}
+        columns={gridColumns}
+        rowCount={total}
+        loading={loading}
+        paginationMode="server"
+        sortingMode="server"
+        filterMode="server"
+        paginationModel={{ page: state.page - 1, pageSize: state.pageSize }}
+        onPaginationModelChange={(model) =>
+          onStateChange({ ...state, page: model.page + 1, pageSize: model.pageSize })
+        }
+        sortModel={sortModel}
+        onSortModelChange={(model) => {
+          const first = model[0];
+          onStateChange({
+            ...state,
+            page: 1,
+            sort: first?.field,
+            order: first?.sort ?? undefined,
+          });
+        }}
+        pageSizeOptions={[...pageSizes]}
+        checkboxSelection={!!selection}
+        keepNonExistentRowsSelected
+        disableRowSelectionOnClick
+        rowSelectionModel={selectionModel}
+        onRowSelectionModelChange={(model) => {
+          if (!onSelectionChange) return;
+          if (model.type === 'include') onSelectionChange(new Set(model.ids));
+          else {
+            // "Select all" on a server-paged grid: every row of this page but those excluded.
+            onSelectionChange(
+              new Set([...(selection ?? []), ...rows.map(getRowId).filter((id) => !model.ids.has(id))]),
+            );
+          }
+        }}
+        disableColumnMenu
+        getRowHeight={() => 'auto'}
+        autoHeight
+        localeText={{ ...locale.grid, noRowsLabel: emptyText }}
+        sx={{
+          '& .MuiDataGrid-cell': { py: 1, display: 'flex', alignItems: 'center', whiteSpace: 'normal' },
+        }}
+      />
+    </Box>
+  );
+}
+
+function CardList<T>({
+  label,
+  columns,
+  rows,
+  getRowId,
+  total,
+  loading,
+  state,
+  onStateChange,
+  emptyText,
+  selection,
+  onSelectionChange,
+  rowActions,
+  pageSizes = PAGE_SIZES,
+}: ServerTableProps<T>) {
+  const t = useT();
+  const id = useId();
+  const [first, ...rest] = columns;
+  const sortable = columns.filter((column) => column.sortable);
+  const pages = Math.max(1, Math.ceil(total / state.pageSize));
+  const toggle = (rowId: GridRowId, on: boolean) => {
+    const next = new Set(selection ?? []);
+    if (on) next.add(rowId);
+    else next.delete(rowId);
+    onSelectionChange?.(next);
+  };
+
+  return (
+    <Box sx={{ width: '100%', minWidth: 0 }}>
+      {sortable.length > 0 && (
+        <Stack direction="row" spacing={1} sx={{ mb: 1.5 }}>
+          <FormControl size="small" sx={{ flex: 1, minWidth: 0 }}>
+            <InputLabel id={`${id}-sort`}>{t('crud.sortBy')}</InputLabel>
+            <Select
+              labelId={`${id}-sort`}
+              label={t('crud.sortBy')}
+              value={state.sort ?? ''}
+              onChange={(event) =>
+                onStateChange({ ...state, page: 1, sort: event.target.value || undefined })
+              }
+            >
+              <MenuItem value="">{t('crud.defaultOrder')}</MenuItem>
+              {sortable.map((column) => (
+                <MenuItem key={column.field} value={column.field}>
+                  {column.header}
+                </MenuItem>
+              ))}
+            </Select>
+          </FormControl>
+          <FormControl size="small" sx={{ width: 130 }}>
+            <InputLabel id={`${id}-order`}>{t('crud.order')}</InputLabel>
+            <Select
+              labelId={`${id}-order`}
+              label={t('crud.order')}
+              value={state.order ?? 'asc'}
+              onChange={(event) =>
+                onStateChange({ ...state, page: 1, order: event.target.value as 'asc' | 'desc' })
+              }
+            >
+              <MenuItem value="asc">{t('crud.ascending')}</MenuItem>
+              <MenuItem value="desc">{t('crud.descending')}</MenuItem>
+            </Select>
+          </FormControl>
+        </Stack>
+      )}
+      {loading && <LinearProgress aria-label={t('common.loading')} sx={{ mb: 1 }} />}
+      {!loading && rows.length === 0 && (
+        <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
+          {emptyText}
+        </Typography>
+      )}
+      <Stack component="ul" spacing={1.5} aria-label={label} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {rows.map((row) => {
+          const rowId = getRowId(row);
+          const title = first ? cellValue(first, row) : String(rowId);
+          return (
+            <Card component="li" variant="outlined" key={String(rowId)}>
+              <CardContent sx={{ pb: rowActions ? 0 : undefined, overflowWrap: 'anywhere' }}>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+                  {selection && (
+                    <Checkbox
+                      checked={selection.has(rowId)}
+                      onChange={(event) => toggle(rowId, event.target.checked)}
+                      slotProps={{ input: { 'aria-label': t('crud.selectRow', { row: String(rowId) }) } }}
+                      sx={{ mt: -1, ml: -1 }}
+                    />
+                  )}
+                  <Box sx={{ minWidth: 0, flex: 1 }}>
+                    <Typography component="div" sx={{ fontWeight: 600 }}>
+                      {title}
+                    </Typography>
+                    <Box
+                      component="dl"
+                      sx={{
+                        display: 'grid',
+                        gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 3fr)',
+                        columnGap: 1,
+                        rowGap: 0.5,
+                        m: 0,
+                        mt: 1,
+                        fontSize: 14,
+                      }}
+                    >
+                      {rest.map((column) => (
+                        <Box key={column.field} sx={{ display: 'contents' }}>
+                          <Box component="dt" sx={{ color: 'text.secondary' }}>
+                            {column.header}
+                          </Box>
+                          <Box component="dd" sx={{ m: 0 }}>
+                            {cellValue(column, row)}
+                          </Box>
+                        </Box>
+                      ))}
+                    </Box>
+                  </Box>
+                </Stack>
+              </CardContent>
+              {rowActions && <CardActions sx={{ flexWrap: 'wrap' }}>{rowActions(row)}</CardActions>}
+            </Card>
+          );
+        })}
+      </Stack>
+      <Stack
+        direction="row"
+        sx={{ mt: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
+      >
+        <Typography variant="body2" color="text.secondary">
+          {t('crud.total', { count: total })}
+        </Typography>
+        <FormControl size="small" sx={{ width: 110 }}>
+          <InputLabel id={`${id}-size`}>{t('crud.perPage')}</InputLabel>
+          <Select
+            labelId={`${id}-size`}
+            label={t('crud.perPage')}
+            value={state.pageSize}
+            onChange={(event) => onStateChange({ ...state, page: 1, pageSize: Number(event.target.value) })}
+          >
+            {(pageSizes.includes(state.pageSize) ? pageSizes : [state.pageSize, ...pageSizes]).map((size) => (
+              <MenuItem key={size} value={size}>
+                {size}
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+        <Pagination
+          count={pages}
+          page={Math.min(state.page, pages)}
+          onChange={(_, page) => onStateChange({ ...state, page })}
+          siblingCount={0}
+          size="small"
+          getItemAriaLabel={(type, page) =>
+            type === 'page'
+              ? t('crud.goToPage', { page: page ?? 1 })
+              : type === 'next'
+                ? t('crud.nextPage')
+                : type === 'previous'
+                  ? t('crud.previousPage')
+                  : type === 'first'
+                    ? t('crud.firstPage')
+                    : t('crud.lastPage')
+          }
+          sx={{ width: '100%', display: 'flex', justifyContent: 'center' }}
+        />
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,246 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import LinearProgress from '@mui/material/LinearProgress';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { PieChart } from '@mui/x-charts/PieChart';
+import { useIntl } from 'react-intl';
+import { CardMenu } from '../../../components/CardMenu';
+import { serverMessage } from '../../../components/crud/errors';
+import type { MessageId } from '../../../i18n/locales';
+import { useT } from '../../../i18n/useT';
+import { ApiError } from '../../../lib/api';
+import { useSessionUser } from '../../../lib/session';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { useAdmissionsDashboard } from '../api/get-dashboard';
+
+const STAGES: [string, MessageId][] = [
+  ['new', 'admin.dashboard.stage.new'],
+  ['biodata', 'admin.dashboard.stage.biodata'],
+  ['olevel', 'admin.dashboard.stage.olevel'],
+  ['documents', 'admin.dashboard.stage.documents'],
+  ['registered', 'admin.dashboard.stage.registered'],
+  ['screened', 'admin.dashboard.stage.screened'],
+  ['verified', 'admin.dashboard.stage.verified'],
+  ['admitted', 'admin.dashboard.stage.admitted'],
+  ['accepted', 'admin.dashboard.stage.accepted'],
+  ['rejected', 'admin.dashboard.stage.rejected'],
+];
+
+/**
+ * /admin/dashboard and /app/dashboard: applicants by stage and by department and the
+ * acceptance-fee totals (GET /api/admin/dashboard), with charts. An admin whose roles do not
+ * reach the admissions figures sees the welcome card alone.
+ */
+export default function AdminDashboard({ area = 'admin' }: { area?: 'admin' | 'app' }) {
+  const t = useT();
+  const intl = useIntl();
+  useDocumentTitle(`${t('nav.dashboard')} · ${t('portal.name')}`);
+  const user = useSessionUser(area === 'admin' ? 'adminUser' : 'authUser');
+  const name = [user?.LastName, user?.FirstName].filter(Boolean).join(' ');
+  const dashboard = useAdmissionsDashboard();
+  const data = dashboard.data?.Data;
+  const forbidden = dashboard.error instanceof ApiError && dashboard.error.httpStatus === 403;
+
+  const stageCount = (stage: string) => data?.stages[stage] ?? 0;
+  const total = data ? Object.values(data.stages).reduce((sum, n) => sum + n, 0) : 0;
+  const registered = ['registered', 'screened', 'verified', 'admitted', 'accepted'].reduce(
+    (s, k) => s + stageCount(k),
+    0,
+  );
+  const admitted = stageCount('admitted') + stageCount('accepted');
+  const naira = (value: number) =>
+    intl.formatNumber(value, { style: 'currency', currency: 'NGN', maximumFractionDigits: 0 });
+  const stats: [MessageId, string][] = data
+    ? [
+        ['admin.dashboard.applicants', intl.formatNumber(total)],
+        ['admin.dashboard.registered', intl.formatNumber(registered)],
+        ['admin.dashboard.admitted', intl.formatNumber(admitted)],
+        ['admin.dashboard.feesPaid', naira(data.acceptanceFees.paidNaira)],
+      ]
+    : [];
+
+  return (
+    <>
+      <Typography component="h1" variant="h5" sx={{ fontWeight: 600, mb: 2 }}>
+        {t('nav.dashboard')}
+      </Typography>
+      <Card variant="outlined" sx={{ mb: 2 }}>
+        <CardHeader
+          title={t('shell.welcome', { name })}
+          action={<CardMenu />}
+          slotProps={{ title: { component: 'h2', variant: 'h6' } }}
+        />
+        <CardContent sx={{ pt: 0 }}>
+          <Typography color="text.secondary">
+            {t(forbidden ? 'shell.dashboardIntro' : 'admin.dashboard.intro')}
+          </Typography>
+        </CardContent>
+      </Card>
+      {dashboard.isPending && <LinearProgress aria-label={t('common.loading')} />}
+      {dashboard.isError && !forbidden && (
+        <Alert severity="error">{serverMessage(dashboard.error) || t('error.generic')}</Alert>
+      )}
+      {data && (
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+          }}
+        >
+          <Box
+            component="ul"
+            aria-label={t('admin.dashboard.figures')}
+            sx={{
+              listStyle: 'none',
+              p: 0,
+              m: 0,
+              display: 'grid',
+              gap: 2,
+              gridColumn: '1 / -1',
+              gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
+            }}
+          >
+            {stats.map(([label, value]) => (
+              <Card component="li" variant="outlined" key={label}>
+                <CardContent>
+                  <Typography variant="body2" color="text.secondary">
+                    {t(label)}
+                  </Typography>
+                  <Typography variant="h5" component="p" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                    {value}
+                  </Typography>
+                </CardContent>
+              </Card>
+            ))}
+          </Box>
+
+          <Card variant="outlined">
+            <CardHeader
+              title={t('admin.dashboard.byStage')}
+              slotProps={{ title: { component: 'h2', variant: 'h6' } }}
+            />
+            <CardContent>
+              <BarChart
+                height={360}
+                layout="horizontal"
+                yAxis={[{ scaleType: 'band', data: STAGES.map(([, label]) => t(label)), width: 110 }]}
+                series={[
+                  {
+                    data: STAGES.map(([stage]) => stageCount(stage)),
+                    label: t('admin.dashboard.applicants'),
+                  },
+                ]}
+                hideLegend
+                margin={{ left: 0, right: 16 }}
+              />
+            </CardContent>
+          </Card>
+
+          <Card variant="outlined">
+            <CardHeader
+              title={t('admin.dashboard.acceptanceFees')}
+              slotProps={{ title: { component: 'h2', variant: 'h6' } }}
+            />
+            <CardContent>
+              <Typography>
+                {t('admin.dashboard.feesSummary', {
+                  paid: data.acceptanceFees.paidCount,
+                  amount: naira(data.acceptanceFees.paidNaira),
+                  pending: data.acceptanceFees.pendingCount,
+                })}
+              </Typography>
+              <PieChart
+                height={240}
+                series={[
+                  {
+                    data: [
+                      { id: 0, value: data.acceptanceFees.paidCount, label: t('admin.dashboard.paid') },
+                      { id: 1, value: data.acceptanceFees.pendingCount, label: t('admin.dashboard.pending') },
+                    ],
+                    innerRadius: 50,
+                  },
+                ]}
+              />
+            </CardContent>
+          </Card>
+
+          <Card variant="outlined" sx={{ gridColumn: '1 / -1' }}>
+            <CardHeader
+              title={t('admin.dashboard.byDepartment')}
+              slotProps={{ title: { component: 'h2', variant: 'h6' } }}
+            />
+            <CardContent>
+              {data.byDepartment.length > 0 && (
+                <BarChart
+                  height={Math.max(240, data.byDepartment.length * 56)}
+                  layout="horizontal"
+                  yAxis={[
+                    {
+                      scaleType: 'band',
+                      data: data.byDepartment.map(
+                        (d) => d.departmentName ?? t('admin.dashboard.noDepartment'),
+                      ),
+                      width: 120,
+                    },
+                  ]}
+                  series={[
+                    {
+                      data: data.byDepartment.map((d) => d.applicants),
+                      label: t('admin.dashboard.applicants'),
+                    },
+                    {
+                      data: data.byDepartment.map((d) => d.registered),
+                      label: t('admin.dashboard.registered'),
+                    },
+                    { data: data.byDepartment.map((d) => d.admitted), label: t('admin.dashboard.admitted') },
+                    { data: data.byDepartment.map((d) => d.accepted), label: t('admin.dashboard.accepted') },
+                  ]}
+                  margin={{ left: 0, right: 16 }}
+                />
+              )}
+              <Box
+                sx={{ overflowX: 'auto', mt: 2 }}
+                tabIndex={0}
+                role="region"
+                aria-label={t('admin.dashboard.byDepartment')}
+              >
+                <Table size="small" sx={{ minWidth: 520 }}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{t('admin.dashboard.department')}</TableCell>
+                      <TableCell align="right">{t('admin.dashboard.applicants')}</TableCell>
+                      <TableCell align="right">{t('admin.dashboard.registered')}</TableCell>
+                      <TableCell align="right">{t('admin.dashboard.admitted')}</TableCell>
+                      <TableCell align="right">{t('admin.dashboard.accepted')}</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {data.byDepartment.map((d) => (
+                      <TableRow key={d.departmentId ?? 0}>
+                        <TableCell>{d.departmentName ?? t('admin.dashboard.noDepartment')}</TableCell>
+                        <TableCell align="right">{d.applicants}</TableCell>
+                        <TableCell align="right">{d.registered}</TableCell>
+                        <TableCell align="right">{d.admitted}</TableCell>
+                        <TableCell align="right">{d.accepted}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </Box>
+            </CardContent>
+          </Card>
+        </Box>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { humanise } from '../../../lib/text';
+
+/** A page's label as the sidebar shows it ('AddEditCourses' is 'Add/Edit Courses'). */
+export const pageLabel = (page: string) => (page === 'AddEditCourses' ? 'Add/Edit Courses' : humanise(page));
+
+export interface MenuGroup<P> {
+  menuId: number;
+  menuName: string;
+  pages: P[];
+}
+
+/** Pages grouped by their menu, in menu order. */
+export function groupByMenu<P extends { Menu_Id: number; Menu_Name: string }>(
+  pages: readonly P[],
+): MenuGroup<P>[] {
+  const groups = new Map<number, MenuGroup<P>>();
+  for (const page of pages) {
+    let group = groups.get(page.Menu_Id);
+    if (!group) {
+      group = { menuId: page.Menu_Id, menuName: page.Menu_Name, pages: [] };
+      groups.set(page.Menu_Id, group);
+    }
+    group.pages.push(page);
+  }
+  return [...groups.values()].sort((a, b) => a.menuId - b.menuId);
+}
