@@ -63,9 +63,23 @@ const sizeOf = (file) => {
   return gzipped.get(file);
 };
 
+/**
+ * A manifest entry by source path. A lazy route whose chunk also holds modules that its own lazy
+ * screens import (Rollup keeps them there, already loaded) has no facade, so Vite keys it by its
+ * output file name: it is then found as the one dynamic entry named after the source file.
+ */
+function chunkOf(key) {
+  if (manifest[key]) return manifest[key];
+  const name = path.basename(key).replace(/\.[^.]+$/, '');
+  const named = Object.entries(manifest).filter(
+    ([other, chunk]) => other.startsWith('_') && chunk.isDynamicEntry && chunk.name === name,
+  );
+  return named.length === 1 ? named[0][1] : undefined;
+}
+
 /** The chunk of a manifest key and every chunk it imports statically, as output file names. */
 function closure(key, files = new Set()) {
-  const chunk = manifest[key];
+  const chunk = chunkOf(key);
   if (!chunk) throw new Error(`${key} is not in the build manifest: has it moved? Update bench/size.mjs.`);
   if (files.has(chunk.file)) return files;
   files.add(chunk.file);

@@ -1,12 +1,13 @@
 import { atPortal, expect, portal, readLatestMail, signIn, signOut, test } from '../fixtures';
 
-// Only applicant 3's password is changed here; no other test signs in as applicant 3.
-const EMAIL = 'applicant3@demo.edu.ng';
+// Only student 2's password is changed here; no other browser test signs in as student 2.
+const EMAIL = 'student2@demo.edu.ng';
 const NEW_PASSWORD = 'Kano-Harmattan#2025';
 
 test('a forgotten password is reset through the e-mailed link', async ({ page, browser }) => {
-  await page.goto(portal('/ApplicantSignin'));
-  await page.getByRole('link', { name: 'Forgot Password?' }).click();
+  // Students reach the reset through 'Retrieve Details' on their sign-in page.
+  await page.goto(portal('/StudentSignin'));
+  await page.getByRole('link', { name: 'Retrieve Details' }).click();
   await expect(page).toHaveURL(atPortal('/forgotPassword'));
 
   const email = page.getByLabel('Email');
@@ -15,7 +16,7 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, b
   await expect(page.getByText('Email is required')).toBeVisible();
 
   // Red while invalid, green once valid.
-  await email.fill('applicant3@demo');
+  await email.fill('student2@demo');
   const red = await email.evaluate((input) => getComputedStyle(input).color);
   await send.click();
   await expect(page.getByRole('alert')).toContainText('Email is invalid');
@@ -31,7 +32,7 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, b
   ).toBeVisible();
 
   const mail = await readLatestMail(EMAIL, { since: requestedAt });
-  const link = /http:\/\/localhost:8181\/portal\/confirmnewpassword\/\?id=[\w-]+&usermode=Applicant/.exec(
+  const link = /http:\/\/localhost:8181\/portal\/confirmnewpassword\/\?id=[\w-]+&usermode=Student/.exec(
     mail.text,
   )?.[0];
   expect(link, mail.text).toBeTruthy();
@@ -58,13 +59,13 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, b
 
   await confirmation.fill(NEW_PASSWORD);
   await reset.click();
-  await expect(resetPage).toHaveURL(atPortal('/ApplicantSignin'));
+  await expect(resetPage).toHaveURL(atPortal('/StudentSignin'));
   await expect(
     resetPage.getByRole('alert').filter({ hasText: 'Your password has been reset' }),
   ).toBeVisible();
 
-  await signIn(resetPage, 'applicant', EMAIL, NEW_PASSWORD);
-  await signOut(resetPage, 'applicant');
+  await signIn(resetPage, 'student', EMAIL, NEW_PASSWORD);
+  await signOut(resetPage, 'student');
   await fresh.close();
 
   // The link is single use.

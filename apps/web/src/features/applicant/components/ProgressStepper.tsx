@@ -27,11 +27,10 @@ export function ProgressStepper({ active }: { active: number }) {
       alternativeLabel={!narrow}
       orientation={narrow ? 'vertical' : 'horizontal'}
       aria-label={t('applicant.step.label')}
-      component="ol"
-      sx={{ my: 2, p: 0, listStyle: 'none' }}
+      sx={{ my: 2 }}
     >
       {STEPS.map((label, index) => (
-        <Step key={label} completed={index < active} component="li">
+        <Step key={label} completed={index < active}>
           <StepLabel>{t(label)}</StepLabel>
         </Step>
       ))}
