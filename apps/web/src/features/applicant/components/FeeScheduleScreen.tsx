@@ -12,6 +12,7 @@ import { useIntl } from 'react-intl';
 import { DesktopOnly } from '../../../components/DesktopOnly';
 import { useT } from '../../../i18n/useT';
 import { useSessionUser } from '../../../lib/session';
+import { formatNaira } from '../../../lib/money';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useFeeSchedule } from '../api/fee-schedule';
 import { LoadError, LoadingBlock, PageTitle } from './parts';
@@ -38,8 +39,7 @@ function FeeScheduleTable() {
   const intl = useIntl();
   const user = useSessionUser('applicantUser');
   const schedule = useFeeSchedule(user?.ApplicantID ?? 0);
-  const naira = (amount: number) =>
-    intl.formatNumber(amount, { style: 'currency', currency: 'NGN', minimumFractionDigits: 2 });
+  const naira = (amount: number) => formatNaira(intl, amount);
 
   if (schedule.isPending) return <LoadingBlock rows={5} />;
   if (schedule.isError) return <LoadError error={schedule.error} onRetry={() => void schedule.refetch()} />;
