@@ -28,6 +28,14 @@ async function startMonnify(page: Page): Promise<void> {
   await page.waitForURL(CHECKOUT);
 }
 
+/** Checks a notification and closes it (they show one at a time). */
+async function dismissToast(page: Page, text: string): Promise<void> {
+  const toast = page.getByRole('alert').filter({ hasText: text });
+  await expect(toast).toBeVisible();
+  await toast.getByRole('button', { name: 'Close' }).click();
+  await expect(toast).toBeHidden();
+}
+
 async function expectPdf(download: Download): Promise<void> {
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);
   const bytes = readFileSync((await download.path())!);
@@ -47,6 +55,21 @@ test.describe('acceptance fee (applicant 6, Monnify sandbox)', () => {
     await expect(page.getByRole('button', { name: 'Monnify', exact: true })).toBeEnabled();
     await expect(page.getByRole('button', { name: 'Remita', exact: true })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Nomba', exact: true })).toBeEnabled();
+
+    // A refusal shows the server's Message as a warning; a call that fails outright, 'An Error Occurred3'.
+    const nomba = page.getByRole('button', { name: 'Nomba', exact: true });
+    const unavailable = 'This payment method is not available at the moment. Please use another one.';
+    await page.route(
+      '**/api/AddPayeePaymentNomba?*',
+      (route) => route.fulfill({ status: 503, json: { Status: 'Error', Message: unavailable } }),
+      { times: 1 },
+    );
+    await nomba.click();
+    await dismissToast(page, unavailable);
+    await page.route('**/api/AddPayeePaymentNomba?*', (route) => route.abort(), { times: 1 });
+    await nomba.click();
+    await dismissToast(page, 'An Error Occurred3');
+    await expect(page).toHaveURL(atPortal('/applicant/dashboard'));
 
     await startMonnify(page);
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
