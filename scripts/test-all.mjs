@@ -44,7 +44,10 @@ check('typecheck', 'npm', ['run', 'typecheck']);
 check('lint', 'npm', ['run', 'lint']);
 suite('api tests', 'npm', ['run', 'test', '-w', 'apps/api'], 'apps/api/test-results/vitest.json', (r) => ({
   pass: r.numPassedTests,
-  fail: r.numFailedTests,
+  // A test file that fails to load has no test results of its own: count it as one failure.
+  fail:
+    r.numFailedTests +
+    r.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length,
 }));
 if (built) {
   suite('browser tests', 'npm', ['run', 'test', '-w', 'e2e'], 'e2e/test-results/results.json', (r) => ({
