@@ -29,7 +29,6 @@ export interface ReceiptsDeps {
 
 /** School fees: the category whose receipt shows the indigene / non-indigene breakdown. */
 export const SCHOOL_FEES_CATEGORY_ID = 1;
-const PAYEE_STUDENT = 2;
 
 export const RECEIPT_NOT_FOUND = 'No paid receipt with this transaction id was found.';
 const receiptNotFound = () => new AppError(404, RECEIPT_NOT_FOUND, STATUS.notFound);
