@@ -457,6 +457,18 @@ describe('admin area API', { timeout: 60_000 }, () => {
         payload: body({ name: 'Form', departmentIds: '999' }, pdf, 'a.pdf'),
       });
       expect(badRef.json().Message).toBe('One or more of the selected departments do not exist.');
+      const huge = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/admission-documents',
+        headers,
+        payload: body({ name: 'Huge' }, Buffer.concat([pdf, Buffer.alloc(11 * 1024 * 1024, 32)]), 'huge.pdf'),
+      });
+      expect(huge.statusCode).toBe(413);
+      expect(huge.json()).toEqual({
+        Status: 'Invalid',
+        Message: 'The file is larger than the 10 MB allowed.',
+      });
+      expect((await get('/api/admin/admission-documents?search=Huge')).json().Total).toBe(0);
       expect((await del(`/api/admin/admission-documents/${id}`)).statusCode).toBe(200);
       expect(await lastAudit('admission_form', id)).toMatchObject({
         action: 'delete',
@@ -503,6 +515,36 @@ describe('admin area API', { timeout: 60_000 }, () => {
         'The lowest score cannot be above the highest.',
       );
       expect((await get('/api/admin/applications/all?sort=bogus')).statusCode).toBe(400);
+    });
+
+    it("derives each applicant's stage in SQL exactly as the applicants module derives the flags", async () => {
+      const list = (await get('/api/admin/applications/all?pageSize=100')).json().Data as {
+        id: number;
+        stage: string;
+      }[];
+      expect(list.length).toBe(7);
+      for (const item of list) {
+        const r = (await get(`/api/admin/applicants/${item.id}`)).json().Data.Record;
+        const expected =
+          r.AdmissionState === 'rejected'
+            ? 'rejected'
+            : r.AdmissionLevel === 4
+              ? 'accepted'
+              : r.AdmissionLevel === 3
+                ? 'admitted'
+                : r.AdmissionState === 'verified' || r.AdmissionState === 'screened'
+                  ? r.AdmissionState
+                  : r.RegComplete
+                    ? 'registered'
+                    : r.IsUploadDocument
+                      ? 'documents'
+                      : r.IsOlevelSaved
+                        ? 'olevel'
+                        : r.IsBiodataSaved
+                          ? 'biodata'
+                          : 'new';
+        expect(item.stage, `applicant ${item.id}`).toBe(expected);
+      }
     });
 
     it('refuses an invalid transition with a clear message and changes nothing', async () => {
