@@ -95,6 +95,15 @@ test("the officer opens the applicant's full record from a list", async ({ page 
   const record = page.getByRole('dialog', { name: 'Applicant record' });
   await expect(record.getByRole('heading', { name: new RegExp(applicant.lastName) })).toBeVisible();
   await expect(record.getByRole('cell', { name: '4250123456' }).first()).toBeVisible();
+  const blocked: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) blocked.push(message.text());
+  });
   await record.getByRole('button', { name: 'View Passport Photograph' }).click();
   await expect(record.getByRole('img', { name: 'Passport Photograph' })).toBeVisible();
+  // A PDF opens inline in a frame (from the bytes fetched with the admin's token).
+  await record.getByRole('button', { name: "View O'level Certificate / Result" }).click();
+  await expect(record.locator('iframe[title="O\'level Certificate / Result"]')).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(blocked).toEqual([]);
 });

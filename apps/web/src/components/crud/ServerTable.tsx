@@ -210,7 +210,7 @@ function CardList<T>({
             <Select
               labelId={`${id}-sort`}
               label={t('crud.sortBy')}
-              value={state.sort ?? ''}
+              value={state.sort && sortable.some((c) => c.field === state.sort) ? state.sort : ''}
               onChange={(event) =>
                 onStateChange({ ...state, page: 1, sort: event.target.value || undefined })
               }

@@ -51,7 +51,10 @@ export default function AdminDashboard({ area = 'admin' }: { area?: 'admin' | 'a
   const forbidden = dashboard.error instanceof ApiError && dashboard.error.httpStatus === 403;
 
   const stageCount = (stage: string) => data?.stages[stage] ?? 0;
-  const total = data ? Object.values(data.stages).reduce((sum, n) => sum + n, 0) : 0;
+  // `accounts` counts every applicant account; the stages split them.
+  const total = data
+    ? (data.stages.accounts ?? STAGES.reduce((sum, [stage]) => sum + stageCount(stage), 0))
+    : 0;
   const registered = ['registered', 'screened', 'verified', 'admitted', 'accepted'].reduce(
     (s, k) => s + stageCount(k),
     0,
@@ -116,7 +119,15 @@ export default function AdminDashboard({ area = 'admin' }: { area?: 'admin' | 'a
                   <Typography variant="body2" color="text.secondary">
                     {t(label)}
                   </Typography>
-                  <Typography variant="h5" component="p" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                  <Typography
+                    variant="h5"
+                    component="p"
+                    sx={{
+                      fontWeight: 600,
+                      fontSize: { xs: '1.2rem', sm: '1.5rem' },
+                      overflowWrap: 'break-word',
+                    }}
+                  >
                     {value}
                   </Typography>
                 </CardContent>
@@ -133,6 +144,7 @@ export default function AdminDashboard({ area = 'admin' }: { area?: 'admin' | 'a
               <BarChart
                 height={360}
                 layout="horizontal"
+                xAxis={[{ tickMinStep: 1 }]}
                 yAxis={[{ scaleType: 'band', data: STAGES.map(([, label]) => t(label)), width: 110 }]}
                 series={[
                   {
@@ -184,6 +196,7 @@ export default function AdminDashboard({ area = 'admin' }: { area?: 'admin' | 'a
                 <BarChart
                   height={Math.max(240, data.byDepartment.length * 56)}
                   layout="horizontal"
+                  xAxis={[{ tickMinStep: 1 }]}
                   yAxis={[
                     {
                       scaleType: 'band',

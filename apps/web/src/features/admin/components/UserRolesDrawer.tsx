@@ -8,9 +8,10 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AdminUserItem } from '@portal/contracts';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useT } from '../../../i18n/useT';
 import { STATUS_OK } from '../../../lib/api';
+import { notify } from '../../../lib/notify';
 import { useUserRoles } from '../api/get-user-roles';
 import { PagesByMenu } from './PagesByMenu';
 
@@ -20,6 +21,10 @@ export function UserRolesDrawer({ user, onClose }: { user: AdminUserItem | null;
   const id = useId();
   const roles = useUserRoles(user?.UserId ?? null);
   const list = roles.data?.Status === STATUS_OK ? roles.data.Data : [];
+  const failedAt = roles.isError ? roles.errorUpdatedAt : 0;
+  useEffect(() => {
+    if (failedAt) notify.error(t('admin.users.permissionsFailed'));
+  }, [failedAt, t]);
   return (
     <Drawer
       anchor="right"

@@ -11,5 +11,8 @@ export function useImportJobs(kind: ImportKind, page: number, pageSize: number) 
       api<Paged<ImportJobItem>>('/api/admin/imports', { query: { kind, page, pageSize }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
+    // Refreshed while one of the listed jobs is still working.
+    refetchInterval: (query) =>
+      query.state.data?.Data.some((job) => job.status !== 'done' && job.status !== 'failed') ? 2000 : false,
   });
 }

@@ -148,7 +148,12 @@ export default function AdmissionPaymentsScreen() {
                 header: t('admissions.field.jambNumber'),
                 render: (p) => p.jambRegNo ?? '—',
               },
-              { field: 'provider', header: t('admissions.payments.provider'), minWidth: 110 },
+              {
+                field: 'provider',
+                header: t('admissions.payments.provider'),
+                minWidth: 110,
+                render: (p) => p.provider.charAt(0).toUpperCase() + p.provider.slice(1),
+              },
               {
                 field: 'amount',
                 header: t('admissions.payments.amount'),

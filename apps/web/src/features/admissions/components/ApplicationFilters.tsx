@@ -1,8 +1,13 @@
+import FilterList from '@mui/icons-material/FilterList';
 import Search from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { useId, useState } from 'react';
 import type { QueryValue } from '../../../lib/api';
 import type { OptionsResult } from '../../../components/crud/types';
 import type { MessageId } from '../../../i18n/locales';
@@ -79,6 +84,14 @@ export function ApplicationFilters({ values, onChange, showStatus = true }: Prop
   const scoreError = (text: string) =>
     text.trim() !== '' && !(Number.isInteger(Number(text)) && Number(text) >= 0 && Number(text) <= 400);
 
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const chosen = (Object.keys(values) as (keyof ApplicationFilterValues)[]).filter(
+    (key) => key !== 'search' && values[key] !== '',
+  ).length;
+  const showMore = !narrow || open;
+
   return (
     <Box
       sx={{
@@ -110,65 +123,78 @@ export function ApplicationFilters({ values, onChange, showStatus = true }: Prop
           },
         }}
       />
-      <OptionsFilter
-        label={t('admissions.field.department')}
-        result={departments}
-        value={values.departmentId}
-        onChange={(departmentId) => set({ departmentId, courseOfStudyId: '' })}
-      />
-      <OptionsFilter
-        label={t('admissions.field.course')}
-        result={courses}
-        value={values.courseOfStudyId}
-        onChange={(courseOfStudyId) => set({ courseOfStudyId })}
-      />
-      <OptionsFilter
-        label={t('admissions.field.state')}
-        result={states}
-        value={values.stateId}
-        onChange={(stateId) => set({ stateId })}
-      />
-      <OptionsFilter
-        label={t('admissions.field.admissionSession')}
-        result={sessions}
-        value={values.admissionSessionId}
-        onChange={(admissionSessionId) => set({ admissionSessionId })}
-      />
-      <Box sx={{ display: 'flex', gap: 1 }}>
-        <TextField
-          size="small"
-          type="number"
-          label={t('admissions.filter.minScore')}
-          value={values.minScore}
-          error={scoreError(values.minScore)}
-          onChange={(event) => set({ minScore: event.target.value })}
-          slotProps={{ htmlInput: { min: 0, max: 400 } }}
-        />
-        <TextField
-          size="small"
-          type="number"
-          label={t('admissions.filter.maxScore')}
-          value={values.maxScore}
-          error={scoreError(values.maxScore)}
-          onChange={(event) => set({ maxScore: event.target.value })}
-          slotProps={{ htmlInput: { min: 0, max: 400 } }}
-        />
-      </Box>
-      {showStatus && (
-        <TextField
-          select
-          size="small"
-          label={t('admissions.field.status')}
-          value={values.status}
-          onChange={(event) => set({ status: event.target.value })}
+      {narrow && (
+        <Button
+          startIcon={<FilterList />}
+          onClick={() => setOpen((value) => !value)}
+          aria-expanded={open}
+          aria-controls={`${id}-more`}
+          sx={{ justifySelf: 'start' }}
         >
-          <MenuItem value="">{t('crud.any')}</MenuItem>
-          {STATUSES.map((status) => (
-            <MenuItem key={status} value={status}>
-              {t(STATUS_LABELS[status]!)}
-            </MenuItem>
-          ))}
-        </TextField>
+          {t('admissions.filter.toggle', { count: chosen })}
+        </Button>
+      )}
+      {showMore && (
+        <Box id={`${id}-more`} sx={{ display: 'contents' }}>
+          <OptionsFilter
+            label={t('admissions.field.department')}
+            result={departments}
+            value={values.departmentId}
+            onChange={(departmentId) => set({ departmentId, courseOfStudyId: '' })}
+          />
+          <OptionsFilter
+            label={t('admissions.field.course')}
+            result={courses}
+            value={values.courseOfStudyId}
+            onChange={(courseOfStudyId) => set({ courseOfStudyId })}
+          />
+          <OptionsFilter
+            label={t('admissions.field.state')}
+            result={states}
+            value={values.stateId}
+            onChange={(stateId) => set({ stateId })}
+          />
+          <OptionsFilter
+            label={t('admissions.field.admissionSession')}
+            result={sessions}
+            value={values.admissionSessionId}
+            onChange={(admissionSessionId) => set({ admissionSessionId })}
+          />
+          <TextField
+            size="small"
+            type="number"
+            label={t('admissions.filter.minScore')}
+            value={values.minScore}
+            error={scoreError(values.minScore)}
+            onChange={(event) => set({ minScore: event.target.value })}
+            slotProps={{ htmlInput: { min: 0, max: 400 } }}
+          />
+          <TextField
+            size="small"
+            type="number"
+            label={t('admissions.filter.maxScore')}
+            value={values.maxScore}
+            error={scoreError(values.maxScore)}
+            onChange={(event) => set({ maxScore: event.target.value })}
+            slotProps={{ htmlInput: { min: 0, max: 400 } }}
+          />
+          {showStatus && (
+            <TextField
+              select
+              size="small"
+              label={t('admissions.field.status')}
+              value={values.status}
+              onChange={(event) => set({ status: event.target.value })}
+            >
+              <MenuItem value="">{t('crud.any')}</MenuItem>
+              {STATUSES.map((status) => (
+                <MenuItem key={status} value={status}>
+                  {t(STATUS_LABELS[status]!)}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        </Box>
       )}
     </Box>
   );

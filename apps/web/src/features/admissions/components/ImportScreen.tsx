@@ -84,6 +84,7 @@ export default function ImportScreen({ kind }: { kind: ImportKind }) {
   const [sessionId, setSessionId] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
   const [jobId, setJobId] = useState<number | null>(null);
+  const [inputKey, setInputKey] = useState(0);
   const [history, setHistory] = useState<ListState>({ page: 1, pageSize: 10 });
   const start = useStartImport(kind);
   const job = useImportJob(jobId);
@@ -102,7 +103,10 @@ export default function ImportScreen({ kind }: { kind: ImportKind }) {
       {
         onSuccess: (answer) => {
           setJobId(answer.Data.id);
-          notify.success(answer.Message || t('admissions.import.started'));
+          setFile(null);
+          setProgress(null);
+          setInputKey((k) => k + 1);
+          notify.success(t('admissions.import.started'));
         },
         onError: (error) => {
           setProgress(null);
@@ -166,6 +170,7 @@ export default function ImportScreen({ kind }: { kind: ImportKind }) {
                     value={sessionId}
                     onChange={(event) => setSessionId(event.target.value)}
                     helperText={t('admissions.import.sessionHelp')}
+                    slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
                     sx={{ maxWidth: 360 }}
                   >
                     <MenuItem value="">{t('admissions.import.currentSession')}</MenuItem>
@@ -185,6 +190,7 @@ export default function ImportScreen({ kind }: { kind: ImportKind }) {
                   >
                     {t('crud.chooseFile')}
                     <input
+                      key={inputKey}
                       type="file"
                       hidden
                       name="file"

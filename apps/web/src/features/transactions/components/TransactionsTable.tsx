@@ -78,7 +78,12 @@ export default function TransactionsTable({
             { field: 'payerName', header: t('transactions.payer'), minWidth: 160 },
             { field: 'regNo', header: t('transactions.regNo'), minWidth: 150, render: (r) => r.regNo ?? '—' },
             { field: 'category', header: t('transactions.category'), minWidth: 150 },
-            { field: 'provider', header: t('transactions.provider'), minWidth: 110 },
+            {
+              field: 'provider',
+              header: t('transactions.provider'),
+              minWidth: 110,
+              render: (r) => r.provider.charAt(0).toUpperCase() + r.provider.slice(1),
+            },
             {
               field: 'amount',
               header: t('transactions.amount'),

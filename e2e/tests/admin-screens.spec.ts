@@ -1,0 +1,98 @@
+import type { Page } from '@playwright/test';
+import { DEMO, expect, hasHorizontalScroll, portal, seriousA11yViolations, signIn, test } from '../fixtures';
+
+/**
+ * Every admin and app screen of the admissions work, as admin@demo.edu.ng (read only): its heading
+ * shows, axe finds nothing serious, and at 360 px nothing scrolls sideways.
+ */
+const ADMIN_SCREENS: [string, string][] = [
+  ['/admin/dashboard', 'Dashboard'],
+  ['/admin/roles', 'Roles'],
+  ['/admin/administrators', 'Administrators'],
+  ['/admin/profile', 'Profile'],
+  ['/admin/AuditTrail', 'Audit Trail'],
+  ['/admin/Transaction', 'Transaction'],
+  ['/admin/admission/admissionSession', 'Admission Sessions'],
+  ['/admin/setupadmissionbatch', 'Admission Batches'],
+  ['/admin/admissioninformation', 'Admission Information'],
+  ['/admin/admissiondocument', 'Admission Documents'],
+  ['/admin/PostUtmeList', 'Post-UTME List'],
+  ['/admin/CAPSList', 'CAPS List'],
+  ['/admin/uploadadmissionlist', 'Upload Admission List'],
+  ['/admin/utmeImages', 'UTME Images'],
+  ['/admin/allapplications', 'All Applications'],
+  ['/admin/inprogress', 'Applications in Progress'],
+  ['/admin/completed', 'Completed Applications'],
+  ['/admin/ScreenAdmission', 'Screen Admission'],
+  ['/admin/verifyadmission', 'Verify Admission'],
+  ['/admin/confirmadmission', 'Confirm Admission'],
+  ['/admin/rejected', 'Rejected Applications'],
+  ['/admin/admissionlist', 'Admission List'],
+  ['/admin/screeningreport', 'Screening Report'],
+  ['/admin/admission/payments', 'Admission Payments'],
+  ['/admin/admission/export', 'Export Applications'],
+  ['/admin/ProspectiveStudent', 'Prospective Students'],
+];
+const APP_SCREENS: [string, string][] = [
+  ['/app/dashboard', 'Dashboard'],
+  ['/app/UserManagement', 'Administrators'],
+  ['/app/roleManagement', 'Roles'],
+  ['/app/Transaction', 'Transaction'],
+];
+
+/** On phones the lists turn into cards: axe checks those (the rest are the desktop screens, narrower). */
+const CARD_LISTS = new Set([
+  '/admin/administrators',
+  '/admin/AuditTrail',
+  '/admin/confirmadmission',
+  '/admin/CAPSList',
+]);
+
+async function sweep(page: Page, screens: [string, string][], phone: boolean) {
+  for (const [path, heading] of screens) {
+    await page.goto(portal(path));
+    await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
+    await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 15_000 });
+    if (!phone || CARD_LISTS.has(path))
+      expect(await seriousA11yViolations(page), `axe on ${path}`).toEqual([]);
+    if (phone) expect(await hasHorizontalScroll(page), `sideways scroll on ${path}`).toBe(false);
+  }
+}
+
+test('admin screens: headings, accessibility', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, 'admin', DEMO.admin);
+  await sweep(page, ADMIN_SCREENS, false);
+
+  // The dialogs and drawers too.
+  await page.goto(portal('/admin/roles'));
+  await page.getByRole('button', { name: 'Add role' }).click();
+  await expect(page.getByRole('dialog', { name: 'Add role' }).getByRole('checkbox').first()).toBeVisible();
+  expect(await seriousA11yViolations(page), 'role dialog').toEqual([]);
+  await page.keyboard.press('Escape');
+  await page.goto(portal('/admin/administrators'));
+  await page.getByRole('button', { name: 'Add administrator' }).click();
+  await expect(page.getByRole('heading', { name: 'Add administrator', level: 2 })).toBeVisible();
+  expect(await seriousA11yViolations(page), 'user drawer').toEqual([]);
+  await page.keyboard.press('Escape');
+  await page
+    .getByRole('button', { name: /^Roles of/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: 'Roles and permissions' })).toBeVisible();
+  expect(await seriousA11yViolations(page), 'roles drawer').toEqual([]);
+  await page.keyboard.press('Escape');
+  await page.goto(portal('/admin/admission/admissionSession'));
+  await page.getByRole('button', { name: 'Add admission session' }).click();
+  await expect(page.getByRole('dialog', { name: 'Add admission session' })).toBeVisible();
+  expect(await seriousA11yViolations(page), 'resource dialog').toEqual([]);
+});
+
+test('admin and app screens at 360 px', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 360, height: 640 });
+  await signIn(page, 'admin', DEMO.admin);
+  await sweep(page, ADMIN_SCREENS, true);
+  await signIn(page, 'app', DEMO.admin);
+  await sweep(page, APP_SCREENS, true);
+});
