@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { ErrorBoundary } from '../components/ErrorBoundary';
 import { PageLoading } from '../components/PageLoading';
 import { AREA_IDS, AREAS } from '../lib/areas';
 import { LandingPage } from './pages/LandingPage';
@@ -29,43 +30,46 @@ const AREA_ROUTES = {
  * /confirmnewpassword/ link and /STUDENT both work.
  */
 export function AppRoutes() {
+  const location = useLocation();
   return (
-    <Suspense fallback={<PageLoading />}>
-      <Routes>
-        <Route path="/" element={<LandingPage />} />
-        <Route path="/ApplicantSignin" element={<SignInPage area="applicant" />} />
-        <Route path="/AdminSignin" element={<SignInPage area="admin" />} />
-        <Route path="/StudentSignin" element={<SignInPage area="student" />} />
-        <Route path="/signin" element={<SignInPage area="app" />} />
-        {AREA_IDS.map((id) => (
-          // The bare area path goes to its sign-in page (which moves a signed-in user on to the dashboard).
-          <Route key={id} path={id} element={<Navigate to={AREAS[id].signInPath} replace />} />
-        ))}
+    <ErrorBoundary key={location.pathname.split('/')[1]}>
+      <Suspense fallback={<PageLoading />}>
+        <Routes>
+          <Route path="/" element={<LandingPage />} />
+          <Route path="/ApplicantSignin" element={<SignInPage area="applicant" />} />
+          <Route path="/AdminSignin" element={<SignInPage area="admin" />} />
+          <Route path="/StudentSignin" element={<SignInPage area="student" />} />
+          <Route path="/signin" element={<SignInPage area="app" />} />
+          {AREA_IDS.map((id) => (
+            // The bare area path goes to its sign-in page (which moves a signed-in user on to the dashboard).
+            <Route key={id} path={id} element={<Navigate to={AREAS[id].signInPath} replace />} />
+          ))}
 
-        <Route element={<QueryLayout />}>
-          <Route path="/forgotPassword" element={<ForgotPasswordPage />} />
-          <Route path="/ConfirmNewPassword" element={<ConfirmNewPasswordPage />} />
-          <Route path="/QrCode" element={<ReceiptPage />} />
-          <Route path="/paymentreceipt" element={<ReceiptPage />} />
-          <Route path="/AdmissionLetter" element={<AdmissionLetterPage />} />
-          <Route path="/SiwesLetter" element={<SiwesLetterPage />} />
-          {AREA_IDS.map((id) => {
-            const Area = AREA_ROUTES[id];
-            return (
-              <Route
-                key={id}
-                path={`${id}/*`}
-                element={
-                  <RequireUser area={id}>
-                    <Area />
-                  </RequireUser>
-                }
-              />
-            );
-          })}
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
-      </Routes>
-    </Suspense>
+          <Route element={<QueryLayout />}>
+            <Route path="/forgotPassword" element={<ForgotPasswordPage />} />
+            <Route path="/ConfirmNewPassword" element={<ConfirmNewPasswordPage />} />
+            <Route path="/QrCode" element={<ReceiptPage />} />
+            <Route path="/paymentreceipt" element={<ReceiptPage />} />
+            <Route path="/AdmissionLetter" element={<AdmissionLetterPage />} />
+            <Route path="/SiwesLetter" element={<SiwesLetterPage />} />
+            {AREA_IDS.map((id) => {
+              const Area = AREA_ROUTES[id];
+              return (
+                <Route
+                  key={id}
+                  path={`${id}/*`}
+                  element={
+                    <RequireUser area={id}>
+                      <Area />
+                    </RequireUser>
+                  }
+                />
+              );
+            })}
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Routes>
+      </Suspense>
+    </ErrorBoundary>
   );
 }

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
+import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { Footer } from '../../components/Footer';
 import { NotFound } from '../../components/NotFound';
 import { PageLoading } from '../../components/PageLoading';
@@ -43,6 +44,7 @@ export function AreaShell(props: AreaShellProps) {
 }
 
 function ShellLayout({ area, nav, profileEntries = [], notifications, children }: AreaShellProps) {
+  const location = useLocation();
   const variant = useSidebarVariant();
   const horizontal = useSettings((s) => s.navigationStyle === 'horizontal');
   const position = useSettings((s) => s.horizontalNavPosition);
@@ -71,12 +73,14 @@ function ShellLayout({ area, nav, profileEntries = [], notifications, children }
         {horizontal && position === 'below' && <HorizontalNav items={nav} />}
         <Box component="main" sx={{ flex: 1, p: { xs: 2, sm: 3 }, minWidth: 0 }}>
           <ShellBreadcrumbs area={area} nav={nav} />
-          <Suspense fallback={<PageLoading />}>
-            <Routes>
-              {children}
-              <Route path="*" element={<NotFound homePath={AREAS[area].dashboardPath} />} />
-            </Routes>
-          </Suspense>
+          <ErrorBoundary key={location.pathname}>
+            <Suspense fallback={<PageLoading />}>
+              <Routes>
+                {children}
+                <Route path="*" element={<NotFound homePath={AREAS[area].dashboardPath} />} />
+              </Routes>
+            </Suspense>
+          </ErrorBoundary>
         </Box>
         <Footer />
       </Box>
