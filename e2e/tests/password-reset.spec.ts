@@ -1,3 +1,4 @@
+import { ORIGIN } from '../env';
 import { atPortal, expect, portal, readLatestMail, signIn, signOut, test } from '../fixtures';
 
 // Only student 2's password is changed here; no other browser test signs in as student 2.
@@ -32,7 +33,7 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, b
   ).toBeVisible();
 
   const mail = await readLatestMail(EMAIL, { since: requestedAt });
-  const link = /http:\/\/localhost:8181\/portal\/confirmnewpassword\/\?id=[\w-]+&usermode=Student/.exec(
+  const link = new RegExp(`${ORIGIN}/portal/confirmnewpassword/\\?id=[\\w-]+&usermode=Student`).exec(
     mail.text,
   )?.[0];
   expect(link, mail.text).toBeTruthy();

@@ -9,6 +9,7 @@ export function PageLoading() {
   return (
     <Box role="status" aria-live="polite" aria-label={t('common.loading')} sx={{ width: '100%' }}>
       <LinearProgress
+        aria-label={t('common.loading')}
         sx={{ position: 'fixed', top: 0, insetInlineStart: 0, width: '100%', zIndex: 'tooltip' }}
       />
       <Box sx={{ p: { xs: 2, sm: 3 }, maxWidth: 960, mx: 'auto' }}>

@@ -33,7 +33,7 @@ export function LetterHead({ letter, title }: { letter: AdmissionLetter; title: 
       <Typography variant="body2" color="text.secondary">
         {letter.institutionAddress}
       </Typography>
-      <Typography component="h1" variant="h5" sx={{ fontWeight: 700, mt: 2, letterSpacing: 0.5 }}>
+      <Typography component="h2" variant="h5" sx={{ fontWeight: 700, mt: 2, letterSpacing: 0.5 }}>
         {title}
       </Typography>
     </Box>

@@ -1,4 +1,5 @@
 import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { PublicLayout } from '../../../components/PublicLayout';
@@ -37,6 +38,14 @@ function Frame({ title, children }: { title: MessageId; children: ReactNode }) {
         variant="outlined"
         sx={{ width: '100%', maxWidth: 860, p: { xs: 2, sm: 4 }, minWidth: 0, alignSelf: 'start' }}
       >
+        {/* The page's own heading, present whether or not the document is found. */}
+        <Typography
+          component="h1"
+          variant="overline"
+          sx={{ display: 'block', color: 'text.secondary', mb: 1 }}
+        >
+          {t(title)}
+        </Typography>
         {children}
       </Paper>
     </PublicLayout>

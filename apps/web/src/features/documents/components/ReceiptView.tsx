@@ -45,7 +45,7 @@ export function ReceiptView({
           <Typography variant="overline" color="text.secondary" component="p">
             {t('portal.name')}
           </Typography>
-          <Typography id="receipt-title" component="h1" variant="h5" sx={{ fontWeight: 700 }}>
+          <Typography id="receipt-title" component="h2" variant="h5" sx={{ fontWeight: 700 }}>
             {schoolFees ? t('documents.receipt.schoolFeesTitle') : t('documents.receipt.title')}
           </Typography>
           <Typography color="text.secondary">

@@ -54,7 +54,7 @@ function SiwesLetterView({ letter }: { letter: SiwesLetter }) {
         <Typography variant="body2" color="text.secondary">
           {t('documents.siwes.unit')}
         </Typography>
-        <Typography component="h1" variant="h5" sx={{ fontWeight: 700, mt: 2 }}>
+        <Typography component="h2" variant="h5" sx={{ fontWeight: 700, mt: 2 }}>
           {t('documents.siwes.title')}
         </Typography>
       </Box>
