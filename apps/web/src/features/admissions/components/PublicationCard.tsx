@@ -58,13 +58,12 @@ export function PublicationCard() {
               }
             />
           )}
-          <Button
-            variant={published ? 'outlined' : 'contained'}
-            disabled={!sessionId || publication.isPending}
-            onClick={() => setConfirming(true)}
-          >
-            {t(published ? 'admissions.publication.withdraw' : 'admissions.publication.publish')}
-          </Button>
+          {/* Shown once the state is known, so it never flips from disabled to enabled on load. */}
+          {publication.data && (
+            <Button variant={published ? 'outlined' : 'contained'} onClick={() => setConfirming(true)}>
+              {t(published ? 'admissions.publication.withdraw' : 'admissions.publication.publish')}
+            </Button>
+          )}
         </Stack>
       </CardContent>
       <ConfirmDialog
