@@ -34,6 +34,8 @@ export const importJobs = pgTable(
     errors: jsonb('errors').$type<string[]>().notNull().default([]),
     message: text('message'),
     actorAdminId: integer('actor_admin_id').references(() => admins.id),
+    /** The process running the job holds it until this time and renews it as it goes. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

@@ -1,0 +1,1 @@
+ALTER TABLE "import_jobs" ADD COLUMN "lease_until" timestamp with time zone;
