@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import {
   mailOutbox,
   admissionSessions,
@@ -79,12 +79,41 @@ export async function addToJob(
   if (Object.keys(set).length) await db.update(importJobs).set(set).where(eq(importJobs.id, id));
 }
 
+/** Unfinished jobs that no live process holds (their lease ran out: the process stopped). */
 export function unfinishedJobs(db: Exec) {
   return db
     .select()
     .from(importJobs)
-    .where(inArray(importJobs.status, ['queued', 'running', 'issuing']))
+    .where(
+      and(
+        inArray(importJobs.status, ['queued', 'running', 'issuing']),
+        or(isNull(importJobs.leaseUntil), lt(importJobs.leaseUntil, sql`now()`)),
+      ),
+    )
     .orderBy(asc(importJobs.id));
+}
+
+/** How long a job stays with its process without a renewal. */
+const LEASE = sql`now() + interval '2 minutes'`;
+
+/** Takes an unfinished job for this process unless another process holds it; undefined when it cannot. */
+export async function claimJob(db: Exec, id: number) {
+  const [row] = await db
+    .update(importJobs)
+    .set({ leaseUntil: LEASE })
+    .where(
+      and(
+        eq(importJobs.id, id),
+        inArray(importJobs.status, ['queued', 'running', 'issuing']),
+        or(isNull(importJobs.leaseUntil), lt(importJobs.leaseUntil, sql`now()`)),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function renewLease(db: Exec, id: number) {
+  await db.update(importJobs).set({ leaseUntil: LEASE }).where(eq(importJobs.id, id));
 }
 
 // ─────────────── lookups for checking rows ───────────────

@@ -243,8 +243,9 @@ export class ImportService {
   }
 
   private async run(id: number): Promise<void> {
-    const job = await repo.findJob(this.db, id);
-    if (!job || !['queued', 'running', 'issuing'].includes(job.status)) return;
+    // Only one process runs a job: the one holding its lease.
+    const job = await repo.claimJob(this.db, id);
+    if (!job) return;
     const actor = await this.actorOfJob(job);
     try {
       if (job.status !== 'issuing') {
@@ -259,9 +260,10 @@ export class ImportService {
           errors: [],
         });
         if (job.kind === 'utmeImages') {
-          await importPassports(this.db, this.storage, job, actor, (values) =>
-            repo.updateJob(this.db, id, values),
-          );
+          await importPassports(this.db, this.storage, job, actor, async (values) => {
+            await repo.updateJob(this.db, id, values);
+            await repo.renewLease(this.db, id);
+          });
           await this.finish(job, { status: 'done', message: null });
           return;
         }
@@ -293,7 +295,12 @@ export class ImportService {
     job: repo.ImportJobRow,
     values: { status: string; message: string | null; accountsPending?: number },
   ) {
-    await repo.updateJob(this.db, job.id, { ...values, finishedAt: new Date(), filePath: null });
+    await repo.updateJob(this.db, job.id, {
+      ...values,
+      finishedAt: new Date(),
+      filePath: null,
+      leaseUntil: null,
+    });
     if (job.filePath) await rm(job.filePath, { force: true });
   }
 
@@ -365,6 +372,7 @@ export class ImportService {
         unchangedCount: counts.unchanged,
       });
       await repo.updateJob(this.db, job.id, { invalidCount: invalid, errors: [...errors] });
+      await repo.renewLease(this.db, job.id);
       batch = [];
       invalidInBatch = 0;
     };
@@ -553,7 +561,10 @@ export class ImportService {
               `You will be asked to change it when you sign in. Keep it private: the admissions office will never ask for it.`,
           })),
       );
-      if (jobId !== null && issued.size) await repo.addToJob(tx, jobId, { accountsIssued: issued.size });
+      if (jobId !== null) {
+        if (issued.size) await repo.addToJob(tx, jobId, { accountsIssued: issued.size });
+        await repo.renewLease(tx, jobId);
+      }
     });
     this.mailer.kick();
   }

@@ -330,13 +330,45 @@ describe('loading candidates', { timeout: 60_000 }, () => {
     expect(again).toMatchObject({ status: 'done', createdCount: 0, updatedCount: 0, unchangedCount: 2 });
   });
 
+  it('leaves a job another process holds alone, and fails an abandoned one whose file is gone', async () => {
+    const [held] = await t.database.db
+      .insert(importJobs)
+      .values({
+        kind: 'CAPSList',
+        status: 'queued',
+        fileName: 'elsewhere.csv',
+        format: 'csv',
+        filePath: '/nowhere/elsewhere.csv',
+        leaseUntil: new Date(Date.now() + 60_000),
+      })
+      .returning();
+    t.app.imports.enqueue(held!.id);
+    await t.app.imports.idle();
+    await t.app.imports.resume();
+    await t.app.imports.idle();
+    expect(
+      (await t.database.db.select().from(importJobs).where(eq(importJobs.id, held!.id)))[0]!.status,
+    ).toBe('queued');
+    await t.database.db
+      .update(importJobs)
+      .set({ leaseUntil: new Date(Date.now() - 1000) })
+      .where(eq(importJobs.id, held!.id));
+    await t.app.imports.resume();
+    await t.app.imports.idle();
+    const [abandoned] = await t.database.db.select().from(importJobs).where(eq(importJobs.id, held!.id));
+    expect(abandoned).toMatchObject({
+      status: 'failed',
+      message: expect.stringContaining('Upload it again'),
+    });
+  });
+
   it('lists jobs and serves a template', async () => {
     const list = await t.app.inject({
       method: 'GET',
       url: '/api/admin/imports?kind=CAPSList',
       headers: admin,
     });
-    expect(list.json()).toMatchObject({ Status: 'Ok', Total: 2 });
+    expect(list.json()).toMatchObject({ Status: 'Ok', Total: 3 });
     const template = await t.app.inject({
       method: 'GET',
       url: '/api/admin/imports/template?format=csv',
