@@ -30,12 +30,15 @@ export class Mailer {
     this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   }
 
-  /** Queues a message (inside the caller's transaction when one is given) and wakes the worker. */
+  /**
+   * Queues a message. Inside a transaction pass it as `db`: the worker is then not woken (it would
+   * not see the row before the commit), so call `kick()` once the transaction has committed.
+   */
   async enqueue(mail: OutgoingMail, db: Pick<Db, 'insert'> = this.db): Promise<void> {
     await db
       .insert(mailOutbox)
       .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
-    this.kick();
+    if (db === this.db) this.kick();
   }
 
   start(): void {
@@ -101,7 +104,8 @@ export class Mailer {
         }
         await this.db
           .update(mailOutbox)
-          .set({ sentAt: new Date(), attempts: mail.attempts + 1, lastError: null })
+          // The body may hold a default password or a reset link: keep it no longer than delivery needs.
+          .set({ sentAt: new Date(), attempts: mail.attempts + 1, lastError: null, text: '', html: null })
           .where(eq(mailOutbox.id, mail.id));
         delivered += 1;
       } catch (err) {
