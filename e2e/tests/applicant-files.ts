@@ -1,4 +1,4 @@
-import { inflateSync, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 
 /*
  * Small, valid files for the applicant's uploads, made in the test (the server checks a file's
@@ -86,33 +86,7 @@ export function makePdf(text: string, padTo = 0): Buffer {
 }
 
 /**
- * The text the portal's PDFs draw (pdfkit: deflated content streams, text as hex strings in TJ
- * arrays), page by page; enough to check our own documents, not a general PDF reader.
+ * The text the portal's PDFs draw, one drawn line per line: the API's own reader, which maps the
+ * embedded font's glyphs back to text through its ToUnicode map (it needs only node:zlib).
  */
-export function pdfText(pdf: Buffer): string {
-  const source = pdf.toString('latin1');
-  const out: string[] = [];
-  const streams = /<<([^]*?)>>\s*stream\r?\n/g;
-  let match: RegExpExecArray | null;
-  while ((match = streams.exec(source))) {
-    const start = match.index + match[0].length;
-    const end = source.indexOf('endstream', start);
-    if (end < 0) break;
-    let body = pdf.subarray(start, end);
-    if (/\/FlateDecode/.test(match[1]!)) {
-      try {
-        body = inflateSync(body);
-      } catch {
-        continue;
-      }
-    } else if (/\/Filter/.test(match[1]!)) continue;
-    for (const tj of body.toString('latin1').matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      let line = '';
-      for (const piece of tj[1]!.matchAll(/<([0-9a-fA-F]*)>/g))
-        line += Buffer.from(piece[1]!, 'hex').toString('latin1');
-      out.push(line);
-    }
-    streams.lastIndex = end;
-  }
-  return out.join('\n');
-}
+export { readPdfText as pdfText } from '../../apps/api/src/platform/pdf-text';

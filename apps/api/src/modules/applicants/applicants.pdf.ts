@@ -8,7 +8,13 @@ import {
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/auth.js';
 import { conflict, notFound } from '../../platform/errors.js';
-import { createPdf, formatLongDate, loadInstitution, type PdfBuilder } from '../../platform/pdf.js';
+import {
+  createPdf,
+  formatLongDate,
+  loadInstitution,
+  type PdfBuilder,
+  type TableOptions,
+} from '../../platform/pdf.js';
 import type { FileStorage } from '../../platform/storage.js';
 import { documentEntries, passportBytes } from '../documents/documents.service.js';
 import { olevelRows } from '../olevel/olevel.service.js';
@@ -222,14 +228,15 @@ export async function renderApplicantFormPdf(deps: SlipDeps, applicantId: number
     { columns: 3 },
   );
   pdf.moveDown(6);
-  pdf.heading("O'LEVEL RESULTS");
-  pdf.table({
+  // A section (heading and table) moves to a new page whole, rather than split, when it fits on one.
+  const olevel: TableOptions = {
     columns: [{ header: 'S/N', width: 0.8, align: 'center' }, ...olevelColumns],
     rows: slip.OlevelResults.map((r, i) => [i + 1, ...olevelCells(r)]),
     emptyText: '-',
-  });
-  pdf.heading('DOCUMENTS UPLOADED');
-  pdf.table({
+  };
+  pdf.heading("O'LEVEL RESULTS", { keepWith: pdf.tableHeight(olevel) });
+  pdf.table(olevel);
+  const uploads: TableOptions = {
     columns: [
       { header: 'Document', width: 4 },
       { header: 'File', width: 4 },
@@ -240,7 +247,9 @@ export async function renderApplicantFormPdf(deps: SlipDeps, applicantId: number
       d.Uploaded ? d.Uploaded.FileName : 'Not uploaded',
       d.Uploaded ? formatLongDate(d.Uploaded.UploadedAt) : '-',
     ]),
-  });
+  };
+  pdf.heading('DOCUMENTS UPLOADED', { keepWith: pdf.tableHeight(uploads) });
+  pdf.table(uploads);
   pdf.paragraph(
     'I declare that the information given in this form is correct. I understand that any false information ' +
       'will lead to the withdrawal of my admission at any time.',

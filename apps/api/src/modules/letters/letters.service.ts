@@ -69,8 +69,6 @@ export function letterHeading(
   return { heading: institution.name.toUpperCase(), subHeading: 'Office of the Registrar, Admissions Unit' };
 }
 
-const naira = (kobo: number) =>
-  `₦${(kobo / 100).toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,
@@ -133,11 +131,11 @@ export async function admissionLetterOf(
     fees
       .map(
         (f, i) =>
-          `<tr><td>${i + 1}</td><td>${escapeHtml(f.PaymentName)}</td><td style="text-align:right">${escapeHtml(naira(Math.round(f.Amount * 100)))}</td></tr>`,
+          `<tr><td>${i + 1}</td><td>${escapeHtml(f.PaymentName)}</td><td style="text-align:right">${escapeHtml(formatNaira(Math.round(f.Amount * 100)))}</td></tr>`,
       )
       .join('') +
     `<tr><td>${fees.length + 1}</td><td>Bank / Interswitch service charge</td><td style="text-align:right">As charged by the bank</td></tr>` +
-    `<tr><th></th><th>Total (excluding charges)</th><th style="text-align:right">${escapeHtml(naira(totalKobo))}</th></tr>`;
+    `<tr><th></th><th>Total (excluding charges)</th><th style="text-align:right">${escapeHtml(formatNaira(totalKobo))}</th></tr>`;
 
   return {
     admissionDate: facts.admittedAt!.toISOString(),
@@ -171,12 +169,12 @@ export async function admissionLetterOf(
         `I am pleased to inform you that you have been offered PROVISIONAL ADMISSION into the ${programme} in ` +
         `${facts.courseOfStudyName ?? 'your course of study'}, Department of ${facts.departmentName ?? '-'}` +
         `${facultyName ? `, ${facultyName}` : ''}.`,
-      `You are required to accept this offer by paying a non-refundable acceptance fee of ${naira(acceptanceKobo)} ` +
+      `You are required to accept this offer by paying a non-refundable acceptance fee of ${formatNaira(acceptanceKobo)} ` +
         `online through the college portal within ${acceptanceDays} days of the issuance of this letter; otherwise the offer lapses. ` +
         'Do not pay the acceptance fee before JAMB CAPS shows your admission as "Admitted".',
       `Resumption for the ${session} session is ${formatLongDate(resumption)}. Registration must be completed within ` +
         `${REGISTRATION_WEEKS === 2 ? 'two' : REGISTRATION_WEEKS} weeks of resumption; late registration attracts a late registration fee` +
-        `${lateKobo ? ` of ${naira(lateKobo)}` : ''}.`,
+        `${lateKobo ? ` of ${formatNaira(lateKobo)}` : ''}.`,
       'The fees payable for the session are listed below. All fees should be duly paid online through the college portal.',
       "This admission is provisional and subject to the verification of your credentials (JAMB result, O'level results, " +
         'birth certificate and other documents) at registration. If at any time it is found that you do not possess the ' +
@@ -195,9 +193,10 @@ export async function getAdmissionLetter(deps: LettersDeps, publicId: string) {
 }
 
 function applicantDetails(b: PdfBuilder, facts: ApplicantFactsRow, extra: [string, unknown][] = []): void {
+  // The name on a row of its own (names run long); its label column lines up with the grid's.
+  b.keyValues([['Name', fullName(facts)]], { columns: 1, labelShare: 0.2 });
   b.keyValues(
     [
-      ['Name', fullName(facts)],
       ['JAMB Reg. No.', facts.jambRegNo],
       ['Department', facts.departmentName],
       ['Course of Study', facts.courseOfStudyName],
@@ -366,7 +365,7 @@ async function renderAcceptanceInformationPdf(deps: LettersDeps, facts: Applican
       ['Receipt No.', receipt.transactionId],
       ['Status', 'PAID'],
     ],
-    { columns: 1, labelShare: 0.25 },
+    { columns: 1, labelShare: 0.2 },
   );
   b.moveDown(8);
   b.paragraph(
@@ -420,16 +419,17 @@ async function renderMedicalFormPdf(deps: LettersDeps, facts: ApplicantFactsRow)
       'Other findings',
     ].map((item, i) => [String(i + 1), item, '']),
     zebra: false,
+    minRowHeight: 22,
   });
   b.paragraph(
     'I certify that I have examined the candidate named above and that he / she is / is not medically fit to undertake ' +
       'a course of study in this institution.',
     {},
   );
-  const y = b.y + 4;
-  b.signatureLine('Medical practitioner (name, signature, date)', { x: b.left, width: 230 });
-  b.y = y;
-  b.signatureLine('Hospital stamp and MDCN number', { x: b.right - 200, width: 200 });
+  b.moveDown(4);
+  b.signatures(['Medical practitioner (name, signature, date)', 'Hospital stamp and MDCN number'], {
+    width: 230,
+  });
   return b.toBuffer();
 }
 
@@ -452,15 +452,16 @@ async function renderUndertakingPdf(deps: LettersDeps, facts: ApplicantFactsRow)
       `${facts.courseOfStudyName ?? 'a course of study'} at ${institution.name}, hereby undertake:`,
     {},
   );
-  for (const [i, text] of [
-    'that all the documents and information I have submitted are genuine, and that my admission may be withdrawn at any time if any of them is found to be false;',
-    'to abide by the rules and regulations of the institution, and to accept the penalty for any breach of them;',
-    'not to belong to any secret cult or unlawful society, and not to take part in any act that disturbs the peace of the institution;',
-    'to pay all fees as and when due, and to complete my registration within the period the institution sets.',
-  ].entries()) {
-    b.paragraph(`${i + 1}. ${text}`, { x: b.left + 14 });
-    b.moveDown(3);
-  }
+  b.moveDown(3);
+  b.numberedList(
+    [
+      'that all the documents and information I have submitted are genuine, and that my admission may be withdrawn at any time if any of them is found to be false;',
+      'to abide by the rules and regulations of the institution, and to accept the penalty for any breach of them;',
+      'not to belong to any secret cult or unlawful society, and not to take part in any act that disturbs the peace of the institution;',
+      'to pay all fees as and when due, and to complete my registration within the period the institution sets.',
+    ],
+    { x: b.left + 6 },
+  );
   b.signatureLine('Candidate (signature and date)', { width: 220 });
   b.moveDown(8);
   b.heading('Attestation by the parent or guardian');
@@ -580,12 +581,15 @@ export async function renderSiwesLetterPdf(deps: LettersDeps, s: repo.StudentLet
     {},
   );
   b.moveDown(4);
-  b.keyValues([
-    ['Organisation', ''],
-    ['Address', ''],
-    ['Supervisor', ''],
-    ['Telephone', ''],
-  ]);
+  b.keyValues(
+    [
+      ['Organisation', ''],
+      ['Address', ''],
+      ['Supervisor', ''],
+      ['Telephone', ''],
+    ],
+    { columns: 1, labelShare: 0.2, emptyValue: '', minRowHeight: 26 },
+  );
   b.signatureLine('Signature, stamp and date', { width: 220 });
   return b.toBuffer();
 }

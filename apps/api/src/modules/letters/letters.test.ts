@@ -104,7 +104,7 @@ describe('admission and SIWES letters', () => {
       'PROVISIONAL ADMISSION LETTER',
       'UDOH Emmanuel Effiong',
       '202410000007AG',
-      'N5,000.00',
+      '₦5,000.00',
       '25 January 2025',
       'Registrar',
     ]) {
@@ -219,7 +219,7 @@ describe('admission and SIWES letters', () => {
     const seven = await login(t.app, 'Applicant', '202410000007AG');
     const expectations: Record<number, string[]> = {
       1: ['PROVISIONAL ADMISSION LETTER'],
-      2: ['ACCEPTANCE FEE PAYMENT INFORMATION', 'DIT-ACC-SEED-202410000007AG', 'N 5,000.00'],
+      2: ['ACCEPTANCE FEE PAYMENT INFORMATION', 'DIT-ACC-SEED-202410000007AG', '₦5,000.00'],
       3: ['MEDICAL EXAMINATION FORM', 'Genotype'],
       4: ['UNDERTAKING AND ATTESTATION FORM', 'I, UDOH Emmanuel Effiong'],
     };

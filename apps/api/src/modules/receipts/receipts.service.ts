@@ -254,6 +254,8 @@ export async function renderReceiptPdf(deps: ReceiptsDeps, payment: PaymentRow):
   b.ensureSpace(130);
   const qrTop = b.y + 6;
   b.qrCode(receipt.verifyUrl, { x: b.left, y: qrTop, size: 100 }, 'Scan to verify');
+  // The note beside the QR code, level with its top.
+  b.y = qrTop + 6;
   b.paragraph(
     `This receipt is valid only if the page opened by its QR code shows the same details. ` +
       `Verify at ${receipt.verifyUrl}. Generated ${formatLongDate(new Date())}.`,

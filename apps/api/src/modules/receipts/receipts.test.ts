@@ -118,7 +118,7 @@ describe('receipts', () => {
       'UDOH Emmanuel Effiong',
       '202410000007AG',
       reference,
-      'N 5,000.00',
+      '₦5,000.00',
       'PAID',
     ]) {
       expect(text).toContain(expected);
