@@ -32,6 +32,9 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
   if (options.url) {
     // Timestamps are compared in UTC; keep every connection in UTC whatever the server says.
     const pool = new pg.Pool({ connectionString: options.url, max: 10, options: '-c TimeZone=UTC' });
+    // An idle connection the server drops (restart, failover) must not crash the process:
+    // the pool replaces it on the next query.
+    pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
     return { db, driver: 'pg', close: () => pool.end() };
