@@ -1,20 +1,27 @@
-import { desc, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { academicSessions, admissionSessions } from '../../db/schema/index.js';
 
-/** The current academic and admission sessions. */
-export async function currentSessionIds(db: Db) {
-  const [academic] = await db
-    .select()
-    .from(academicSessions)
-    .where(eq(academicSessions.isCurrent, true))
-    .orderBy(desc(academicSessions.id))
-    .limit(1);
-  const [admission] = await db
-    .select()
-    .from(admissionSessions)
-    .where(eq(admissionSessions.isCurrent, true))
-    .orderBy(desc(admissionSessions.id))
-    .limit(1);
-  return { academic: academic ?? null, admission: admission ?? null };
+interface SessionRef {
+  id: number;
+  name: string;
+}
+
+/**
+ * The current academic and admission sessions, in one round trip: every sign-in page asks for them,
+ * and on the embedded database each statement is paid for in full.
+ */
+export async function currentSessionIds(
+  db: Db,
+): Promise<{ academic: SessionRef | null; admission: SessionRef | null }> {
+  // Both drivers answer `{ rows }`; the shared Db type leaves the result untyped.
+  const result = (await db.execute(sql`
+    select
+      (select json_build_object('id', id, 'name', name) from academic_sessions
+        where is_current order by id desc limit 1) as academic,
+      (select json_build_object('id', id, 'name', name) from admission_sessions
+        where is_current order by id desc limit 1) as admission`)) as unknown as {
+    rows: { academic: SessionRef | null; admission: SessionRef | null }[];
+  };
+  const [row] = result.rows;
+  return { academic: row?.academic ?? null, admission: row?.admission ?? null };
 }
