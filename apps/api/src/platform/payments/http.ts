@@ -190,3 +190,55 @@ export function parseProviderDate(value: unknown): Date | null {
   const utc = Date.UTC(y, mo - 1, d, h, mi, s) - LAGOS_OFFSET_MS;
   return Number.isNaN(utc) ? null : new Date(utc);
 }
+
+/**
+ * A provider's bearer token, fetched once and shared by concurrent callers until it is about to
+ * expire. `issue` returns the token and when to stop using it.
+ */
+export class CachedToken {
+  private token: { value: string; expiresAt: number } | null = null;
+  private pending: Promise<string> | null = null;
+
+  constructor(private readonly issue: () => Promise<{ value: string; expiresAt: number }>) {}
+
+  get(): Promise<string> {
+    if (this.token && this.token.expiresAt > Date.now()) return Promise.resolve(this.token.value);
+    this.pending ??= this.issue()
+      .then((token) => {
+        this.token = token;
+        return token.value;
+      })
+      .finally(() => {
+        this.pending = null;
+      });
+    return this.pending;
+  }
+
+  clear(): void {
+    this.token = null;
+  }
+}
+
+/** A JSON call with a cached bearer token; a 401 means the token went stale, so fetch it again once. */
+export async function bearerCall(
+  provider: ProviderName,
+  token: CachedToken,
+  url: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string>; timeoutMs: number },
+): Promise<HttpResponse> {
+  for (let attempt = 0; ; attempt += 1) {
+    const response = await httpCall(provider, url, {
+      method: init.method ?? 'GET',
+      headers: {
+        authorization: `Bearer ${await token.get()}`,
+        accept: 'application/json',
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...init.headers,
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      timeoutMs: init.timeoutMs,
+    });
+    if (response.status !== 401 || attempt > 0) return response;
+    token.clear();
+  }
+}

@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
 import {
+  bearerCall,
+  CachedToken,
   asRecord,
   asString,
   header,
@@ -58,20 +60,11 @@ export class MonnifyGateway implements PaymentGateway {
   readonly name = 'monnify' as const;
   /** The checkout URL is valid for 40 minutes (checkout-api page). */
   readonly checkoutValidityMs = 40 * 60_000;
-  private token: { value: string; expiresAt: number } | null = null;
-  private pendingLogin: Promise<string> | null = null;
+  private readonly token = new CachedToken(() => this.login());
 
   constructor(private readonly options: MonnifyOptions) {}
 
-  private async accessToken(): Promise<string> {
-    if (this.token && this.token.expiresAt > Date.now()) return this.token.value;
-    this.pendingLogin ??= this.login().finally(() => {
-      this.pendingLogin = null;
-    });
-    return this.pendingLogin;
-  }
-
-  private async login(): Promise<string> {
+  private async login(): Promise<{ value: string; expiresAt: number }> {
     const basic = Buffer.from(`${this.options.apiKey}:${this.options.secretKey}`).toString('base64');
     const response = await httpCall(this.name, `${this.options.baseUrl}/api/v1/auth/login`, {
       method: 'POST',
@@ -92,11 +85,7 @@ export class MonnifyGateway implements PaymentGateway {
     const expiresIn = Number(data.expiresIn);
     const lifetimeMs = (Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : 3600) * 1000;
     // Refresh a little before the provider would refuse it.
-    this.token = {
-      value: accessToken,
-      expiresAt: Date.now() + Math.max(lifetimeMs - 120_000, lifetimeMs / 2),
-    };
-    return accessToken;
+    return { value: accessToken, expiresAt: Date.now() + Math.max(lifetimeMs - 120_000, lifetimeMs / 2) };
   }
 
   /** A bearer call; a 401 means the cached token went stale, so log in again once. */
@@ -104,24 +93,10 @@ export class MonnifyGateway implements PaymentGateway {
     path: string,
     init: { method?: string; body?: unknown } = {},
   ): Promise<HttpResponse> {
-    for (let attempt = 0; ; attempt += 1) {
-      const token = await this.accessToken();
-      const response = await httpCall(this.name, `${this.options.baseUrl}${path}`, {
-        method: init.method ?? 'GET',
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-          accept: 'application/json',
-        },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-        timeoutMs: this.options.timeoutMs,
-      });
-      if (response.status === 401 && attempt === 0) {
-        this.token = null;
-        continue;
-      }
-      return response;
-    }
+    return bearerCall(this.name, this.token, `${this.options.baseUrl}${path}`, {
+      ...init,
+      timeoutMs: this.options.timeoutMs,
+    });
   }
 
   async initialize(input: InitializeInput): Promise<InitializeResult> {

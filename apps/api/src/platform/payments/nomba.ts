@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
 import {
+  bearerCall,
+  CachedToken,
   asRecord,
   asString,
   header,
@@ -63,20 +65,11 @@ export class NombaGateway implements PaymentGateway {
   readonly name = 'nomba' as const;
   /** Not published; an hour is assumed (confirm with a sandbox order). */
   readonly checkoutValidityMs = 60 * 60_000;
-  private token: { value: string; expiresAt: number } | null = null;
-  private pendingLogin: Promise<string> | null = null;
+  private readonly token = new CachedToken(() => this.issueToken());
 
   constructor(private readonly options: NombaOptions) {}
 
-  private async accessToken(): Promise<string> {
-    if (this.token && this.token.expiresAt > Date.now()) return this.token.value;
-    this.pendingLogin ??= this.issueToken().finally(() => {
-      this.pendingLogin = null;
-    });
-    return this.pendingLogin;
-  }
-
-  private async issueToken(): Promise<string> {
+  private async issueToken(): Promise<{ value: string; expiresAt: number }> {
     const response = await httpCall(this.name, `${this.options.baseUrl}/v1/auth/token/issue`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accountId: this.options.accountId },
@@ -99,33 +92,18 @@ export class NombaGateway implements PaymentGateway {
     }
     const expiresAt = parseProviderDate(data.expiresAt)?.getTime() ?? Date.now() + 30 * 60_000;
     // Renew five minutes early, as the WooCommerce plugin does.
-    this.token = { value: accessToken, expiresAt: Math.max(expiresAt - 300_000, Date.now() + 30_000) };
-    return accessToken;
+    return { value: accessToken, expiresAt: Math.max(expiresAt - 300_000, Date.now() + 30_000) };
   }
 
   private async authorised(
     path: string,
     init: { method?: string; body?: unknown } = {},
   ): Promise<HttpResponse> {
-    for (let attempt = 0; ; attempt += 1) {
-      const token = await this.accessToken();
-      const response = await httpCall(this.name, `${this.options.baseUrl}${path}`, {
-        method: init.method ?? 'GET',
-        headers: {
-          authorization: `Bearer ${token}`,
-          accountId: this.options.accountId,
-          accept: 'application/json',
-          ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-        timeoutMs: this.options.timeoutMs,
-      });
-      if (response.status === 401 && attempt === 0) {
-        this.token = null;
-        continue;
-      }
-      return response;
-    }
+    return bearerCall(this.name, this.token, `${this.options.baseUrl}${path}`, {
+      ...init,
+      headers: { accountId: this.options.accountId },
+      timeoutMs: this.options.timeoutMs,
+    });
   }
 
   async initialize(input: InitializeInput): Promise<InitializeResult> {
