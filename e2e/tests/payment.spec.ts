@@ -23,8 +23,10 @@ test.describe.configure({ mode: 'serial' });
 const statusDialog = (page: Page) => page.getByRole('dialog', { name: 'Payment Status' });
 
 async function startMonnify(page: Page): Promise<void> {
+  // Watch for the toast before clicking: it shows only until the redirect to the checkout.
+  const toast = expect(page.getByText('Transaction Ref generated successfully')).toBeVisible();
   await page.getByRole('button', { name: 'Monnify', exact: true }).click();
-  await expect(page.getByText('Transaction Ref generated successfully')).toBeVisible();
+  await toast;
   await page.waitForURL(CHECKOUT);
 }
 
