@@ -6,19 +6,13 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { PasswordInput } from '../../../components/form/PasswordInput';
 import { SubmitButton } from '../../../components/form/SubmitButton';
+import { NewPasswordFields, useNewPassword } from '../../../components/forms/NewPasswordFields';
 import { useT } from '../../../i18n/useT';
 import { ApiError } from '../../../lib/api';
 import { AREAS, type AreaId } from '../../../lib/areas';
 import { notify } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { passwordLengthOk } from '../../../lib/validation';
 import { useChangePassword } from '../api/change-password';
-
-interface Errors {
-  current?: string;
-  password?: string;
-  confirmation?: string;
-}
 
 /**
  * /<area>/changepassword, in every area: the current password, the new one twice. The server
@@ -37,33 +31,22 @@ export default function ChangePasswordScreen({
   const navigate = useNavigate();
   const change = useChangePassword(area);
   const [current, setCurrent] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const [currentError, setCurrentError] = useState<string>();
+  const newPassword = useNewPassword();
   useDocumentTitle(`${t('nav.changePassword')} · ${t('portal.name')}`);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found: Errors = {};
-    if (!current) found.current = t('password.required');
-    if (!password) found.password = t('password.required');
-    setErrors(found);
-    if (found.current || found.password) return;
-    if (!passwordLengthOk(password)) {
-      setPassword('');
-      setConfirmation('');
-      return notify.warning(t('password.rule'));
-    }
-    if (confirmation !== password) return setErrors({ confirmation: t('password.mismatch') });
+    setCurrentError(current ? undefined : t('password.required'));
+    if (!newPassword.check(!current)) return;
 
     change.mutate(
-      { currentPassword: current, newPassword: password },
+      { currentPassword: current, newPassword: newPassword.password },
       {
         onSuccess: async (answer) => {
           notify.success(answer.Message);
           setCurrent('');
-          setPassword('');
-          setConfirmation('');
+          newPassword.clear();
           await onChanged?.();
           navigate(AREAS[area].dashboardPath);
         },
@@ -90,30 +73,13 @@ export default function ChangePasswordScreen({
               required
               value={current}
               onChange={(event) => setCurrent(event.target.value)}
-              error={!!errors.current}
-              helperText={errors.current}
+              error={!!currentError}
+              helperText={currentError}
             />
-            <PasswordInput
-              id="change-new-password"
-              name="new-password"
-              label={t('password.new')}
-              autoComplete="new-password"
-              required
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              error={!!errors.password}
-              helperText={errors.password}
-            />
-            <PasswordInput
-              id="change-confirm-password"
-              name="confirm-password"
-              label={t('password.confirm')}
-              autoComplete="new-password"
-              required
-              value={confirmation}
-              onChange={(event) => setConfirmation(event.target.value)}
-              error={!!errors.confirmation}
-              helperText={errors.confirmation}
+            <NewPasswordFields
+              state={newPassword}
+              ids={{ password: 'change-new-password', confirmation: 'change-confirm-password' }}
+              names={{ password: 'new-password', confirmation: 'confirm-password' }}
             />
             <SubmitButton pending={change.isPending} label={t('nav.changePassword')} />
           </Box>

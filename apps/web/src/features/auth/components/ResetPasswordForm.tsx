@@ -1,8 +1,7 @@
-import { passwordLengthOk } from '../../../lib/validation';
 import Box from '@mui/material/Box';
-import { useState, type FormEvent } from 'react';
-import { PasswordInput } from '../../../components/form/PasswordInput';
+import type { FormEvent } from 'react';
 import { SubmitButton } from '../../../components/form/SubmitButton';
+import { NewPasswordFields, useNewPassword } from '../../../components/forms/NewPasswordFields';
 import { preloadNotifications } from '../../../components/NotificationHost';
 import { useT } from '../../../i18n/useT';
 import { notify } from '../../../lib/notify';
@@ -25,24 +24,14 @@ export function ResetPasswordForm({
 }) {
   const t = useT();
   const forgotPassword = useForgotPassword();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirmation?: string }>({});
+  const newPassword = useNewPassword();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!password) return setErrors({ password: t('password.required') });
-    if (!passwordLengthOk(password)) {
-      setPassword('');
-      setConfirmation('');
-      setErrors({});
-      return notify.warning(t('password.rule'));
-    }
-    if (confirmation !== password) return setErrors({ confirmation: t('password.mismatch') });
-    setErrors({});
+    if (!newPassword.check()) return;
     preloadNotifications();
     forgotPassword.mutate(
-      { step: 2, code, userMode, password },
+      { step: 2, code, userMode, password: newPassword.password },
       {
         onSuccess: (answer) => {
           notify.success(answer.Message);
@@ -55,27 +44,11 @@ export function ResetPasswordForm({
 
   return (
     <Box component="form" noValidate onSubmit={submit} sx={{ mt: 1 }}>
-      <PasswordInput
-        id="reset-password"
-        name="password"
-        label={t('password.new')}
-        autoComplete="new-password"
-        required
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={!!errors.password}
-        helperText={errors.password ?? t('password.hint')}
-      />
-      <PasswordInput
-        id="reset-confirmation"
-        name="confirmation"
-        label={t('password.confirm')}
-        autoComplete="new-password"
-        required
-        value={confirmation}
-        onChange={(event) => setConfirmation(event.target.value)}
-        error={!!errors.confirmation}
-        helperText={errors.confirmation}
+      <NewPasswordFields
+        state={newPassword}
+        ids={{ password: 'reset-password', confirmation: 'reset-confirmation' }}
+        names={{ password: 'password', confirmation: 'confirmation' }}
+        hint={t('password.hint')}
       />
       <SubmitButton pending={forgotPassword.isPending} label={t('reset.submit')} />
     </Box>
