@@ -7,7 +7,6 @@ import {
   auditResponse,
   createRoleRequest,
   createUserRequest,
-  errorEnvelope,
   okMessage,
   pagesResponse,
   roleResponse,
@@ -19,16 +18,10 @@ import {
 } from '@portal/contracts';
 import type { Db } from '../../db/client.js';
 import { actorOf } from '../../platform/audit.js';
+import { errorResponses } from '../../platform/routes.js';
 import type { AdminService } from './admin.service.js';
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-  500: errorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 500);
 const rolePages = [ADMIN_PAGES.roles, ADMIN_PAGES.administrators] as const;
 
 /** Spec §7 `AdminRole/*` and `Admin/CreateUserAsync`, the page catalogue and the audit trail. */

@@ -5,15 +5,29 @@ import { badRequest } from '../../platform/errors.js';
 /** A database handle or an open transaction: repositories accept either. */
 export type Exec = Db | Tx;
 
-/** The PostgreSQL error code of a failed query, whether or not Drizzle wrapped it. */
-export function pgErrorCode(error: unknown): string | undefined {
+/** An error and the few errors it wraps (Drizzle wraps the driver's error as its cause). */
+function* errorAndCauses(error: unknown): Generator<{ [key: string]: unknown }> {
   let current: unknown = error;
   for (let depth = 0; current && depth < 4; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    yield current as { [key: string]: unknown };
     current = (current as { cause?: unknown }).cause;
   }
+}
+
+/** The PostgreSQL error code of a failed query, whether or not Drizzle wrapped it. */
+export function pgErrorCode(error: unknown): string | undefined {
+  for (const { code } of errorAndCauses(error)) {
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
   return undefined;
+}
+
+/** Whether an error (or one it wraps) names this text, e.g. a constraint. */
+export function errorMentions(error: unknown, text: string): boolean {
+  for (const { message, constraint } of errorAndCauses(error)) {
+    if (constraint === text || (typeof message === 'string' && message.includes(text))) return true;
+  }
+  return false;
 }
 
 export const PG_UNIQUE_VIOLATION = '23505';

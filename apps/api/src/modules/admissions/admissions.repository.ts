@@ -410,7 +410,7 @@ export async function findAdmissionSession(db: Exec, id: number) {
   return row;
 }
 
-export async function currentAdmissionSession(db: Exec) {
+async function currentAdmissionSession(db: Exec) {
   const [row] = await db
     .select()
     .from(admissionSessions)
@@ -418,6 +418,11 @@ export async function currentAdmissionSession(db: Exec) {
     .orderBy(desc(admissionSessions.id))
     .limit(1);
   return row;
+}
+
+/** The admission session asked for, or the current one when none is named. */
+export function admissionSessionOrCurrent(db: Exec, id: number | undefined) {
+  return id ? findAdmissionSession(db, id) : currentAdmissionSession(db);
 }
 
 export async function publishedAdmitted(

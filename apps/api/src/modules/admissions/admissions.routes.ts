@@ -13,7 +13,6 @@ import {
   bulkActionRequest,
   bulkActionResponse,
   dashboardData,
-  errorEnvelope,
   exportQuery,
   publishListRequest,
   rejectRequest,
@@ -21,15 +20,10 @@ import {
 } from '@portal/contracts';
 import type { Db } from '../../db/client.js';
 import { actorOf } from '../../platform/audit.js';
+import { errorResponses } from '../../platform/routes.js';
 import { VIEW_PAGES, type AdmissionsService, type Transition } from './admissions.service.js';
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** Pages that may see the admissions dashboard's counts. */
 const DASHBOARD_PAGES = [

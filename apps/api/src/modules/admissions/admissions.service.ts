@@ -448,9 +448,7 @@ export class AdmissionsService {
 
   /** The public admitted list of a session (the current one by default), once published. */
   async publicList(q: { admissionSessionId?: number; search?: string; page: number; pageSize: number }) {
-    const session = q.admissionSessionId
-      ? await repo.findAdmissionSession(this.db, q.admissionSessionId)
-      : await repo.currentAdmissionSession(this.db);
+    const session = await repo.admissionSessionOrCurrent(this.db, q.admissionSessionId);
     if (!session) throw notFound('Admission session not found.');
     if (!(await repo.publication(this.db, session.id))) {
       throw notFound(`The admission list for ${session.name} has not been published yet.`);

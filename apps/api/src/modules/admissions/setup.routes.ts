@@ -1,16 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  ADMISSION_RESOURCES,
-  admissionDocumentInput,
-  admissionDocumentItem,
-  errorEnvelope,
-} from '@portal/contracts';
+import { ADMISSION_RESOURCES, admissionDocumentInput, admissionDocumentItem } from '@portal/contracts';
 import type { AppDeps } from '../../app.js';
 import { actorOf } from '../../platform/audit.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { newStorageKey } from '../../platform/storage.js';
+import { errorResponses } from '../../platform/routes.js';
 import { registerResource } from '../admin/crud/engine.js';
 import { enableMultipart, readSmallUpload, type FileKind } from '../admin/uploads.js';
 import {
@@ -68,15 +64,7 @@ export async function admissionSetupRoutes(app: FastifyInstance, deps: AppDeps):
   const documents = registerResource(app, db, admissionDocumentsResource(storage));
   const meta = ADMISSION_RESOURCES.admissionDocuments;
   const access = { page: meta.page };
-  const errors = {
-    400: errorEnvelope,
-    401: errorEnvelope,
-    403: errorEnvelope,
-    404: errorEnvelope,
-    409: errorEnvelope,
-    413: errorEnvelope,
-    415: errorEnvelope,
-  };
+  const errors = errorResponses(400, 401, 403, 404, 409, 413, 415);
   const itemEnvelope = z.object({
     Status: z.string(),
     Message: z.string().optional(),

@@ -216,26 +216,27 @@ export async function findBiodata(db: Exec, applicantId: number) {
   return row;
 }
 
-export async function findCountry(db: Exec, id: number) {
-  const [row] = await db.select().from(countries).where(eq(countries.id, id)).limit(1);
+type ReferenceTable =
+  typeof countries | typeof states | typeof lgas | typeof departments | typeof coursesOfStudy;
+
+async function findReference<T extends ReferenceTable>(
+  db: Exec,
+  table: T,
+  id: number,
+): Promise<T['$inferSelect'] | undefined> {
+  const [row] = await db
+    .select()
+    .from(table as ReferenceTable)
+    .where(eq(table.id, id))
+    .limit(1);
   return row;
 }
-export async function findState(db: Exec, id: number) {
-  const [row] = await db.select().from(states).where(eq(states.id, id)).limit(1);
-  return row;
-}
-export async function findLga(db: Exec, id: number) {
-  const [row] = await db.select().from(lgas).where(eq(lgas.id, id)).limit(1);
-  return row;
-}
-export async function findDepartment(db: Exec, id: number) {
-  const [row] = await db.select().from(departments).where(eq(departments.id, id)).limit(1);
-  return row;
-}
-export async function findCourseOfStudy(db: Exec, id: number) {
-  const [row] = await db.select().from(coursesOfStudy).where(eq(coursesOfStudy.id, id)).limit(1);
-  return row;
-}
+
+export const findCountry = (db: Exec, id: number) => findReference(db, countries, id);
+export const findState = (db: Exec, id: number) => findReference(db, states, id);
+export const findLga = (db: Exec, id: number) => findReference(db, lgas, id);
+export const findDepartment = (db: Exec, id: number) => findReference(db, departments, id);
+export const findCourseOfStudy = (db: Exec, id: number) => findReference(db, coursesOfStudy, id);
 
 export async function emailUsedByOther(db: Exec, email: string, applicantId: number): Promise<boolean> {
   const [row] = await db

@@ -25,18 +25,12 @@ import {
   statesQuery,
   submitRegResponse,
 } from '@portal/contracts';
-import { downloadHeaders } from '../documents/documents.service.js';
+import { applicantOnly, errorResponses } from '../../platform/routes.js';
+import { sendPdf } from '../documents/documents.service.js';
 import * as pdfs from './applicants.pdf.js';
 import * as service from './applicants.service.js';
 
-const applicantOnly = { access: { modes: ['Applicant'] as const } };
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const listEnvelope = <T extends z.ZodType>(item: T) => z.object({ Status: z.string(), Data: z.array(item) });
 
 /** The applicant's record, registration, biodata, guardian, slip, payments and fee schedule. */
@@ -155,19 +149,13 @@ export function applicantsRoutes(app: FastifyInstance, deps: pdfs.SlipDeps): voi
       tags: ['applicants'],
       summary: 'The application slip as an A4 landscape PDF (after registration)',
     },
-    handler: async (request, reply) => {
-      const { pdf, fileName } = await pdfs.ownSlipPdf(deps, request.auth);
-      return reply.headers(downloadHeaders('application/pdf', fileName, pdf.length)).send(pdf);
-    },
+    handler: async (request, reply) => sendPdf(reply, await pdfs.ownSlipPdf(deps, request.auth)),
   });
 
   r.get('/api/applicant/form.pdf', {
     config: applicantOnly,
     schema: { tags: ['applicants'], summary: 'The Applicant Details form as a PDF (ApplicantFormPDF.pdf)' },
-    handler: async (request, reply) => {
-      const { pdf, fileName } = await pdfs.ownFormPdf(deps, request.auth);
-      return reply.headers(downloadHeaders('application/pdf', fileName, pdf.length)).send(pdf);
-    },
+    handler: async (request, reply) => sendPdf(reply, await pdfs.ownFormPdf(deps, request.auth)),
   });
 
   // Reference lists for the biodata form: public, no personal data, cacheable.

@@ -188,6 +188,34 @@ export async function applicantPassportUrl(
 const iso = (value: Date | string | null | undefined) =>
   value === null || value === undefined ? null : new Date(value).toISOString();
 
+/** The applicant's own particulars, named alike in the record and in the biodata answer. */
+function personFields(
+  row: Pick<
+    repo.ApplicantFactsRow,
+    | 'jambRegNo'
+    | 'firstName'
+    | 'otherName'
+    | 'lastName'
+    | 'email'
+    | 'dateOfBirth'
+    | 'gender'
+    | 'phone'
+    | 'address'
+  >,
+) {
+  return {
+    JambRegNo: row.jambRegNo,
+    FirstName: row.firstName,
+    OtherName: row.otherName,
+    LastName: row.lastName,
+    Email: row.email,
+    DateOfBirth: row.dateOfBirth,
+    Gender: row.gender,
+    PhoneNumber: row.phone,
+    Address: row.address,
+  };
+}
+
 function toRecord(row: repo.ApplicantFactsRow, config: LinkConfig): ApplicantRecord {
   const progress = deriveProgress({
     biodataSavedAt: row.biodataSavedAt,
@@ -213,15 +241,7 @@ function toRecord(row: repo.ApplicantFactsRow, config: LinkConfig): ApplicantRec
     IsListed: row.isListed,
     OlevelCount: row.olevelCount,
     DateRegistered: iso(row.registeredAt),
-    JambRegNo: row.jambRegNo,
-    FirstName: row.firstName,
-    OtherName: row.otherName,
-    LastName: row.lastName,
-    Email: row.email,
-    DateOfBirth: row.dateOfBirth,
-    Gender: row.gender,
-    PhoneNumber: row.phone,
-    Address: row.address,
+    ...personFields(row),
     Passport: passportLink(config, row.publicId, row.passportKey),
     Applicant: {
       CategoryName: row.categoryName,
@@ -323,15 +343,7 @@ export async function submitRegistration(
 function toBiodata(row: NonNullable<Awaited<ReturnType<typeof repo.findBiodata>>>): Biodata {
   return {
     ApplicantID: row.id,
-    JambRegNo: row.jambRegNo,
-    FirstName: row.firstName,
-    OtherName: row.otherName,
-    LastName: row.lastName,
-    Email: row.email,
-    DateOfBirth: row.dateOfBirth,
-    Gender: row.gender,
-    PhoneNumber: row.phone,
-    Address: row.address,
+    ...personFields(row),
     MaritalStatus: row.maritalStatus,
     CountryId: row.countryId,
     StateId: row.stateId,

@@ -8,23 +8,14 @@ import {
   documentKindInfo,
   documentKindParams,
   documentUploadResponse,
-  errorEnvelope,
   listOfFormsQuery,
   pagedEnvelope,
   admissionFormEntry,
 } from '@portal/contracts';
+import { applicantOnly, errorResponses } from '../../platform/routes.js';
 import * as service from './documents.service.js';
 
-const applicantOnly = { access: { modes: ['Applicant'] as const } };
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-  413: errorEnvelope,
-  415: errorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 
 function sendFile(reply: FastifyReply, file: service.OpenedFile) {
   reply.headers(service.downloadHeaders(file.contentType, file.fileName, file.size));

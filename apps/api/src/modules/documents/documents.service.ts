@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import {
   ADMISSION_LEVELS,
@@ -94,6 +95,11 @@ export function downloadHeaders(
     'cache-control': 'private, no-store',
     ...(size !== undefined ? { 'content-length': String(size) } : {}),
   };
+}
+
+/** Sends a generated PDF as a download. */
+export function sendPdf(reply: FastifyReply, { pdf, fileName }: { pdf: Buffer; fileName: string }) {
+  return reply.headers(downloadHeaders('application/pdf', fileName, pdf.length)).send(pdf);
 }
 
 function entryOf(

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import {
   mailOutbox,
-  admissionSessions,
   applicantDocuments,
   applicants,
   coursesOfStudy,
@@ -130,21 +129,6 @@ export function allCourses(db: Exec) {
   return db
     .select({ id: coursesOfStudy.id, name: coursesOfStudy.name, departmentId: coursesOfStudy.departmentId })
     .from(coursesOfStudy);
-}
-
-export async function findAdmissionSession(db: Exec, id: number) {
-  const [row] = await db.select().from(admissionSessions).where(eq(admissionSessions.id, id)).limit(1);
-  return row;
-}
-
-export async function currentAdmissionSession(db: Exec) {
-  const [row] = await db
-    .select()
-    .from(admissionSessions)
-    .where(eq(admissionSessions.isCurrent, true))
-    .orderBy(desc(admissionSessions.id))
-    .limit(1);
-  return row;
 }
 
 export async function entryLevelId(db: Exec): Promise<number | null> {

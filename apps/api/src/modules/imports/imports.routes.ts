@@ -10,7 +10,6 @@ import {
   CANDIDATE_COLUMNS,
   IMPORT_KINDS,
   adminPageQuery,
-  errorEnvelope,
   importJobResponse,
   importJobsResponse,
   type ImportKind,
@@ -19,6 +18,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { actorOf } from '../../platform/audit.js';
 import { badRequest } from '../../platform/errors.js';
+import { errorResponses } from '../../platform/routes.js';
 import { enableMultipart, streamUploadToDisk } from '../admin/uploads.js';
 import type { ImportService } from './imports.service.js';
 
@@ -30,14 +30,7 @@ const IMPORT_PAGES = [
 ] as const;
 const LIST_MAX_BYTES = 50 * 1024 * 1024;
 const ZIP_MAX_BYTES = 200 * 1024 * 1024;
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  413: errorEnvelope,
-  415: errorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 413, 415);
 
 export async function importsRoutes(
   app: FastifyInstance,

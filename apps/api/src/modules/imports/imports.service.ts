@@ -13,6 +13,7 @@ import type { Mailer } from '../../platform/mail.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { FileStorage } from '../../platform/storage.js';
 import { iso, isoRequired, paged } from '../admin/common.js';
+import { admissionSessionOrCurrent } from '../admissions/admissions.repository.js';
 import { invalidateApplicationCounts } from '../admissions/admissions.service.js';
 import {
   checkRow,
@@ -122,9 +123,7 @@ export class ImportService {
   ) {
     let sessionId: number | null = null;
     if (kind !== 'utmeImages') {
-      const session = admissionSessionId
-        ? await repo.findAdmissionSession(this.db, admissionSessionId)
-        : await repo.currentAdmissionSession(this.db);
+      const session = await admissionSessionOrCurrent(this.db, admissionSessionId);
       if (!session)
         throw badRequest(
           admissionSessionId ? 'Admission session not found.' : 'No admission session is current.',

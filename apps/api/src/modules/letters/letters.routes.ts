@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   admissionLetterQuery,
   admissionLetterResponse,
@@ -11,8 +10,8 @@ import {
   studentDocumentLinksResponse,
 } from '@portal/contracts';
 import { AppError } from '../../platform/errors.js';
-import { downloadHeaders } from '../documents/documents.service.js';
-import { publicIdFromPdfName } from '../receipts/verification.js';
+import { sendPdf } from '../documents/documents.service.js';
+import { pdfFileParams, publicIdFromPdfName } from '../receipts/verification.js';
 import {
   admissionDocumentPdf,
   admissionLetterPdf,
@@ -24,8 +23,6 @@ import {
   studentDocumentLinks,
   type LettersDeps,
 } from './letters.service.js';
-
-const pdfFile = z.object({ file: z.string().max(100) });
 
 /** Letters are public by the holder's unguessable public id (the QR code's link); the applicant's documents need sign-in. */
 export function lettersRoutes(app: FastifyInstance, deps: LettersDeps): void {
@@ -47,13 +44,11 @@ export function lettersRoutes(app: FastifyInstance, deps: LettersDeps): void {
     schema: {
       tags: ['letters'],
       summary: 'The provisional admission letter as a PDF: /api/letters/admission/{applicantId}.pdf',
-      params: pdfFile,
+      params: pdfFileParams,
     },
     handler: async (request, reply) => {
-      const publicId = publicIdFromPdfName(request.params.file);
-      if (!publicId) throw new AppError(404, LETTER_MESSAGES.letterNotFound, 'NotFound');
-      const { pdf, fileName } = await admissionLetterPdf(deps, publicId);
-      return reply.headers(downloadHeaders('application/pdf', fileName, pdf.length)).send(pdf);
+      const publicId = publicIdFromPdfName(request.params.file, LETTER_MESSAGES.letterNotFound);
+      return sendPdf(reply, await admissionLetterPdf(deps, publicId));
     },
   });
 
@@ -73,13 +68,11 @@ export function lettersRoutes(app: FastifyInstance, deps: LettersDeps): void {
     schema: {
       tags: ['letters'],
       summary: 'The SIWES letter as a PDF: /api/letters/siwes/{StudId}.pdf',
-      params: pdfFile,
+      params: pdfFileParams,
     },
     handler: async (request, reply) => {
-      const publicId = publicIdFromPdfName(request.params.file);
-      if (!publicId) throw new AppError(404, LETTER_MESSAGES.siwesNotFound, 'NotFound');
-      const { pdf, fileName } = await siwesLetterPdf(deps, publicId);
-      return reply.headers(downloadHeaders('application/pdf', fileName, pdf.length)).send(pdf);
+      const publicId = publicIdFromPdfName(request.params.file, LETTER_MESSAGES.siwesNotFound);
+      return sendPdf(reply, await siwesLetterPdf(deps, publicId));
     },
   });
 
@@ -99,13 +92,12 @@ export function lettersRoutes(app: FastifyInstance, deps: LettersDeps): void {
     schema: {
       tags: ['letters'],
       summary: 'One of the four admission documents as a PDF: /api/applicant/admission-documents/{1..4}.pdf',
-      params: pdfFile,
+      params: pdfFileParams,
     },
     handler: async (request, reply) => {
       const match = /^([1-4])\.pdf$/.exec(request.params.file);
       if (!match) throw new AppError(404, 'No such admission document.', 'NotFound');
-      const { pdf, fileName } = await admissionDocumentPdf(deps, request.auth, Number(match[1]));
-      return reply.headers(downloadHeaders('application/pdf', fileName, pdf.length)).send(pdf);
+      return sendPdf(reply, await admissionDocumentPdf(deps, request.auth, Number(match[1])));
     },
   });
 

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   applicantIdQuery,
-  errorEnvelope,
   olevelBatchInput,
   olevelDeleteQuery,
   olevelDeleteResponse,
@@ -17,16 +16,10 @@ import {
   olevelType,
 } from '@portal/contracts';
 import type { Db } from '../../db/client.js';
+import { applicantOnly, errorResponses } from '../../platform/routes.js';
 import * as service from './olevel.service.js';
 
-const applicantOnly = { access: { modes: ['Applicant'] as const } };
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** The specification's O'level calls (section 7), at exactly its paths and names. */
 export function olevelRoutes(app: FastifyInstance, db: Db): void {

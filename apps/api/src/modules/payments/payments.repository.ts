@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
 import {
   academicSessions,
   feeSchedule,
@@ -7,33 +6,10 @@ import {
   paymentItems,
   payments,
 } from '../../db/schema/index.js';
+import type { Exec } from '../admin/common.js';
 
-/** A database handle or an open transaction. */
-export type Exec = Db | Tx;
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentState = 'pending' | 'paid' | 'failed' | 'expired';
-
-/** The PostgreSQL error code of a failed query, whether or not Drizzle wrapped it. */
-export function pgErrorCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
-/** Whether an error (or one it wraps) names this text, e.g. a constraint. */
-export function errorMentions(error: unknown, text: string): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth += 1) {
-    const { message, constraint } = current as { message?: unknown; constraint?: unknown };
-    if (constraint === text || (typeof message === 'string' && message.includes(text))) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 export async function currentAcademicSessionId(db: Exec): Promise<number | null> {
   const [row] = await db

@@ -12,17 +12,10 @@ import {
   type PaymentProvider,
 } from '@portal/contracts';
 import { requireAuth } from '../../platform/auth.js';
+import { errorResponses } from '../../platform/routes.js';
 import type { PaymentsService } from './payments.service.js';
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-  502: errorEnvelope,
-  503: errorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 502, 503);
 
 /** The spec's paths (section 7), one per gateway. Remita's check is ours: the spec shows none. */
 const START_PATHS: Record<PaymentProvider, string> = {

@@ -23,6 +23,7 @@ import {
   type PaymentGateway,
   type VerifyResult,
 } from '../../platform/payments/index.js';
+import { errorMentions, pgErrorCode, PG_UNIQUE_VIOLATION } from '../admin/common.js';
 import { deriveProgress, getApplicantFacts, markAcceptancePaid } from '../applicants/applicants.service.js';
 import * as repo from './payments.repository.js';
 import type { PaymentRow } from './payments.repository.js';
@@ -450,7 +451,7 @@ export class PaymentsService {
           return moved;
         });
       } catch (error) {
-        if (repo.pgErrorCode(error) !== '23505' || !repo.errorMentions(error, ONE_PAID_INDEX)) throw error;
+        if (pgErrorCode(error) !== PG_UNIQUE_VIOLATION || !errorMentions(error, ONE_PAID_INDEX)) throw error;
         return repo.transition(tx, payment.id, 'failed', {
           amountPaidKobo: fields.amountPaidKobo,
           providerStatus: fields.providerStatus,

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   errorEnvelope,
   paymentReceiptResponse,
@@ -8,7 +7,7 @@ import {
   schoolFeesReceiptQuery,
   schoolFeesReceiptResponse,
 } from '@portal/contracts';
-import { downloadHeaders } from '../documents/documents.service.js';
+import { sendPdf } from '../documents/documents.service.js';
 import {
   getReceipt,
   getSchoolFeesReceipt,
@@ -16,8 +15,7 @@ import {
   receiptPdf,
   type ReceiptsDeps,
 } from './receipts.service.js';
-import { publicIdFromPdfName } from './verification.js';
-import { AppError } from '../../platform/errors.js';
+import { pdfFileParams, publicIdFromPdfName } from './verification.js';
 
 /** Receipts are public by their unguessable id: the QR code on every receipt opens them. */
 export function receiptsRoutes(app: FastifyInstance, deps: ReceiptsDeps): void {
@@ -50,13 +48,11 @@ export function receiptsRoutes(app: FastifyInstance, deps: ReceiptsDeps): void {
     schema: {
       tags: ['receipts'],
       summary: 'The receipt as a PDF: /api/receipts/{transactionId}.pdf',
-      params: z.object({ file: z.string().max(100) }),
+      params: pdfFileParams,
     },
     handler: async (request, reply) => {
-      const publicId = publicIdFromPdfName(request.params.file);
-      if (!publicId) throw new AppError(404, RECEIPT_NOT_FOUND, 'NotFound');
-      const { pdf, fileName } = await receiptPdf(deps, publicId);
-      return reply.headers(downloadHeaders('application/pdf', fileName, pdf.length)).send(pdf);
+      const publicId = publicIdFromPdfName(request.params.file, RECEIPT_NOT_FOUND);
+      return sendPdf(reply, await receiptPdf(deps, publicId));
     },
   });
 }

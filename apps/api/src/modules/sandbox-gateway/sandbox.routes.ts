@@ -10,7 +10,7 @@ import {
   type CheckoutAction,
   type SandboxGateway,
 } from './sandbox.service.js';
-import { isOpen, type SandboxTransaction } from './sandbox.store.js';
+import { isOpen, newTransaction, type SandboxTransaction } from './sandbox.store.js';
 
 type Body = Record<string, unknown>;
 const str = (value: unknown): string =>
@@ -100,7 +100,7 @@ function monnifyRoutes(app: FastifyInstance, sandbox: SandboxGateway, options: R
     const paymentReference = str(body.paymentReference);
     if (sandbox.store.findByMerchantRef('monnify', paymentReference))
       return refuse(reply, 400, 'Duplicate payment reference');
-    const tx: SandboxTransaction = {
+    const tx = newTransaction({
       provider: 'monnify',
       id: sandbox.newMonnifyReference(),
       merchantRef: paymentReference,
@@ -111,11 +111,7 @@ function monnifyRoutes(app: FastifyInstance, sandbox: SandboxGateway, options: R
       description: str(body.paymentDescription),
       returnUrl: str(body.redirectUrl) || `${sandbox.base('monnify')}/done`,
       status: 'PENDING',
-      amountPaidKobo: null,
-      createdAt: new Date().toISOString(),
-      paidAt: null,
-      transactionId: null,
-    };
+    });
     await sandbox.store.put(tx);
     return {
       requestSuccessful: true,
@@ -225,7 +221,7 @@ function nombaRoutes(app: FastifyInstance, sandbox: SandboxGateway, options: Rou
     const orderReference = str(order.orderReference) || randomUUID();
     if (sandbox.store.findByMerchantRef('nomba', orderReference))
       return refuse(reply, 409, 'Duplicate order reference');
-    const tx: SandboxTransaction = {
+    const tx = newTransaction({
       provider: 'nomba',
       id: randomUUID(),
       merchantRef: orderReference,
@@ -236,11 +232,7 @@ function nombaRoutes(app: FastifyInstance, sandbox: SandboxGateway, options: Rou
       description: 'Online checkout order',
       returnUrl: str(order.callbackUrl),
       status: 'NEW',
-      amountPaidKobo: null,
-      createdAt: new Date().toISOString(),
-      paidAt: null,
-      transactionId: null,
-    };
+    });
     await sandbox.store.put(tx);
     return {
       code: '00',
@@ -307,7 +299,7 @@ function remitaRoutes(app: FastifyInstance, sandbox: SandboxGateway, options: Ro
         return jsonp(reply, { statuscode: '022', status: 'Invalid Amount' });
       if (sandbox.store.findByMerchantRef('remita', orderId))
         return jsonp(reply, { statuscode: '028', status: 'Duplicate Order Ref' });
-      const tx: SandboxTransaction = {
+      const tx = newTransaction({
         provider: 'remita',
         id: sandbox.newRrr(),
         merchantRef: orderId,
@@ -318,11 +310,7 @@ function remitaRoutes(app: FastifyInstance, sandbox: SandboxGateway, options: Ro
         description: str(body.description),
         returnUrl: `${sandbox.base('remita')}/done`,
         status: '025',
-        amountPaidKobo: null,
-        createdAt: new Date().toISOString(),
-        paidAt: null,
-        transactionId: null,
-      };
+      });
       await sandbox.store.put(tx);
       return jsonp(reply, { statuscode: '025', RRR: tx.id, status: 'Payment Reference generated' });
     },

@@ -25,6 +25,19 @@ export interface SandboxTransaction {
   transactionId: string | null;
 }
 
+/** A checkout the gateway has just opened: nothing paid and no payment attempted yet. */
+export function newTransaction(
+  opened: Omit<SandboxTransaction, 'amountPaidKobo' | 'createdAt' | 'paidAt' | 'transactionId'>,
+): SandboxTransaction {
+  return {
+    ...opened,
+    amountPaidKobo: null,
+    createdAt: new Date().toISOString(),
+    paidAt: null,
+    transactionId: null,
+  };
+}
+
 /** Not yet paid, failed or cancelled (Remita's generated RRR reads 025). */
 export function isOpen(tx: SandboxTransaction): boolean {
   return tx.status === 'PENDING' || tx.status === 'NEW' || tx.status === '025';

@@ -7,7 +7,6 @@ import {
   ADMIN_MESSAGES,
   STATUS,
   adminPaged,
-  errorEnvelope,
   okMessage,
   resourceActionRequest,
   resourceListQuery,
@@ -16,6 +15,7 @@ import {
 import type { Db, Tx } from '../../../db/client.js';
 import { actorOf, audit, type AuditActor } from '../../../platform/audit.js';
 import { AppError, badRequest, conflict, notFound } from '../../../platform/errors.js';
+import { errorResponses } from '../../../platform/routes.js';
 import {
   countSql,
   likeEscape,
@@ -74,13 +74,7 @@ export function defineResource<M extends ResourceMeta>(
 }
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** The list query of a resource: paging, search, sort and its declared filters. */
 function listQuerySchema(meta: ResourceMeta) {
