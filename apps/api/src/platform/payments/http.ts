@@ -195,7 +195,7 @@ export function parseProviderDate(value: unknown): Date | null {
  * A provider's bearer token, fetched once and shared by concurrent callers until it is about to
  * expire. `issue` returns the token and when to stop using it.
  */
-export class CachedToken {
+class CachedToken {
   private token: { value: string; expiresAt: number } | null = null;
   private pending: Promise<string> | null = null;
 
@@ -219,26 +219,36 @@ export class CachedToken {
   }
 }
 
-/** A JSON call with a cached bearer token; a 401 means the token went stale, so fetch it again once. */
-export async function bearerCall(
-  provider: ProviderName,
-  token: CachedToken,
-  url: string,
-  init: { method?: string; body?: unknown; headers?: Record<string, string>; timeoutMs: number },
-): Promise<HttpResponse> {
-  for (let attempt = 0; ; attempt += 1) {
-    const response = await httpCall(provider, url, {
-      method: init.method ?? 'GET',
-      headers: {
-        authorization: `Bearer ${await token.get()}`,
-        accept: 'application/json',
-        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...init.headers,
-      },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      timeoutMs: init.timeoutMs,
-    });
-    if (response.status !== 401 || attempt > 0) return response;
-    token.clear();
+/**
+ * A provider's JSON API behind a cached bearer token, with the headers every call carries. A 401
+ * means the token went stale, so it is fetched again once.
+ */
+export class BearerApi {
+  private readonly token: CachedToken;
+
+  constructor(
+    private readonly provider: ProviderName,
+    private readonly settings: { baseUrl: string; timeoutMs: number; headers?: Record<string, string> },
+    issueToken: () => Promise<{ value: string; expiresAt: number }>,
+  ) {
+    this.token = new CachedToken(issueToken);
+  }
+
+  async call(path: string, init: { method?: string; body?: unknown } = {}): Promise<HttpResponse> {
+    for (let attempt = 0; ; attempt += 1) {
+      const response = await httpCall(this.provider, `${this.settings.baseUrl}${path}`, {
+        method: init.method ?? 'GET',
+        headers: {
+          authorization: `Bearer ${await this.token.get()}`,
+          accept: 'application/json',
+          ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...this.settings.headers,
+        },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        timeoutMs: this.settings.timeoutMs,
+      });
+      if (response.status !== 401 || attempt > 0) return response;
+      this.token.clear();
+    }
   }
 }

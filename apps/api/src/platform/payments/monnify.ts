@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
 import {
-  bearerCall,
-  CachedToken,
+  BearerApi,
   asRecord,
   asString,
   header,
@@ -12,7 +11,6 @@ import {
   parseProviderDate,
   queryString,
   safeEqual,
-  type HttpResponse,
 } from './http.js';
 import {
   GatewayError,
@@ -24,6 +22,7 @@ import {
   type PaymentRef,
   type VerifyResult,
   type WebhookNotice,
+  withoutPayment,
 } from './types.js';
 
 export interface MonnifyOptions {
@@ -60,9 +59,13 @@ export class MonnifyGateway implements PaymentGateway {
   readonly name = 'monnify' as const;
   /** The checkout URL is valid for 40 minutes (checkout-api page). */
   readonly checkoutValidityMs = 40 * 60_000;
-  private readonly token = new CachedToken(() => this.login());
+  private readonly api: BearerApi;
 
-  constructor(private readonly options: MonnifyOptions) {}
+  constructor(private readonly options: MonnifyOptions) {
+    this.api = new BearerApi(this.name, { baseUrl: options.baseUrl, timeoutMs: options.timeoutMs }, () =>
+      this.login(),
+    );
+  }
 
   private async login(): Promise<{ value: string; expiresAt: number }> {
     const basic = Buffer.from(`${this.options.apiKey}:${this.options.secretKey}`).toString('base64');
@@ -88,17 +91,6 @@ export class MonnifyGateway implements PaymentGateway {
     return { value: accessToken, expiresAt: Date.now() + Math.max(lifetimeMs - 120_000, lifetimeMs / 2) };
   }
 
-  /** A bearer call; a 401 means the cached token went stale, so log in again once. */
-  private async authorised(
-    path: string,
-    init: { method?: string; body?: unknown } = {},
-  ): Promise<HttpResponse> {
-    return bearerCall(this.name, this.token, `${this.options.baseUrl}${path}`, {
-      ...init,
-      timeoutMs: this.options.timeoutMs,
-    });
-  }
-
   async initialize(input: InitializeInput): Promise<InitializeResult> {
     const payload = {
       amount: koboToNairaNumber(input.amountKobo),
@@ -112,7 +104,7 @@ export class MonnifyGateway implements PaymentGateway {
       paymentMethods: ['CARD', 'ACCOUNT_TRANSFER', 'USSD'],
       metaData: input.metadata ?? {},
     };
-    const response = await this.authorised('/api/v1/merchant/transactions/init-transaction', {
+    const response = await this.api.call('/api/v1/merchant/transactions/init-transaction', {
       method: 'POST',
       body: payload,
     });
@@ -150,7 +142,7 @@ export class MonnifyGateway implements PaymentGateway {
   }
 
   async verify(ref: PaymentRef): Promise<VerifyResult> {
-    const response = await this.authorised(
+    const response = await this.api.call(
       `/api/v2/merchant/transactions/query?paymentReference=${encodeURIComponent(ref.merchantRef)}`,
     );
     const body = asRecord(parseJson(this.name, response));
@@ -160,7 +152,7 @@ export class MonnifyGateway implements PaymentGateway {
         response.status === 404 ||
         /not\s*(be\s*)?found|could not find|does not exist|invalid .*reference/i.test(message)
       ) {
-        return notFound(body);
+        return withoutPayment('not_found', 'NOT_FOUND', body);
       }
       throw new GatewayError(
         this.name,
@@ -233,18 +225,4 @@ export class MonnifyGateway implements PaymentGateway {
 /** Lowercase hex HMAC-SHA512 of the exact body bytes, keyed with the client secret key. */
 export function monnifySignature(secretKey: string, rawBody: Buffer | string): string {
   return createHmac('sha512', secretKey).update(rawBody).digest('hex');
-}
-
-function notFound(raw: unknown): VerifyResult {
-  return {
-    state: 'not_found',
-    providerStatus: 'NOT_FOUND',
-    amountPaidKobo: null,
-    feesKobo: null,
-    currency: null,
-    merchantRef: null,
-    providerRef: null,
-    paidAt: null,
-    raw,
-  };
 }

@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
 import {
-  bearerCall,
-  CachedToken,
+  BearerApi,
   asRecord,
   asString,
   header,
@@ -12,7 +11,6 @@ import {
   parseProviderDate,
   queryString,
   safeEqual,
-  type HttpResponse,
 } from './http.js';
 import {
   GatewayError,
@@ -24,6 +22,7 @@ import {
   type PaymentRef,
   type VerifyResult,
   type WebhookNotice,
+  withoutPayment,
 } from './types.js';
 
 export interface NombaOptions {
@@ -65,9 +64,15 @@ export class NombaGateway implements PaymentGateway {
   readonly name = 'nomba' as const;
   /** Not published; an hour is assumed (confirm with a sandbox order). */
   readonly checkoutValidityMs = 60 * 60_000;
-  private readonly token = new CachedToken(() => this.issueToken());
+  private readonly api: BearerApi;
 
-  constructor(private readonly options: NombaOptions) {}
+  constructor(private readonly options: NombaOptions) {
+    this.api = new BearerApi(
+      this.name,
+      { baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, headers: { accountId: options.accountId } },
+      () => this.issueToken(),
+    );
+  }
 
   private async issueToken(): Promise<{ value: string; expiresAt: number }> {
     const response = await httpCall(this.name, `${this.options.baseUrl}/v1/auth/token/issue`, {
@@ -95,17 +100,6 @@ export class NombaGateway implements PaymentGateway {
     return { value: accessToken, expiresAt: Math.max(expiresAt - 300_000, Date.now() + 30_000) };
   }
 
-  private async authorised(
-    path: string,
-    init: { method?: string; body?: unknown } = {},
-  ): Promise<HttpResponse> {
-    return bearerCall(this.name, this.token, `${this.options.baseUrl}${path}`, {
-      ...init,
-      headers: { accountId: this.options.accountId },
-      timeoutMs: this.options.timeoutMs,
-    });
-  }
-
   async initialize(input: InitializeInput): Promise<InitializeResult> {
     const payload = {
       order: {
@@ -120,7 +114,7 @@ export class NombaGateway implements PaymentGateway {
       },
       tokenizeCard: false,
     };
-    const response = await this.authorised('/v1/checkout/order', { method: 'POST', body: payload });
+    const response = await this.api.call('/v1/checkout/order', { method: 'POST', body: payload });
     const body = asRecord(parseJson(this.name, response));
     const data = asRecord(body.data);
     const checkoutUrl = asString(data.checkoutLink);
@@ -146,7 +140,7 @@ export class NombaGateway implements PaymentGateway {
   }
 
   async verify(ref: PaymentRef): Promise<VerifyResult> {
-    const response = await this.authorised(
+    const response = await this.api.call(
       `/v1/transactions/accounts/single?orderReference=${encodeURIComponent(ref.merchantRef)}`,
     );
     const body = asRecord(parseJson(this.name, response));
@@ -156,7 +150,7 @@ export class NombaGateway implements PaymentGateway {
       const description = asString(body.description) ?? '';
       if (response.status === 404 || /not\s*found|no .*transaction|does not exist/i.test(description)) {
         // An order nobody has paid yet has no transaction: still pending.
-        return pendingWithoutTransaction(body);
+        return withoutPayment('pending', 'NO_TRANSACTION', body);
       }
       throw new GatewayError(
         this.name,
@@ -197,7 +191,7 @@ export class NombaGateway implements PaymentGateway {
   async lookupMerchantRef(orderId: string): Promise<string | null> {
     // Nomba's order ids are UUIDs; anything else is not worth a call.
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(orderId)) return null;
-    const response = await this.authorised(
+    const response = await this.api.call(
       `/v1/transactions/accounts/single?orderId=${encodeURIComponent(orderId)}`,
     );
     if (response.status === 404) return null;
@@ -285,18 +279,4 @@ export function nombaDigest(signatureKey: string, payload: unknown, timestamp: s
 /** The `nomba-signature` value for a payload: base64 HMAC-SHA256. */
 export function nombaSignature(signatureKey: string, payload: unknown, timestamp: string): string {
   return nombaDigest(signatureKey, payload, timestamp).toString('base64');
-}
-
-function pendingWithoutTransaction(raw: unknown): VerifyResult {
-  return {
-    state: 'pending',
-    providerStatus: 'NO_TRANSACTION',
-    amountPaidKobo: null,
-    feesKobo: null,
-    currency: null,
-    merchantRef: null,
-    providerRef: null,
-    paidAt: null,
-    raw,
-  };
 }

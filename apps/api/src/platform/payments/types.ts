@@ -46,6 +46,21 @@ export interface VerifyResult {
   raw: unknown;
 }
 
+/** A status answer that carries no payment: nothing found, or nothing paid yet. */
+export function withoutPayment(state: GatewayState, providerStatus: string, raw: unknown): VerifyResult {
+  return {
+    state,
+    providerStatus,
+    amountPaidKobo: null,
+    feesKobo: null,
+    currency: null,
+    merchantRef: null,
+    providerRef: null,
+    paidAt: null,
+    raw,
+  };
+}
+
 export interface PaymentRef {
   merchantRef: string;
   providerRef?: string | null;
