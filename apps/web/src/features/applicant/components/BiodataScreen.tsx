@@ -1,30 +1,22 @@
 import Save from '@mui/icons-material/Save';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import type { Biodata } from '@portal/contracts';
-import { useMemo, useState, type FormEvent } from 'react';
+import type { Biodata, GENDERS, MARITAL_STATUSES } from '@portal/contracts';
+import { useMemo, type FormEvent } from 'react';
 import type { MessageId } from '../../../i18n/locales';
 import { useT } from '../../../i18n/useT';
-import { ApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { EMAIL_PATTERN } from '../../../lib/validation';
 import { useBiodata, useSaveBiodata, type BiodataForm } from '../api/biodata';
 import { useCountries, useDepartments, useLgas, useStates } from '../api/reference';
-import { Field, fieldOfMessage, SelectField } from './fields';
+import { choiceOptions, contactErrors, FormButton, useFormFields } from './fields';
 import { GuardianForm } from './GuardianForm';
 import { LoadError, LoadingBlock, LockedNote, PageTitle } from './parts';
 
-/** The contract's choices (packages/contracts/src/applicant.ts), restated: its values pull in zod. */
-export const GENDERS = ['Male', 'Female'] as const;
-export const MARITAL_STATUSES = ['Single', 'Married', 'Divorced', 'Widowed', 'Separated'] as const;
-/** Nigerian mobile numbers, as the contract's NIGERIAN_PHONE_PATTERN. */
-export const NIGERIAN_PHONE = /^(?:\+?234|0)[789][01]\d{8}$/;
-
+/** The contract's choices, by type only: its values pull in zod. */
 const GENDER_LABELS: Record<(typeof GENDERS)[number], MessageId> = {
   Male: 'applicant.gender.male',
   Female: 'applicant.gender.female',
@@ -38,22 +30,6 @@ const MARITAL_LABELS: Record<(typeof MARITAL_STATUSES)[number], MessageId> = {
 };
 
 type FormValues = Record<keyof BiodataForm, string>;
-const FIELDS: readonly (keyof BiodataForm)[] = [
-  'FirstName',
-  'OtherName',
-  'LastName',
-  'Email',
-  'DateOfBirth',
-  'Gender',
-  'PhoneNumber',
-  'Address',
-  'MaritalStatus',
-  'CountryId',
-  'StateId',
-  'LgaId',
-  'DepartmentId',
-  'CourseOfStudyId',
-];
 
 const LABELS: Record<keyof BiodataForm, MessageId> = {
   FirstName: 'applicant.field.firstName',
@@ -71,27 +47,30 @@ const LABELS: Record<keyof BiodataForm, MessageId> = {
   DepartmentId: 'applicant.field.department',
   CourseOfStudyId: 'applicant.field.courseOfStudy',
 };
+/** The fields in the form's order (the labels are listed in it). */
+const FIELDS = Object.keys(LABELS) as (keyof BiodataForm)[];
+const MANDATORY: readonly (keyof BiodataForm)[] = [
+  'FirstName',
+  'LastName',
+  'Email',
+  'DateOfBirth',
+  'Gender',
+  'PhoneNumber',
+  'Address',
+  'MaritalStatus',
+  'DepartmentId',
+  'CourseOfStudyId',
+];
+/** A new country has other states, a new state other LGAs, a new department other courses. */
+const CLEARS: Partial<Record<keyof BiodataForm, readonly (keyof BiodataForm)[]>> = {
+  CountryId: ['StateId', 'LgaId'],
+  StateId: ['LgaId'],
+  DepartmentId: ['CourseOfStudyId'],
+};
+const THIRD = { xs: 12, sm: 4 };
+const HALF = { xs: 12, sm: 6 };
 
 const text = (value: string | number | null | undefined) => (value == null ? '' : String(value));
-
-function initialValues(data: Biodata): FormValues {
-  return {
-    FirstName: text(data.FirstName),
-    OtherName: text(data.OtherName),
-    LastName: text(data.LastName),
-    Email: text(data.Email),
-    DateOfBirth: text(data.DateOfBirth),
-    Gender: text(data.Gender),
-    PhoneNumber: text(data.PhoneNumber),
-    Address: text(data.Address),
-    MaritalStatus: text(data.MaritalStatus),
-    CountryId: text(data.CountryId),
-    StateId: text(data.StateId),
-    LgaId: text(data.LgaId),
-    DepartmentId: text(data.DepartmentId),
-    CourseOfStudyId: text(data.CourseOfStudyId),
-  };
-}
 
 /** /applicant/biodata: the applicant's details and programme, then the parent or guardian. */
 export default function BiodataScreen() {
@@ -124,31 +103,22 @@ function BiodataFormCard({ data }: { data: Biodata }) {
   const countries = useCountries();
   const departments = useDepartments();
   const nigeria = countries.data?.find((country) => country.Code === 'NG');
-  const [values, setValues] = useState<FormValues>(() => initialValues(data));
-  const [errors, setErrors] = useState<Partial<Record<keyof BiodataForm, string>>>({});
   const locked = data.Locked;
+  const form = useFormFields({
+    idPrefix: 'biodata',
+    labels: LABELS,
+    order: FIELDS,
+    initial: () => Object.fromEntries(FIELDS.map((field) => [field, text(data[field])])) as FormValues,
+    disabled: locked,
+    clears: CLEARS,
+  });
+  const { values } = form;
   // A new applicant is most likely Nigerian: Nigeria is chosen until they say otherwise.
   const countryId = values.CountryId || (nigeria ? String(nigeria.CountryId) : '');
   const isNigeria = !!nigeria && countryId === String(nigeria.CountryId);
   const states = useStates(isNigeria ? Number(countryId) : null);
   const lgas = useLgas(isNigeria && values.StateId ? Number(values.StateId) : null);
   const department = departments.data?.find((d) => String(d.DepartmentId) === values.DepartmentId);
-
-  const set = (field: keyof BiodataForm) => (value: string) => {
-    setValues((previous) => {
-      const next = { ...previous, [field]: value };
-      if (field === 'CountryId') {
-        next.StateId = '';
-        next.LgaId = '';
-      }
-      if (field === 'StateId') next.LgaId = '';
-      if (field === 'DepartmentId') next.CourseOfStudyId = '';
-      return next;
-    });
-    setErrors((previous) => ({ ...previous, [field]: undefined }));
-  };
-  const label = (field: keyof BiodataForm) => t(LABELS[field]);
-  const required = (field: keyof BiodataForm) => t('applicant.required', { field: label(field) });
 
   const countryOptions = useMemo(
     () => (countries.data ?? []).map((c) => ({ value: String(c.CountryId), label: c.CountryName })),
@@ -157,31 +127,12 @@ function BiodataFormCard({ data }: { data: Biodata }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found: typeof errors = {};
-    const mandatory: (keyof BiodataForm)[] = [
-      'FirstName',
-      'LastName',
-      'Email',
-      'DateOfBirth',
-      'Gender',
-      'PhoneNumber',
-      'Address',
-      'MaritalStatus',
-      'DepartmentId',
-      'CourseOfStudyId',
-    ];
-    if (isNigeria) mandatory.push('StateId', 'LgaId');
-    for (const field of mandatory) if (!values[field].trim()) found[field] = required(field);
-    if (!countryId) found.CountryId = required('CountryId');
-    if (values.Email.trim() && !EMAIL_PATTERN.test(values.Email.trim())) found.Email = t('email.invalid');
-    if (values.PhoneNumber.trim() && !NIGERIAN_PHONE.test(values.PhoneNumber.replace(/[\s-]/g, '')))
-      found.PhoneNumber = t('applicant.phoneInvalid');
-    setErrors(found);
-    const first = FIELDS.find((field) => found[field]);
-    if (first) {
-      document.getElementById(`biodata-${first}`)?.focus();
-      return;
-    }
+    const found = {
+      ...form.missing(isNigeria ? [...MANDATORY, 'StateId', 'LgaId'] : MANDATORY),
+      ...contactErrors(values, t),
+    };
+    if (!countryId) found.CountryId = t('applicant.required', { field: form.label('CountryId') });
+    if (!form.report(found)) return;
 
     const id = (value: string) => (value ? Number(value) : null);
     save.mutate(
@@ -203,28 +154,10 @@ function BiodataFormCard({ data }: { data: Biodata }) {
       },
       {
         onSuccess: (answer) => notify.success(answer.Message ?? t('applicant.saved')),
-        onError: (error) => {
-          const message = error instanceof ApiError && error.message ? error.message : t('error.generic');
-          const { field, text: detail } = fieldOfMessage(message, FIELDS);
-          if (field) setErrors({ [field]: detail });
-          notify.error(detail);
-        },
+        onError: form.refused,
       },
     );
   };
-
-  const textField = (field: keyof BiodataForm, extra: Partial<Parameters<typeof Field>[0]> = {}) => (
-    <Field
-      id={`biodata-${field}`}
-      name={field}
-      label={label(field)}
-      value={values[field]}
-      onChange={(event) => set(field)(event.target.value)}
-      error={errors[field]}
-      disabled={locked}
-      {...extra}
-    />
-  );
 
   return (
     <Card variant="outlined" component="section" aria-labelledby="biodata-title" sx={{ mb: 3 }}>
@@ -237,137 +170,73 @@ function BiodataFormCard({ data }: { data: Biodata }) {
         </Typography>
         <Box component="form" noValidate onSubmit={submit}>
           <Grid container columnSpacing={2}>
-            <Grid size={{ xs: 12, sm: 4 }}>
-              {textField('FirstName', { required: true, autoComplete: 'given-name' })}
+            <Grid size={THIRD}>{form.text('FirstName', { required: true, autoComplete: 'given-name' })}</Grid>
+            <Grid size={THIRD}>{form.text('OtherName', { autoComplete: 'additional-name' })}</Grid>
+            <Grid size={THIRD}>{form.text('LastName', { required: true, autoComplete: 'family-name' })}</Grid>
+            <Grid size={HALF}>
+              {form.text('Email', { required: true, type: 'email', autoComplete: 'email' })}
             </Grid>
-            <Grid size={{ xs: 12, sm: 4 }}>
-              {textField('OtherName', { autoComplete: 'additional-name' })}
-            </Grid>
-            <Grid size={{ xs: 12, sm: 4 }}>
-              {textField('LastName', { required: true, autoComplete: 'family-name' })}
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              {textField('Email', { required: true, type: 'email', autoComplete: 'email' })}
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              {textField('PhoneNumber', {
+            <Grid size={HALF}>
+              {form.text('PhoneNumber', {
                 required: true,
                 type: 'tel',
                 autoComplete: 'tel',
                 helperText: t('applicant.phoneHint'),
               })}
             </Grid>
-            <Grid size={{ xs: 12, sm: 4 }}>
-              {textField('DateOfBirth', {
+            <Grid size={THIRD}>
+              {form.text('DateOfBirth', {
                 required: true,
                 type: 'date',
                 slotProps: { inputLabel: { shrink: true } },
               })}
             </Grid>
-            <Grid size={{ xs: 12, sm: 4 }}>
-              <SelectField
-                id="biodata-Gender"
-                label={label('Gender')}
-                required
-                disabled={locked}
-                value={values.Gender}
-                onChange={set('Gender')}
-                error={errors.Gender}
-                options={GENDERS.map((g) => ({ value: g, label: t(GENDER_LABELS[g]) }))}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 4 }}>
-              <SelectField
-                id="biodata-MaritalStatus"
-                label={label('MaritalStatus')}
-                required
-                disabled={locked}
-                value={values.MaritalStatus}
-                onChange={set('MaritalStatus')}
-                error={errors.MaritalStatus}
-                options={MARITAL_STATUSES.map((m) => ({ value: m, label: t(MARITAL_LABELS[m]) }))}
-              />
-            </Grid>
+            <Grid size={THIRD}>{form.select('Gender', choiceOptions(GENDER_LABELS, t))}</Grid>
+            <Grid size={THIRD}>{form.select('MaritalStatus', choiceOptions(MARITAL_LABELS, t))}</Grid>
             <Grid size={12}>
-              {textField('Address', {
+              {form.text('Address', {
                 required: true,
                 multiline: true,
                 minRows: 2,
                 autoComplete: 'street-address',
               })}
             </Grid>
-            <Grid size={{ xs: 12, sm: 4 }}>
-              <SelectField
-                id="biodata-CountryId"
-                label={label('CountryId')}
-                required
-                disabled={locked}
-                value={countryId}
-                onChange={set('CountryId')}
-                error={errors.CountryId}
-                options={countryOptions}
-              />
-            </Grid>
+            <Grid size={THIRD}>{form.select('CountryId', countryOptions, { value: countryId })}</Grid>
             {isNigeria && (
               <>
-                <Grid size={{ xs: 12, sm: 4 }}>
-                  <SelectField
-                    id="biodata-StateId"
-                    label={label('StateId')}
-                    required
-                    disabled={locked}
-                    value={values.StateId}
-                    onChange={set('StateId')}
-                    error={errors.StateId}
-                    options={(states.data ?? []).map((s) => ({
-                      value: String(s.StateId),
-                      label: s.StateName,
-                    }))}
-                  />
+                <Grid size={THIRD}>
+                  {form.select(
+                    'StateId',
+                    (states.data ?? []).map((s) => ({ value: String(s.StateId), label: s.StateName })),
+                  )}
                 </Grid>
-                <Grid size={{ xs: 12, sm: 4 }}>
-                  <SelectField
-                    id="biodata-LgaId"
-                    label={label('LgaId')}
-                    required
-                    disabled={locked || !values.StateId}
-                    value={values.LgaId}
-                    onChange={set('LgaId')}
-                    error={errors.LgaId}
-                    options={(lgas.data ?? []).map((l) => ({ value: String(l.LgaId), label: l.LgaName }))}
-                  />
+                <Grid size={THIRD}>
+                  {form.select(
+                    'LgaId',
+                    (lgas.data ?? []).map((l) => ({ value: String(l.LgaId), label: l.LgaName })),
+                    { disabled: !values.StateId },
+                  )}
                 </Grid>
               </>
             )}
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <SelectField
-                id="biodata-DepartmentId"
-                label={label('DepartmentId')}
-                required
-                disabled={locked}
-                value={values.DepartmentId}
-                onChange={set('DepartmentId')}
-                error={errors.DepartmentId}
-                options={(departments.data ?? []).map((d) => ({
+            <Grid size={HALF}>
+              {form.select(
+                'DepartmentId',
+                (departments.data ?? []).map((d) => ({
                   value: String(d.DepartmentId),
                   label: d.DepartmentName,
-                }))}
-              />
+                })),
+              )}
             </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <SelectField
-                id="biodata-CourseOfStudyId"
-                label={label('CourseOfStudyId')}
-                required
-                disabled={locked || !department}
-                value={values.CourseOfStudyId}
-                onChange={set('CourseOfStudyId')}
-                error={errors.CourseOfStudyId}
-                options={(department?.CoursesOfStudy ?? []).map((c) => ({
+            <Grid size={HALF}>
+              {form.select(
+                'CourseOfStudyId',
+                (department?.CoursesOfStudy ?? []).map((c) => ({
                   value: String(c.CourseOfStudyId),
                   label: c.CourseOfStudyName,
-                }))}
-              />
+                })),
+                { disabled: !department },
+              )}
             </Grid>
           </Grid>
           {department && (
@@ -376,16 +245,7 @@ function BiodataFormCard({ data }: { data: Biodata }) {
             </Typography>
           )}
           {!locked && (
-            <Button
-              type="submit"
-              variant="contained"
-              startIcon={<Save />}
-              disabled={save.isPending}
-              aria-busy={save.isPending}
-              sx={{ mt: 2 }}
-            >
-              {t('applicant.biodata.save')}
-            </Button>
+            <FormButton icon={<Save />} pending={save.isPending} label={t('applicant.biodata.save')} />
           )}
         </Box>
       </CardContent>

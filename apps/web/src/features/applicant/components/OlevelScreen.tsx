@@ -9,11 +9,7 @@ import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { OlevelResultInput } from '@portal/contracts';
 import { MIN_OLEVEL_SUBJECTS, OLEVEL_PAGE_SIZE } from '@portal/contracts';
@@ -35,8 +31,9 @@ import {
   usePostOlevelResults,
 } from '../api/olevel';
 import { ConfirmDialog } from './ConfirmDialog';
-import { Field, SelectField } from './fields';
-import { clampPage, LoadError, LoadingBlock, LockedNote, PageTitle, TableFrame, TablePager } from './parts';
+import { FormButton, useFormFields } from './fields';
+import { PagedTable, usePages } from './PagedTable';
+import { LoadError, LoadingBlock, LockedNote, PageTitle } from './parts';
 
 /** The spec's exam years (section 9); the school's own range is enforced by the server. */
 export const EXAM_YEAR_MIN = 1990;
@@ -48,7 +45,7 @@ const EXAM_YEARS = Array.from({ length: EXAM_YEAR_MAX - EXAM_YEAR_MIN + 1 }, (_,
 const EXAM_NUMBER = /^[A-Za-z0-9/-]{4,20}$/;
 
 type FormField = 'type' | 'year' | 'number' | 'subject' | 'grade';
-const FIELD_ORDER: readonly FormField[] = ['type', 'year', 'number', 'subject', 'grade'];
+/** The labels in the form's order. */
 const FIELD_LABELS: Record<FormField, MessageId> = {
   type: 'applicant.olevel.examType',
   year: 'applicant.olevel.examYear',
@@ -56,6 +53,9 @@ const FIELD_LABELS: Record<FormField, MessageId> = {
   subject: 'applicant.olevel.subject',
   grade: 'applicant.olevel.grade',
 };
+const FIELD_ORDER = Object.keys(FIELD_LABELS) as FormField[];
+const THIRD = { xs: 12, sm: 4 };
+const HALF = { xs: 12, sm: 6 };
 
 /** A row of the table: saved (with its id) or only in this page's list so far. */
 interface Row {
@@ -89,16 +89,14 @@ export default function OlevelScreen() {
   const remove = useDeleteOlevelResult(applicantId);
   useDocumentTitle(`${t('applicant.olevel.title')} · ${t('portal.name')}`);
 
-  const [values, setValues] = useState<Record<FormField, string>>({
-    type: '',
-    year: '',
-    number: '',
-    subject: '',
-    grade: '',
+  const form = useFormFields({
+    idPrefix: 'olevel',
+    labels: FIELD_LABELS,
+    order: FIELD_ORDER,
+    initial: () => ({ type: '', year: '', number: '', subject: '', grade: '' }),
   });
-  const [errors, setErrors] = useState<Partial<Record<FormField, string>>>({});
+  const { values, setErrors } = form;
   const [local, setLocal] = useState<Row[]>([]);
-  const [page, setPage] = useState(0);
   const [deleting, setDeleting] = useState<Row | null>(null);
 
   const locked = record.data?.Data.RegComplete ?? false;
@@ -119,13 +117,7 @@ export default function OlevelScreen() {
   );
   const hasSaved = saved.length > 0;
   const rows = hasSaved ? saved : local;
-  const current = clampPage(page, rows.length, OLEVEL_PAGE_SIZE);
-  const shown = rows.slice(current * OLEVEL_PAGE_SIZE, (current + 1) * OLEVEL_PAGE_SIZE);
-
-  const set = (field: FormField) => (value: string) => {
-    setValues((previous) => ({ ...previous, [field]: value }));
-    setErrors((previous) => ({ ...previous, [field]: undefined }));
-  };
+  const pages = usePages(rows, OLEVEL_PAGE_SIZE);
   const failure = (error: unknown) =>
     error instanceof ApiError && error.message ? error.message : t('applicant.unableToComplete');
 
@@ -133,9 +125,8 @@ export default function OlevelScreen() {
     event.preventDefault();
     const missing = FIELD_ORDER.find((field) => !values[field].trim());
     if (missing) {
-      const message = t('applicant.required', { field: t(FIELD_LABELS[missing]) });
-      setErrors({ [missing]: message });
-      document.getElementById(`olevel-${missing}`)?.focus();
+      const message = t('applicant.required', { field: form.label(missing) });
+      form.report({ [missing]: message });
       return notify.warning(message);
     }
     const number = values.number.trim().toUpperCase();
@@ -159,7 +150,7 @@ export default function OlevelScreen() {
     };
     const next = () => {
       // The same sitting usually gives the next subject: keep type, year and number.
-      setValues((previous) => ({ ...previous, subject: '', grade: '' }));
+      form.setValues((previous) => ({ ...previous, subject: '', grade: '' }));
       setErrors({});
       document.getElementById('olevel-subject')?.focus();
     };
@@ -214,7 +205,7 @@ export default function OlevelScreen() {
       {
         onSuccess: (answer) => {
           setLocal([]);
-          setPage(0);
+          pages.setPage(0);
           notify.success(answer.Message || t('applicant.olevel.batchSaved'));
         },
         onError: (error) => notify.error(failure(error)),
@@ -272,83 +263,49 @@ export default function OlevelScreen() {
             ) : (
               <Box component="form" noValidate onSubmit={add}>
                 <Grid container columnSpacing={2}>
-                  <Grid size={{ xs: 12, sm: 4 }}>
-                    <SelectField
-                      id="olevel-type"
-                      label={t(FIELD_LABELS.type)}
-                      required
-                      value={values.type}
-                      onChange={set('type')}
-                      error={errors.type}
-                      options={(types.data ?? []).map((x) => ({
+                  <Grid size={THIRD}>
+                    {form.select(
+                      'type',
+                      (types.data ?? []).map((x) => ({
                         value: String(x.OLevelTypeID),
                         label: x.OLevelTypeName,
-                      }))}
-                    />
+                      })),
+                    )}
                   </Grid>
-                  <Grid size={{ xs: 12, sm: 4 }}>
-                    <SelectField
-                      id="olevel-year"
-                      label={t(FIELD_LABELS.year)}
-                      required
-                      value={values.year}
-                      onChange={set('year')}
-                      error={errors.year}
-                      options={EXAM_YEARS.map((year) => ({ value: year, label: year }))}
-                    />
+                  <Grid size={THIRD}>
+                    {form.select(
+                      'year',
+                      EXAM_YEARS.map((year) => ({ value: year, label: year })),
+                    )}
                   </Grid>
-                  <Grid size={{ xs: 12, sm: 4 }}>
-                    <Field
-                      id="olevel-number"
-                      name="examNumber"
-                      label={t(FIELD_LABELS.number)}
-                      required
-                      autoComplete="off"
-                      value={values.number}
-                      onChange={(event) => set('number')(event.target.value)}
-                      error={errors.number}
-                      slotProps={{ htmlInput: { maxLength: 20, autoCapitalize: 'characters' } }}
-                    />
+                  <Grid size={THIRD}>
+                    {form.text('number', {
+                      name: 'examNumber',
+                      required: true,
+                      autoComplete: 'off',
+                      slotProps: { htmlInput: { maxLength: 20, autoCapitalize: 'characters' } },
+                    })}
                   </Grid>
-                  <Grid size={{ xs: 12, sm: 6 }}>
-                    <SelectField
-                      id="olevel-subject"
-                      label={t(FIELD_LABELS.subject)}
-                      required
-                      value={values.subject}
-                      onChange={set('subject')}
-                      error={errors.subject}
-                      options={(subjects.data ?? []).map((x) => ({
+                  <Grid size={HALF}>
+                    {form.select(
+                      'subject',
+                      (subjects.data ?? []).map((x) => ({
                         value: String(x.OLevelSubjectID),
                         label: x.OLevelSubjectName,
-                      }))}
-                    />
+                      })),
+                    )}
                   </Grid>
-                  <Grid size={{ xs: 12, sm: 6 }}>
-                    <SelectField
-                      id="olevel-grade"
-                      label={t(FIELD_LABELS.grade)}
-                      required
-                      value={values.grade}
-                      onChange={set('grade')}
-                      error={errors.grade}
-                      options={(grades.data ?? []).map((x) => ({
+                  <Grid size={HALF}>
+                    {form.select(
+                      'grade',
+                      (grades.data ?? []).map((x) => ({
                         value: String(x.OLevelGradeID),
                         label: x.GradeName,
-                      }))}
-                    />
+                      })),
+                    )}
                   </Grid>
                 </Grid>
-                <Button
-                  type="submit"
-                  variant="contained"
-                  startIcon={<Add />}
-                  disabled={postEach.isPending}
-                  aria-busy={postEach.isPending}
-                  sx={{ mt: 2 }}
-                >
-                  {t('applicant.olevel.add')}
-                </Button>
+                <FormButton icon={<Add />} pending={postEach.isPending} label={t('applicant.olevel.add')} />
               </Box>
             )}
           </CardContent>
@@ -394,56 +351,40 @@ export default function OlevelScreen() {
           ) : rows.length === 0 ? (
             <Alert severity="info">{t('applicant.olevel.none')}</Alert>
           ) : (
-            <>
-              <TableFrame label={t('applicant.olevel.results')}>
-                <Table size="small" sx={{ minWidth: 560 }}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell scope="col">{t('applicant.documentsTable.sn')}</TableCell>
-                      <TableCell scope="col">{t('applicant.details.examNumber')}</TableCell>
-                      <TableCell scope="col">{t('applicant.details.examYear')}</TableCell>
-                      <TableCell scope="col">{t('applicant.details.examType')}</TableCell>
-                      <TableCell scope="col">{t('applicant.details.subject')}</TableCell>
-                      <TableCell scope="col">{t('applicant.details.grade')}</TableCell>
-                      {!locked && (
-                        <TableCell scope="col" align="center">
-                          {t('applicant.olevel.action')}
-                        </TableCell>
-                      )}
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {shown.map((row, index) => (
-                      <TableRow key={row.key}>
-                        <TableCell>{current * OLEVEL_PAGE_SIZE + index + 1}</TableCell>
-                        <TableCell>{row.ExamNumber}</TableCell>
-                        <TableCell>{row.ExamYear}</TableCell>
-                        <TableCell>{row.OLevelTypeName}</TableCell>
-                        <TableCell>{row.OLevelSubjectName}</TableCell>
-                        <TableCell>{row.GradeName}</TableCell>
-                        {!locked && (
-                          <TableCell align="center">
-                            <IconButton
-                              color="error"
-                              aria-label={t('applicant.olevel.deleteOne', { subject: row.OLevelSubjectName })}
-                              onClick={() => setDeleting(row)}
-                            >
-                              <Delete />
-                            </IconButton>
-                          </TableCell>
-                        )}
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableFrame>
-              <TablePager
-                count={rows.length}
-                page={current}
-                pageSize={OLEVEL_PAGE_SIZE}
-                onPageChange={setPage}
-              />
-            </>
+            <PagedTable
+              label={t('applicant.olevel.results')}
+              minWidth={560}
+              pages={pages}
+              columns={[
+                t('applicant.details.examNumber'),
+                t('applicant.details.examYear'),
+                t('applicant.details.examType'),
+                t('applicant.details.subject'),
+                t('applicant.details.grade'),
+              ]}
+              action={locked ? undefined : t('applicant.olevel.action')}
+              rowKey={(row) => row.key}
+              cells={(row) => (
+                <>
+                  <TableCell>{row.ExamNumber}</TableCell>
+                  <TableCell>{row.ExamYear}</TableCell>
+                  <TableCell>{row.OLevelTypeName}</TableCell>
+                  <TableCell>{row.OLevelSubjectName}</TableCell>
+                  <TableCell>{row.GradeName}</TableCell>
+                  {!locked && (
+                    <TableCell align="center">
+                      <IconButton
+                        color="error"
+                        aria-label={t('applicant.olevel.deleteOne', { subject: row.OLevelSubjectName })}
+                        onClick={() => setDeleting(row)}
+                      >
+                        <Delete />
+                      </IconButton>
+                    </TableCell>
+                  )}
+                </>
+              )}
+            />
           )}
         </CardContent>
       </Card>

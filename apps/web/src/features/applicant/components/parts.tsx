@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useT } from '../../../i18n/useT';
@@ -11,7 +10,7 @@ import { ApiError } from '../../../lib/api';
 
 /*
  * Small parts the applicant's screens share: page title, loading and error states, the note on
- * a locked form, a table that scrolls inside itself on a phone, and the table pager.
+ * a locked form, and a table that scrolls inside itself on a phone (PagedTable pages one).
  */
 
 export function PageTitle({ children }: { children: ReactNode }) {
@@ -86,47 +85,3 @@ export function TableFrame({ label, children }: { label: string; children: React
     </Box>
   );
 }
-
-/** The table pager with a fixed page size, its words translated. */
-export function TablePager({
-  count,
-  page,
-  pageSize,
-  onPageChange,
-}: {
-  count: number;
-  page: number;
-  pageSize: number;
-  onPageChange: (page: number) => void;
-}) {
-  const t = useT();
-  if (count <= pageSize) return null;
-  return (
-    <TablePagination
-      component="div"
-      count={count}
-      page={page}
-      rowsPerPage={pageSize}
-      rowsPerPageOptions={[]}
-      onPageChange={(_event, next) => onPageChange(next)}
-      labelDisplayedRows={({ from, to, count: total }) =>
-        t('applicant.table.rows', { from, to, count: total })
-      }
-      getItemAriaLabel={(type) =>
-        t(
-          type === 'next'
-            ? 'applicant.table.next'
-            : type === 'previous'
-              ? 'applicant.table.previous'
-              : type === 'first'
-                ? 'applicant.table.first'
-                : 'applicant.table.last',
-        )
-      }
-    />
-  );
-}
-
-/** Keeps a page number inside the pages a list has (after a row is removed, say). */
-export const clampPage = (page: number, count: number, pageSize: number) =>
-  Math.min(page, Math.max(0, Math.ceil(count / pageSize) - 1));
