@@ -1,5 +1,3 @@
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -7,6 +5,9 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, type ReactNode } from 'react';
 import { useT } from '../../i18n/useT';
+import { notify } from '../../lib/notify';
+import { CancelAndConfirm } from './CancelAndConfirm';
+import { serverMessage } from './errors';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -37,7 +38,6 @@ export function ConfirmDialog({
   danger = false,
   children,
 }: ConfirmDialogProps) {
-  const t = useT();
   const id = useId();
   return (
     <Dialog
@@ -56,23 +56,67 @@ export function ConfirmDialog({
         {children}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={pending}>
-          {t('crud.cancel')}
-        </Button>
-        <Button
-          variant="contained"
-          color={danger ? 'error' : 'primary'}
-          onClick={onConfirm}
-          disabled={pending || confirmDisabled}
-          aria-busy={pending}
-        >
-          {pending ? (
-            <CircularProgress size={20} color="inherit" aria-label={t('common.loading')} />
-          ) : (
-            confirmLabel
-          )}
-        </Button>
+        <CancelAndConfirm
+          pending={pending}
+          onCancel={onClose}
+          onConfirm={onConfirm}
+          label={confirmLabel}
+          danger={danger}
+          disabled={confirmDisabled}
+        />
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** A delete mutation, as `DeleteDialog` runs it. */
+export interface DeleteMutation<Id> {
+  mutate: (
+    id: Id,
+    callbacks: { onSuccess: (answer: { Message: string }) => void; onError: (error: unknown) => void },
+  ) => void;
+  isPending: boolean;
+}
+
+/**
+ * 'Delete <name>?' for the item chosen (none: closed); on confirmation deletes it, then says the
+ * server's message and closes, or says why it failed and stays open.
+ */
+export function DeleteDialog<Item, Id>({
+  item,
+  title,
+  nameOf,
+  idOf,
+  remove,
+  onClose,
+}: {
+  item: Item | null;
+  title: string;
+  nameOf: (item: Item) => string;
+  idOf: (item: Item) => Id;
+  remove: DeleteMutation<Id>;
+  onClose: () => void;
+}) {
+  const t = useT();
+  return (
+    <ConfirmDialog
+      open={item !== null}
+      title={title}
+      message={t('crud.deleteConfirm', { name: item ? nameOf(item) : '' })}
+      confirmLabel={t('crud.delete')}
+      danger
+      pending={remove.isPending}
+      onClose={onClose}
+      onConfirm={() =>
+        item &&
+        remove.mutate(idOf(item), {
+          onSuccess: (answer) => {
+            notify.success(answer.Message);
+            onClose();
+          },
+          onError: (error) => notify.error(serverMessage(error) || t('error.generic')),
+        })
+      }
+    />
   );
 }

@@ -47,3 +47,39 @@ export function DateInput({ label, value, onChange, disableFuture, minDate, name
     />
   );
 }
+
+/**
+ * A from–to pair of dates (two cells of the caller's grid), none after today and the end not
+ * before the start; `onChange` gets both, one of them changed. Use inside <PickersProvider>.
+ */
+export function DateRange({
+  labels: [fromLabel, toLabel],
+  names = [],
+  value: [from, to],
+  onChange,
+}: {
+  labels: readonly [string, string];
+  names?: readonly [string, string] | [];
+  value: readonly [string, string];
+  onChange: (value: [from: string, to: string]) => void;
+}) {
+  return (
+    <>
+      <DateInput
+        label={fromLabel}
+        name={names[0]}
+        value={from}
+        onChange={(next) => onChange([next, to])}
+        disableFuture
+      />
+      <DateInput
+        label={toLabel}
+        name={names[1]}
+        value={to}
+        onChange={(next) => onChange([from, next])}
+        disableFuture
+        minDate={from || undefined}
+      />
+    </>
+  );
+}

@@ -1,6 +1,5 @@
 import UploadFile from '@mui/icons-material/UploadFile';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -14,6 +13,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useT } from '../../i18n/useT';
 import { notify } from '../../lib/notify';
 import { useResourceSave, useResourceUpload } from './api';
+import { CancelAndConfirm } from './CancelAndConfirm';
 import { serverMessage } from './errors';
 import { FieldInput, initialValue, toApiValue, useFieldCheck, type FormValues } from './FieldInput';
 import type { AnyField, ResourceDeclaration } from './resource';
@@ -183,16 +183,7 @@ export function ResourceFormDialog<Item extends { id: number }, Input>({
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={pending}>
-            {t('crud.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={pending} aria-busy={pending}>
-            {pending ? (
-              <CircularProgress size={20} color="inherit" aria-label={t('common.loading')} />
-            ) : (
-              t('crud.save')
-            )}
-          </Button>
+          <CancelAndConfirm pending={pending} onCancel={onClose} />
         </DialogActions>
       </form>
     </Dialog>

@@ -2,34 +2,31 @@ import Add from '@mui/icons-material/Add';
 import Delete from '@mui/icons-material/Delete';
 import Download from '@mui/icons-material/Download';
 import Edit from '@mui/icons-material/Edit';
-import Search from '@mui/icons-material/Search';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { PageHeading } from '../PageHeading';
 import { useT } from '../../i18n/useT';
 import { apiBlob } from '../../lib/api';
 import { saveFile } from '../../lib/download';
 import { notify } from '../../lib/notify';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useResourceAction, useResourceDelete, useResourceList } from './api';
-import { ConfirmDialog } from './ConfirmDialog';
+import { DeleteDialog } from './ConfirmDialog';
 import { serverMessage } from './errors';
+import { AnySelect, SearchField } from './filters';
 import type { ColumnDeclaration, FilterDeclaration, ResourceDeclaration } from './resource';
 import { ResourceFormDialog } from './ResourceFormDialog';
-import { ServerTable, type TableColumn } from './ServerTable';
-import type { ListState, OptionsHook } from './types';
+import { QueryTable, type TableColumn } from './ServerTable';
+import type { OptionsHook } from './types';
 import { useDebounced } from './useDebounced';
+import { useListFilters } from './useListFilters';
 
 /**
  * The generic page of a declared reference resource: title, search and filters, the list (server
@@ -49,15 +46,14 @@ export function ResourcePage<Item extends { id: number }, Input>({
   const noun = t(resource.noun);
   useDocumentTitle(`${title} · ${t('portal.name')}`);
 
-  const [state, setState] = useState<ListState>({
-    page: 1,
-    pageSize: 20,
-    sort: resource.defaultSort,
-    order: resource.defaultOrder ?? 'asc',
-  });
-  const [search, setSearch] = useState('');
-  const [filters, setFilters] = useState<Record<string, string>>({});
-  const term = useDebounced(search.trim());
+  const { state, setState, filters, setFilter } = useListFilters<{
+    search: string;
+    chosen: Record<string, string>;
+  }>(
+    { search: '', chosen: {} },
+    { page: 1, pageSize: 20, sort: resource.defaultSort, order: resource.defaultOrder ?? 'asc' },
+  );
+  const term = useDebounced(filters.search.trim());
   const query = useMemo(
     () => ({
       page: state.page,
@@ -65,9 +61,9 @@ export function ResourcePage<Item extends { id: number }, Input>({
       sort: state.sort ?? resource.defaultSort,
       order: state.order ?? 'asc',
       search: term || undefined,
-      ...Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== '')),
+      ...Object.fromEntries(Object.entries(filters.chosen).filter(([, value]) => value !== '')),
     }),
-    [state, term, filters, resource.defaultSort],
+    [state, term, filters.chosen, resource.defaultSort],
   );
   const list = useResourceList<Item>(resource.path, query);
   const [editing, setEditing] = useState<Item | 'new' | null>(null);
@@ -165,26 +161,17 @@ export function ResourcePage<Item extends { id: number }, Input>({
 
   return (
     <>
-      <Stack
-        direction="row"
-        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 2 }}
-      >
-        <Box>
-          <Typography component="h1" variant="h5" sx={{ fontWeight: 600 }}>
-            {title}
-          </Typography>
-          {intro && (
-            <Typography color="text.secondary" variant="body2">
-              {intro}
-            </Typography>
-          )}
-        </Box>
-        {canCreate && (
-          <Button variant="contained" startIcon={<Add />} onClick={() => setEditing('new')}>
-            {t('crud.addTitle', { noun })}
-          </Button>
-        )}
-      </Stack>
+      <PageHeading
+        title={title}
+        intro={intro}
+        action={
+          canCreate && (
+            <Button variant="contained" startIcon={<Add />} onClick={() => setEditing('new')}>
+              {t('crud.addTitle', { noun })}
+            </Button>
+          )
+        }
+      />
       <Card variant="outlined">
         <CardContent>
           <Stack
@@ -194,49 +181,30 @@ export function ResourcePage<Item extends { id: number }, Input>({
             useFlexGap
           >
             {resource.searchable && (
-              <TextField
-                size="small"
-                type="search"
+              <SearchField
                 label={t('crud.search')}
-                value={search}
-                onChange={(event) => {
-                  setSearch(event.target.value);
-                  setState((s) => ({ ...s, page: 1 }));
-                }}
+                value={filters.search}
+                onChange={(search) => setFilter({ search })}
                 sx={{ minWidth: { sm: 240 } }}
-                slotProps={{
-                  input: {
-                    startAdornment: (
-                      <InputAdornment position="start">
-                        <Search fontSize="small" />
-                      </InputAdornment>
-                    ),
-                  },
-                }}
               />
             )}
             {resource.filters.map((filter) => (
               <FilterInput
                 key={filter.key}
                 filter={filter}
-                value={filters[filter.key] ?? ''}
-                onChange={(value) => {
-                  setFilters((f) => ({ ...f, [filter.key]: value }));
-                  setState((s) => ({ ...s, page: 1 }));
-                }}
+                value={filters.chosen[filter.key] ?? ''}
+                onChange={(value) => setFilter({ chosen: { ...filters.chosen, [filter.key]: value } })}
               />
             ))}
           </Stack>
-          <ServerTable
+          <QueryTable
             label={title}
             columns={columns}
-            rows={list.data?.Data ?? []}
+            query={list}
             getRowId={(item) => item.id}
-            total={list.data?.Total ?? 0}
-            loading={list.isFetching}
             state={state}
             onStateChange={setState}
-            emptyText={list.isError ? serverMessage(list.error) || t('error.generic') : t(resource.emptyText)}
+            emptyText={t(resource.emptyText)}
             rowActions={rowActions}
             actionsWidth={120 + resource.actions.length * 120}
           />
@@ -250,24 +218,13 @@ export function ResourcePage<Item extends { id: number }, Input>({
           onClose={() => setEditing(null)}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteDialog
+        item={deleting}
         title={t('crud.deleteTitle', { noun })}
-        message={t('crud.deleteConfirm', { name: deleting ? nameOf(deleting) : '' })}
-        confirmLabel={t('crud.delete')}
-        danger
-        pending={remove.isPending}
+        nameOf={nameOf}
+        idOf={(item) => item.id}
+        remove={remove}
         onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: (answer) => {
-              notify.success(answer.Message);
-              setDeleting(null);
-            },
-            onError: (error) => notify.error(serverMessage(error) || t('error.generic')),
-          })
-        }
       />
     </>
   );
@@ -317,18 +274,16 @@ function FilterInput({
   if (filter.type === 'select' && filter.options)
     return <SelectFilter filter={filter} useOptions={filter.options} value={value} onChange={onChange} />;
   return (
-    <TextField
-      select
-      size="small"
+    <AnySelect
       label={t(filter.label)}
       value={value}
-      onChange={(event) => onChange(event.target.value)}
+      onChange={onChange}
+      choices={[
+        { value: 'true', label: t('crud.yes') },
+        { value: 'false', label: t('crud.no') },
+      ]}
       sx={{ minWidth: { sm: 160 } }}
-    >
-      <MenuItem value="">{t('crud.any')}</MenuItem>
-      <MenuItem value="true">{t('crud.yes')}</MenuItem>
-      <MenuItem value="false">{t('crud.no')}</MenuItem>
-    </TextField>
+    />
   );
 }
 
@@ -347,20 +302,12 @@ function SelectFilter({
   const { options, failed } = useOptions();
   if (failed) return null;
   return (
-    <TextField
-      select
-      size="small"
+    <AnySelect
       label={t(filter.label)}
       value={value}
-      onChange={(event) => onChange(event.target.value)}
+      onChange={onChange}
+      choices={options}
       sx={{ minWidth: { sm: 200 } }}
-    >
-      <MenuItem value="">{t('crud.any')}</MenuItem>
-      {options.map((option) => (
-        <MenuItem key={option.value} value={String(option.value)}>
-          {option.label}
-        </MenuItem>
-      ))}
-    </TextField>
+    />
   );
 }

@@ -22,8 +22,10 @@ import {
 } from '@mui/x-data-grid';
 import { useId, useMemo, type ReactNode } from 'react';
 import { useT } from '../../i18n/useT';
+import { serverMessage } from './errors';
 import { useMuiXLocale } from './locales';
-import { PAGE_SIZES, type ListState } from './types';
+import { toggled } from './toggled';
+import { PAGE_SIZES, type ListState, type Paged } from './types';
 
 export interface TableColumn<T> {
   /** The column's id, and the server's sort key when sortable. */
@@ -70,26 +72,44 @@ const cellValue = <T,>(column: TableColumn<T>, row: T): ReactNode => {
  */
 export function ServerTable<T>(props: ServerTableProps<T>) {
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
-  return narrow ? <CardList {...props} /> : <Grid {...props} />;
+  const view = { ...props, pageSizes: props.pageSizes ?? PAGE_SIZES };
+  return narrow ? <CardList {...view} /> : <Grid {...view} />;
 }
 
-function Grid<T>({
-  label,
-  columns,
-  rows,
-  getRowId,
-  total,
-  loading,
-  state,
-  onStateChange,
+/** The list query of a paged admin endpoint, as `QueryTable` reads it. */
+export interface PagedQuery<T> {
+  data?: Paged<T>;
+  isFetching: boolean;
+  isError: boolean;
+  error: unknown;
+}
+
+/**
+ * A `ServerTable` of one paged query: its rows and total, loading while it fetches, and the
+ * server's message (or the generic one) instead of `emptyText` when it failed.
+ */
+export function QueryTable<T>({
+  query,
   emptyText,
-  selection,
-  onSelectionChange,
-  rowActions,
-  actionsHeader,
-  actionsWidth = 140,
-  pageSizes = PAGE_SIZES,
-}: ServerTableProps<T>) {
+  ...table
+}: Omit<ServerTableProps<T>, 'rows' | 'total' | 'loading'> & { query: PagedQuery<T> }) {
+  const t = useT();
+  return (
+    <ServerTable
+      {...table}
+      rows={query.data?.Data ?? []}
+      total={query.data?.Total ?? 0}
+      loading={query.isFetching}
+      emptyText={query.isError ? serverMessage(query.error) || t('error.generic') : emptyText}
+    />
+  );
+}
+
+type ViewProps<T> = ServerTableProps<T> & { pageSizes: readonly number[] };
+
+function Grid<T>(props: ViewProps<T>) {
+  const { columns, rows, getRowId, state, onStateChange, selection, rowActions, actionsHeader } = props;
+  const actionsWidth = props.actionsWidth ?? 140;
   const t = useT();
   const locale = useMuiXLocale();
   const gridColumns = useMemo<GridColDef[]>(() => {
@@ -124,12 +144,12 @@ function Grid<T>({
   return (
     <Box sx={{ width: '100%', minWidth: 0 }}>
       <DataGrid
-        aria-label={label}
+        aria-label={props.label}
         rows={rows as T[] as never[]}
         getRowId={getRowId as never}
         columns={gridColumns}
-        rowCount={total}
-        loading={loading}
+        rowCount={props.total}
+        loading={props.loading}
         paginationMode="server"
         sortingMode="server"
         filterMode="server"
@@ -147,12 +167,13 @@ function Grid<T>({
             order: first?.sort ?? undefined,
           });
         }}
-        pageSizeOptions={[...pageSizes]}
+        pageSizeOptions={[...props.pageSizes]}
         checkboxSelection={!!selection}
         keepNonExistentRowsSelected
         disableRowSelectionOnClick
         rowSelectionModel={selectionModel}
         onRowSelectionModelChange={(model) => {
+          const onSelectionChange = props.onSelectionChange;
           if (!onSelectionChange) return;
           if (model.type === 'include') onSelectionChange(new Set(model.ids));
           else {
@@ -165,7 +186,7 @@ function Grid<T>({
         disableColumnMenu
         getRowHeight={() => 'auto'}
         autoHeight
-        localeText={{ ...locale.grid, noRowsLabel: emptyText }}
+        localeText={{ ...locale.grid, noRowsLabel: props.emptyText }}
         sx={{
           '& .MuiDataGrid-cell': { py: 1, display: 'flex', alignItems: 'center', whiteSpace: 'normal' },
         }}
@@ -187,19 +208,15 @@ function CardList<T>({
   selection,
   onSelectionChange,
   rowActions,
-  pageSizes = PAGE_SIZES,
-}: ServerTableProps<T>) {
+  pageSizes,
+}: ViewProps<T>) {
   const t = useT();
   const id = useId();
   const [first, ...rest] = columns;
   const sortable = columns.filter((column) => column.sortable);
   const pages = Math.max(1, Math.ceil(total / state.pageSize));
-  const toggle = (rowId: GridRowId, on: boolean) => {
-    const next = new Set(selection ?? []);
-    if (on) next.add(rowId);
-    else next.delete(rowId);
-    onSelectionChange?.(next);
-  };
+  const toggle = (rowId: GridRowId, on: boolean) =>
+    onSelectionChange?.(toggled(selection ?? [], [rowId], on));
 
   return (
     <Box sx={{ width: '100%', minWidth: 0 }}>

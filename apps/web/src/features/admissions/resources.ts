@@ -1,4 +1,5 @@
 import { declareResource } from '../../components/crud/resource';
+import type { MessageId } from '../../i18n/locales';
 import { useAcademicSessionOptions, useAdmissionSessionOptions } from './api/get-admission-sessions';
 import { useDepartmentOptions } from './api/get-departments';
 import type {
@@ -24,25 +25,51 @@ const batchesPath: ResourcePath<'admissionBatches'> = '/api/admin/admission-batc
 const informationPath: ResourcePath<'admissionInformation'> = '/api/admin/admission-information';
 const documentsPath: ResourcePath<'admissionDocuments'> = '/api/admin/admission-documents';
 
+/** A resource's page title, record noun and empty-list line, all under `admissions.<name>.`. */
+const texts = <Name extends string>(name: Name) =>
+  ({
+    title: `admissions.${name}.title`,
+    noun: `admissions.${name}.noun`,
+    emptyText: `admissions.${name}.empty`,
+  }) as const;
+
+/** A yes/no property of a record: its list column, its list filter and its switch in the form. */
+const flag = <Key extends string>(key: Key, label: MessageId, initial?: boolean) => ({
+  column: { key, label, format: 'boolean' as const },
+  filter: { key, label, type: 'boolean' as const },
+  field: { key, label, type: 'boolean' as const, initial },
+});
+
+/** The academic session an admission session belongs to. */
+const academicSession = {
+  key: 'academicSessionId',
+  label: 'admissions.field.academicSession',
+  type: 'select',
+  options: useAcademicSessionOptions,
+} as const;
+
+/** The admission session a record belongs to. */
+const admissionSession = {
+  key: 'admissionSessionId',
+  label: 'admissions.field.admissionSession',
+  type: 'select',
+  options: useAdmissionSessionOptions,
+} as const;
+
+const isCurrent = flag('isCurrent', 'admissions.field.current');
+const isOpen = flag('isOpen', 'admissions.field.open', true);
+const isPublished = flag('isPublished', 'admissions.field.published');
+const isActive = flag('isActive', 'admissions.field.active', true);
+
 export const admissionSessions = declareResource<AdmissionSessionItem, AdmissionSessionInput>({
   path: sessionsPath,
-  title: 'admissions.sessions.title',
-  noun: 'admissions.sessions.noun',
-  emptyText: 'admissions.sessions.empty',
+  ...texts('sessions'),
   columns: [
     { key: 'name', label: 'admissions.field.session' },
     { key: 'academicSessionName', label: 'admissions.field.academicSession' },
-    { key: 'isCurrent', label: 'admissions.field.current', format: 'boolean' },
+    isCurrent.column,
   ],
-  filters: [
-    {
-      key: 'academicSessionId',
-      label: 'admissions.field.academicSession',
-      type: 'select',
-      options: useAcademicSessionOptions,
-    },
-    { key: 'isCurrent', label: 'admissions.field.current', type: 'boolean' },
-  ],
+  filters: [academicSession, isCurrent.filter],
   sortable: ['name', 'id'] satisfies ResourceSort<'admissionSessions'>[],
   defaultSort: 'name',
   defaultOrder: 'desc',
@@ -60,14 +87,8 @@ export const admissionSessions = declareResource<AdmissionSessionItem, Admission
       helper: 'admissions.sessions.nameHelper',
       maxLength: 9,
     },
-    {
-      key: 'academicSessionId',
-      label: 'admissions.field.academicSession',
-      type: 'select',
-      required: true,
-      options: useAcademicSessionOptions,
-    },
-    { key: 'isCurrent', label: 'admissions.field.current', type: 'boolean' },
+    { ...academicSession, required: true },
+    isCurrent.field,
   ],
   toInput: (item) => ({
     name: item.name,
@@ -78,36 +99,20 @@ export const admissionSessions = declareResource<AdmissionSessionItem, Admission
 
 export const admissionBatches = declareResource<AdmissionBatchItem, AdmissionBatchInput>({
   path: batchesPath,
-  title: 'admissions.batches.title',
-  noun: 'admissions.batches.noun',
-  emptyText: 'admissions.batches.empty',
+  ...texts('batches'),
   columns: [
     { key: 'name', label: 'admissions.field.batch' },
     { key: 'admissionSessionName', label: 'admissions.field.admissionSession' },
-    { key: 'isOpen', label: 'admissions.field.open', format: 'boolean' },
+    isOpen.column,
   ],
-  filters: [
-    {
-      key: 'admissionSessionId',
-      label: 'admissions.field.admissionSession',
-      type: 'select',
-      options: useAdmissionSessionOptions,
-    },
-    { key: 'isOpen', label: 'admissions.field.open', type: 'boolean' },
-  ],
+  filters: [admissionSession, isOpen.filter],
   sortable: ['name', 'id'] satisfies ResourceSort<'admissionBatches'>[],
   defaultSort: 'name',
   searchable: true,
   operations: { create: true, update: true, delete: true },
   actions: [{ name: 'open', field: 'isOpen', on: 'admissions.action.open', off: 'admissions.action.close' }],
   fields: [
-    {
-      key: 'admissionSessionId',
-      label: 'admissions.field.admissionSession',
-      type: 'select',
-      required: true,
-      options: useAdmissionSessionOptions,
-    },
+    { ...admissionSession, required: true },
     {
       key: 'name',
       label: 'admissions.field.batch',
@@ -116,35 +121,21 @@ export const admissionBatches = declareResource<AdmissionBatchItem, AdmissionBat
       minLength: 2,
       maxLength: 80,
     },
-    { key: 'isOpen', label: 'admissions.field.open', type: 'boolean', initial: true },
+    isOpen.field,
   ],
   toInput: (item) => ({ admissionSessionId: item.admissionSessionId, name: item.name, isOpen: item.isOpen }),
 });
 
 export const admissionInformation = declareResource<AdmissionInformationItem, AdmissionInformationInput>({
   path: informationPath,
-  title: 'admissions.information.title',
-  noun: 'admissions.information.noun',
-  emptyText: 'admissions.information.empty',
+  ...texts('information'),
   columns: [
     { key: 'title', label: 'admissions.field.title' },
-    {
-      key: 'admissionSessionId',
-      label: 'admissions.field.admissionSession',
-      options: useAdmissionSessionOptions,
-    },
-    { key: 'isPublished', label: 'admissions.field.published', format: 'boolean' },
+    { key: admissionSession.key, label: admissionSession.label, options: admissionSession.options },
+    isPublished.column,
     { key: 'createdAt', label: 'admissions.field.created', format: 'date' },
   ],
-  filters: [
-    {
-      key: 'admissionSessionId',
-      label: 'admissions.field.admissionSession',
-      type: 'select',
-      options: useAdmissionSessionOptions,
-    },
-    { key: 'isPublished', label: 'admissions.field.published', type: 'boolean' },
-  ],
+  filters: [admissionSession, isPublished.filter],
   sortable: ['title', 'createdAt', 'id'] satisfies ResourceSort<'admissionInformation'>[],
   defaultSort: 'createdAt',
   defaultOrder: 'desc',
@@ -159,13 +150,7 @@ export const admissionInformation = declareResource<AdmissionInformationItem, Ad
     },
   ],
   fields: [
-    {
-      key: 'admissionSessionId',
-      label: 'admissions.field.admissionSession',
-      type: 'select',
-      required: true,
-      options: useAdmissionSessionOptions,
-    },
+    { ...admissionSession, required: true },
     {
       key: 'title',
       label: 'admissions.field.title',
@@ -175,7 +160,7 @@ export const admissionInformation = declareResource<AdmissionInformationItem, Ad
       maxLength: 200,
     },
     { key: 'body', label: 'admissions.field.body', type: 'textarea', required: true, maxLength: 20000 },
-    { key: 'isPublished', label: 'admissions.field.published', type: 'boolean' },
+    isPublished.field,
   ],
   toInput: (item) => ({
     admissionSessionId: item.admissionSessionId,
@@ -190,16 +175,14 @@ const FORM_MAX_BYTES = 10 * 1024 * 1024;
 
 export const admissionDocuments = declareResource<AdmissionDocumentItem, AdmissionDocumentInput>({
   path: documentsPath,
-  title: 'admissions.documents.title',
-  noun: 'admissions.documents.noun',
-  emptyText: 'admissions.documents.empty',
+  ...texts('documents'),
   columns: [
     { key: 'name', label: 'admissions.field.document' },
     { key: 'description', label: 'admissions.field.description' },
     { key: 'fileExt', label: 'admissions.field.fileType' },
-    { key: 'isActive', label: 'admissions.field.active', format: 'boolean' },
+    isActive.column,
   ],
-  filters: [{ key: 'isActive', label: 'admissions.field.active', type: 'boolean' }],
+  filters: [isActive.filter],
   sortable: ['name', 'createdAt', 'id'] satisfies ResourceSort<'admissionDocuments'>[],
   defaultSort: 'name',
   searchable: true,
@@ -246,7 +229,7 @@ export const admissionDocuments = declareResource<AdmissionDocumentItem, Admissi
       type: 'ids',
       helper: 'admissions.documents.everyLevel',
     },
-    { key: 'isActive', label: 'admissions.field.active', type: 'boolean', initial: true },
+    isActive.field,
   ],
   toInput: (item) => ({
     name: item.name,

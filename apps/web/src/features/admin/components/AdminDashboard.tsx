@@ -1,20 +1,15 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
-import LinearProgress from '@mui/material/LinearProgress';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import { useIntl } from 'react-intl';
 import { CardMenu } from '../../../components/CardMenu';
-import { serverMessage } from '../../../components/crud/errors';
+import { QueryStatus } from '../../../components/crud/QueryStatus';
+import { PageHeading } from '../../../components/PageHeading';
+import { SectionCard } from '../../../components/SectionCard';
+import { SimpleTable } from '../../../components/SimpleTable';
 import type { MessageId } from '../../../i18n/locales';
 import { useT } from '../../../i18n/useT';
 import { ApiError } from '../../../lib/api';
@@ -73,25 +68,18 @@ export default function AdminDashboard({ area = 'admin' }: { area?: 'admin' | 'a
 
   return (
     <>
-      <Typography component="h1" variant="h5" sx={{ fontWeight: 600, mb: 2 }}>
-        {t('nav.dashboard')}
-      </Typography>
-      <Card variant="outlined" sx={{ mb: 2 }}>
-        <CardHeader
-          title={t('shell.welcome', { name })}
-          action={<CardMenu />}
-          slotProps={{ title: { component: 'h2', variant: 'h6' } }}
-        />
-        <CardContent sx={{ pt: 0 }}>
-          <Typography color="text.secondary">
-            {t(forbidden ? 'shell.dashboardIntro' : 'admin.dashboard.intro')}
-          </Typography>
-        </CardContent>
-      </Card>
-      {dashboard.isPending && <LinearProgress aria-label={t('common.loading')} />}
-      {dashboard.isError && !forbidden && (
-        <Alert severity="error">{serverMessage(dashboard.error) || t('error.generic')}</Alert>
-      )}
+      <PageHeading title={t('nav.dashboard')} />
+      <SectionCard
+        title={t('shell.welcome', { name })}
+        action={<CardMenu />}
+        sx={{ mb: 2 }}
+        contentSx={{ pt: 0 }}
+      >
+        <Typography color="text.secondary">
+          {t(forbidden ? 'shell.dashboardIntro' : 'admin.dashboard.intro')}
+        </Typography>
+      </SectionCard>
+      <QueryStatus query={dashboard} showError={!forbidden} />
       {data && (
         <Box
           sx={{
@@ -135,123 +123,91 @@ export default function AdminDashboard({ area = 'admin' }: { area?: 'admin' | 'a
             ))}
           </Box>
 
-          <Card variant="outlined">
-            <CardHeader
-              title={t('admin.dashboard.byStage')}
-              slotProps={{ title: { component: 'h2', variant: 'h6' } }}
+          <SectionCard title={t('admin.dashboard.byStage')}>
+            <BarChart
+              height={360}
+              layout="horizontal"
+              xAxis={[{ tickMinStep: 1 }]}
+              yAxis={[{ scaleType: 'band', data: STAGES.map(([, label]) => t(label)), width: 110 }]}
+              series={[
+                {
+                  data: STAGES.map(([stage]) => stageCount(stage)),
+                  label: t('admin.dashboard.applicants'),
+                },
+              ]}
+              hideLegend
+              margin={{ left: 0, right: 16 }}
             />
-            <CardContent>
+          </SectionCard>
+
+          <SectionCard title={t('admin.dashboard.acceptanceFees')}>
+            <Typography>
+              {t('admin.dashboard.feesSummary', {
+                paid: data.acceptanceFees.paidCount,
+                amount: naira(data.acceptanceFees.paidNaira),
+                pending: data.acceptanceFees.pendingCount,
+              })}
+            </Typography>
+            <PieChart
+              height={240}
+              series={[
+                {
+                  data: [
+                    { id: 0, value: data.acceptanceFees.paidCount, label: t('admin.dashboard.paid') },
+                    { id: 1, value: data.acceptanceFees.pendingCount, label: t('admin.dashboard.pending') },
+                  ],
+                  innerRadius: 50,
+                },
+              ]}
+            />
+          </SectionCard>
+
+          <SectionCard title={t('admin.dashboard.byDepartment')} sx={{ gridColumn: '1 / -1' }}>
+            {data.byDepartment.length > 0 && (
               <BarChart
-                height={360}
+                height={Math.max(240, data.byDepartment.length * 56)}
                 layout="horizontal"
                 xAxis={[{ tickMinStep: 1 }]}
-                yAxis={[{ scaleType: 'band', data: STAGES.map(([, label]) => t(label)), width: 110 }]}
+                yAxis={[
+                  {
+                    scaleType: 'band',
+                    data: data.byDepartment.map((d) => d.departmentName ?? t('admin.dashboard.noDepartment')),
+                    width: 120,
+                  },
+                ]}
                 series={[
                   {
-                    data: STAGES.map(([stage]) => stageCount(stage)),
+                    data: data.byDepartment.map((d) => d.applicants),
                     label: t('admin.dashboard.applicants'),
                   },
+                  {
+                    data: data.byDepartment.map((d) => d.registered),
+                    label: t('admin.dashboard.registered'),
+                  },
+                  { data: data.byDepartment.map((d) => d.admitted), label: t('admin.dashboard.admitted') },
+                  { data: data.byDepartment.map((d) => d.accepted), label: t('admin.dashboard.accepted') },
                 ]}
-                hideLegend
                 margin={{ left: 0, right: 16 }}
               />
-            </CardContent>
-          </Card>
-
-          <Card variant="outlined">
-            <CardHeader
-              title={t('admin.dashboard.acceptanceFees')}
-              slotProps={{ title: { component: 'h2', variant: 'h6' } }}
+            )}
+            <SimpleTable
+              label={t('admin.dashboard.byDepartment')}
+              sx={{ mt: 2 }}
+              minWidth={520}
+              rows={data.byDepartment}
+              rowKey={(d) => d.departmentId ?? 0}
+              columns={[
+                {
+                  header: t('admin.dashboard.department'),
+                  cell: (d) => d.departmentName ?? t('admin.dashboard.noDepartment'),
+                },
+                { header: t('admin.dashboard.applicants'), cell: (d) => d.applicants, numeric: true },
+                { header: t('admin.dashboard.registered'), cell: (d) => d.registered, numeric: true },
+                { header: t('admin.dashboard.admitted'), cell: (d) => d.admitted, numeric: true },
+                { header: t('admin.dashboard.accepted'), cell: (d) => d.accepted, numeric: true },
+              ]}
             />
-            <CardContent>
-              <Typography>
-                {t('admin.dashboard.feesSummary', {
-                  paid: data.acceptanceFees.paidCount,
-                  amount: naira(data.acceptanceFees.paidNaira),
-                  pending: data.acceptanceFees.pendingCount,
-                })}
-              </Typography>
-              <PieChart
-                height={240}
-                series={[
-                  {
-                    data: [
-                      { id: 0, value: data.acceptanceFees.paidCount, label: t('admin.dashboard.paid') },
-                      { id: 1, value: data.acceptanceFees.pendingCount, label: t('admin.dashboard.pending') },
-                    ],
-                    innerRadius: 50,
-                  },
-                ]}
-              />
-            </CardContent>
-          </Card>
-
-          <Card variant="outlined" sx={{ gridColumn: '1 / -1' }}>
-            <CardHeader
-              title={t('admin.dashboard.byDepartment')}
-              slotProps={{ title: { component: 'h2', variant: 'h6' } }}
-            />
-            <CardContent>
-              {data.byDepartment.length > 0 && (
-                <BarChart
-                  height={Math.max(240, data.byDepartment.length * 56)}
-                  layout="horizontal"
-                  xAxis={[{ tickMinStep: 1 }]}
-                  yAxis={[
-                    {
-                      scaleType: 'band',
-                      data: data.byDepartment.map(
-                        (d) => d.departmentName ?? t('admin.dashboard.noDepartment'),
-                      ),
-                      width: 120,
-                    },
-                  ]}
-                  series={[
-                    {
-                      data: data.byDepartment.map((d) => d.applicants),
-                      label: t('admin.dashboard.applicants'),
-                    },
-                    {
-                      data: data.byDepartment.map((d) => d.registered),
-                      label: t('admin.dashboard.registered'),
-                    },
-                    { data: data.byDepartment.map((d) => d.admitted), label: t('admin.dashboard.admitted') },
-                    { data: data.byDepartment.map((d) => d.accepted), label: t('admin.dashboard.accepted') },
-                  ]}
-                  margin={{ left: 0, right: 16 }}
-                />
-              )}
-              <Box
-                sx={{ overflowX: 'auto', mt: 2 }}
-                tabIndex={0}
-                role="region"
-                aria-label={t('admin.dashboard.byDepartment')}
-              >
-                <Table size="small" sx={{ minWidth: 520 }}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{t('admin.dashboard.department')}</TableCell>
-                      <TableCell align="right">{t('admin.dashboard.applicants')}</TableCell>
-                      <TableCell align="right">{t('admin.dashboard.registered')}</TableCell>
-                      <TableCell align="right">{t('admin.dashboard.admitted')}</TableCell>
-                      <TableCell align="right">{t('admin.dashboard.accepted')}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {data.byDepartment.map((d) => (
-                      <TableRow key={d.departmentId ?? 0}>
-                        <TableCell>{d.departmentName ?? t('admin.dashboard.noDepartment')}</TableCell>
-                        <TableCell align="right">{d.applicants}</TableCell>
-                        <TableCell align="right">{d.registered}</TableCell>
-                        <TableCell align="right">{d.admitted}</TableCell>
-                        <TableCell align="right">{d.accepted}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </Box>
-            </CardContent>
-          </Card>
+          </SectionCard>
         </Box>
       )}
     </>

@@ -1,25 +1,21 @@
 import Add from '@mui/icons-material/Add';
 import Edit from '@mui/icons-material/Edit';
-import Search from '@mui/icons-material/Search';
 import Security from '@mui/icons-material/Security';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import type { AdminUserItem } from '@portal/contracts';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { serverMessage } from '../../../components/crud/errors';
-import { ServerTable } from '../../../components/crud/ServerTable';
-import type { ListState } from '../../../components/crud/types';
+import { AnySelect, SearchField } from '../../../components/crud/filters';
+import { QueryTable } from '../../../components/crud/ServerTable';
 import { useDebounced } from '../../../components/crud/useDebounced';
+import { useListFilters } from '../../../components/crud/useListFilters';
+import { PageHeading } from '../../../components/PageHeading';
 import { useT } from '../../../i18n/useT';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useUsers } from '../api/get-users';
@@ -35,76 +31,50 @@ export default function AdministratorsScreen() {
   const intl = useIntl();
   const title = t('admin.users.title');
   useDocumentTitle(`${title} · ${t('portal.name')}`);
-  const [state, setState] = useState<ListState>({ page: 1, pageSize: 20 });
-  const [search, setSearch] = useState('');
-  const [active, setActive] = useState<'' | 'true' | 'false'>('');
-  const term = useDebounced(search.trim());
+  const { state, setState, filters, setFilter } = useListFilters({
+    search: '',
+    active: '' as '' | 'true' | 'false',
+  });
+  const term = useDebounced(filters.search.trim());
   const users = useUsers({
     page: state.page,
     pageSize: state.pageSize,
     search: term || undefined,
-    isActive: active || undefined,
+    isActive: filters.active || undefined,
   });
   const [drawer, setDrawer] = useState<DrawerState>(null);
-  const empty = users.isError
-    ? serverMessage(users.error) || t('error.generic')
-    : term || active
-      ? t('admin.users.noMatch')
-      : t('admin.users.empty');
 
   return (
     <>
-      <Stack
-        direction="row"
-        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 2 }}
-      >
-        <Typography component="h1" variant="h5" sx={{ fontWeight: 600 }}>
-          {title}
-        </Typography>
-        <Button variant="contained" startIcon={<Add />} onClick={() => setDrawer({ kind: 'add' })}>
-          {t('admin.users.add')}
-        </Button>
-      </Stack>
+      <PageHeading
+        title={title}
+        action={
+          <Button variant="contained" startIcon={<Add />} onClick={() => setDrawer({ kind: 'add' })}>
+            {t('admin.users.add')}
+          </Button>
+        }
+      />
       <Card variant="outlined">
         <CardContent>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2 }}>
-            <TextField
-              size="small"
-              type="search"
+            <SearchField
               label={t('admin.users.search')}
-              value={search}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setState((s) => ({ ...s, page: 1 }));
-              }}
+              value={filters.search}
+              onChange={(search) => setFilter({ search })}
               sx={{ minWidth: { sm: 280 } }}
-              slotProps={{
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <Search fontSize="small" />
-                    </InputAdornment>
-                  ),
-                },
-              }}
             />
-            <TextField
-              select
-              size="small"
+            <AnySelect
               label={t('admin.users.status')}
-              value={active}
-              onChange={(event) => {
-                setActive(event.target.value as '' | 'true' | 'false');
-                setState((s) => ({ ...s, page: 1 }));
-              }}
+              value={filters.active}
+              onChange={(active) => setFilter({ active: active as '' | 'true' | 'false' })}
+              choices={[
+                { value: 'true', label: t('admin.users.active') },
+                { value: 'false', label: t('admin.users.inactive') },
+              ]}
               sx={{ minWidth: { sm: 160 } }}
-            >
-              <MenuItem value="">{t('crud.any')}</MenuItem>
-              <MenuItem value="true">{t('admin.users.active')}</MenuItem>
-              <MenuItem value="false">{t('admin.users.inactive')}</MenuItem>
-            </TextField>
+            />
           </Stack>
-          <ServerTable<AdminUserItem>
+          <QueryTable<AdminUserItem>
             label={title}
             columns={[
               { field: 'Fullname', header: t('admin.users.name'), minWidth: 160 },
@@ -143,13 +113,11 @@ export default function AdministratorsScreen() {
                 render: (u) => intl.formatDate(u.CreatedAt, { dateStyle: 'medium' }),
               },
             ]}
-            rows={users.data?.Data ?? []}
+            query={users}
             getRowId={(u) => u.UserId}
-            total={users.data?.Total ?? 0}
-            loading={users.isFetching}
             state={state}
             onStateChange={setState}
-            emptyText={empty}
+            emptyText={term || filters.active ? t('admin.users.noMatch') : t('admin.users.empty')}
             actionsWidth={110}
             rowActions={(u) => (
               <>

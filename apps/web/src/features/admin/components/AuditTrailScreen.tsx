@@ -1,14 +1,7 @@
-import Close from '@mui/icons-material/Close';
-import Search from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -16,15 +9,16 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { DateInput, PickersProvider } from '../../../components/crud/DateInput';
-import { serverMessage } from '../../../components/crud/errors';
-import { ServerTable } from '../../../components/crud/ServerTable';
-import type { ListState } from '../../../components/crud/types';
+import { DateRange, PickersProvider } from '../../../components/crud/DateInput';
+import { FilterGrid, SearchField } from '../../../components/crud/filters';
+import { QueryTable } from '../../../components/crud/ServerTable';
 import { useDebounced } from '../../../components/crud/useDebounced';
+import { useListFilters } from '../../../components/crud/useListFilters';
+import { ViewDialog } from '../../../components/crud/ViewDialog';
+import { PageHeading } from '../../../components/PageHeading';
+import { ScrollRegion } from '../../../components/SimpleTable';
 import { useT } from '../../../i18n/useT';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useAuditTrail } from '../api/get-audit-trail';
@@ -45,8 +39,13 @@ export default function AuditTrailScreen() {
   const intl = useIntl();
   const title = t('admin.audit.title');
   useDocumentTitle(`${title} · ${t('portal.name')}`);
-  const [state, setState] = useState<ListState>({ page: 1, pageSize: 20 });
-  const [filters, setFilters] = useState({ actor: '', pageName: '', action: '', from: '', to: '' });
+  const { state, setState, filters, setFilter } = useListFilters({
+    actor: '',
+    pageName: '',
+    action: '',
+    from: '',
+    to: '',
+  });
   const typed = useDebounced(`${filters.actor}\u0000${filters.pageName}\u0000${filters.action}`);
   const [actor = '', pageName = '', action = ''] = typed.split('\u0000');
   const query = useMemo(
@@ -63,75 +62,39 @@ export default function AuditTrailScreen() {
   );
   const audit = useAuditTrail(query);
   const [viewing, setViewing] = useState<AuditItem | null>(null);
-  const set = (patch: Partial<typeof filters>) => {
-    setFilters((f) => ({ ...f, ...patch }));
-    setState((s) => ({ ...s, page: 1 }));
-  };
 
   return (
     <>
-      <Typography component="h1" variant="h5" sx={{ fontWeight: 600, mb: 2 }}>
-        {title}
-      </Typography>
+      <PageHeading title={title} />
       <Card variant="outlined">
         <CardContent>
           <PickersProvider>
-            <Box
-              sx={{
-                display: 'grid',
-                gap: 1.5,
-                mb: 2,
-                gridTemplateColumns: {
-                  xs: 'minmax(0, 1fr)',
-                  sm: 'repeat(3, minmax(0, 1fr))',
-                  lg: 'repeat(5, minmax(0, 1fr))',
-                },
-              }}
-            >
-              <TextField
-                size="small"
-                type="search"
+            <FilterGrid sm={3} lg={5}>
+              <SearchField
                 label={t('admin.audit.person')}
                 value={filters.actor}
-                onChange={(event) => set({ actor: event.target.value })}
-                slotProps={{
-                  input: {
-                    startAdornment: (
-                      <InputAdornment position="start">
-                        <Search fontSize="small" />
-                      </InputAdornment>
-                    ),
-                  },
-                }}
+                onChange={(actor) => setFilter({ actor })}
               />
               <TextField
                 size="small"
                 label={t('admin.audit.page')}
                 value={filters.pageName}
-                onChange={(event) => set({ pageName: event.target.value })}
+                onChange={(event) => setFilter({ pageName: event.target.value })}
               />
               <TextField
                 size="small"
                 label={t('admin.audit.action')}
                 value={filters.action}
-                onChange={(event) => set({ action: event.target.value })}
+                onChange={(event) => setFilter({ action: event.target.value })}
               />
-              <DateInput
-                label={t('admin.audit.from')}
-                value={filters.from}
-                onChange={(from) => set({ from })}
-                disableFuture
+              <DateRange
+                labels={[t('admin.audit.from'), t('admin.audit.to')]}
+                value={[filters.from, filters.to]}
+                onChange={([from, to]) => setFilter({ from, to })}
               />
-              <DateInput
-                label={t('admin.audit.to')}
-                value={filters.to}
-                onChange={(to) => set({ to })}
-                disableFuture
-                minDate={filters.from || undefined}
-              />
-            </Box>
+            </FilterGrid>
           </PickersProvider>
-          <ServerTable<AuditItem>
+          <QueryTable<AuditItem>
             label={title}
             columns={[
               {
@@ -149,15 +112,11 @@ export default function AuditTrailScreen() {
                 render: (a) => (a.entityId ? `${a.entity} #${a.entityId}` : a.entity),
               },
             ]}
-            rows={audit.data?.Data ?? []}
+            query={audit}
             getRowId={(a) => a.id}
-            total={audit.data?.Total ?? 0}
-            loading={audit.isFetching}
             state={state}
             onStateChange={setState}
-            emptyText={
-              audit.isError ? serverMessage(audit.error) || t('error.generic') : t('admin.audit.empty')
-            }
+            emptyText={t('admin.audit.empty')}
             actionsWidth={120}
             rowActions={(a) => (
               <Button
@@ -180,8 +139,6 @@ export default function AuditTrailScreen() {
 function ChangesDialog({ entry, onClose }: { entry: AuditItem; onClose: () => void }) {
   const t = useT();
   const intl = useIntl();
-  const id = useId();
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const before = (entry.before && typeof entry.before === 'object' ? entry.before : {}) as Record<
     string,
     unknown
@@ -198,93 +155,69 @@ function ChangesDialog({ entry, onClose }: { entry: AuditItem; onClose: () => vo
   keys.sort((a, b) => Number(changed(b)) - Number(changed(a)));
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      fullScreen={fullScreen}
-      fullWidth
-      maxWidth="md"
-      aria-labelledby={`${id}-title`}
-    >
-      <DialogTitle id={`${id}-title`} sx={{ pr: 7 }}>
-        {t('admin.audit.changesTitle')}
-        <IconButton
-          aria-label={t('common.close')}
-          onClick={onClose}
-          sx={{ position: 'absolute', right: 8, top: 8 }}
-        >
-          <Close />
-        </IconButton>
-      </DialogTitle>
-      <DialogContent dividers>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
-          {t('admin.audit.summary', {
-            person: entry.actorEmail,
-            action: entry.action,
-            record: entry.entityId ? `${entry.entity} #${entry.entityId}` : entry.entity,
-            page: entry.page,
-            when: intl.formatDate(entry.at, { dateStyle: 'medium', timeStyle: 'medium' }),
-          })}
-        </Typography>
-        {scalar ? (
-          <Box component="pre" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', m: 0 }}>
-            {`${t('admin.audit.before')}: ${show(entry.before)}\n${t('admin.audit.after')}: ${show(entry.after)}`}
-          </Box>
-        ) : keys.length === 0 ? (
-          <Typography color="text.secondary">{t('admin.audit.noValues')}</Typography>
-        ) : (
-          <Box
-            sx={{ overflowX: 'auto' }}
-            tabIndex={0}
-            role="region"
-            aria-label={t('admin.audit.changesTitle')}
-          >
-            <Table size="small" sx={{ minWidth: 480, tableLayout: 'fixed' }}>
-              <TableHead>
-                <TableRow>
-                  <TableCell sx={{ width: '25%' }}>{t('admin.audit.field')}</TableCell>
-                  <TableCell>{t('admin.audit.before')}</TableCell>
-                  <TableCell>{t('admin.audit.after')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {keys.map((key) => {
-                  const differs = changed(key);
-                  return (
-                    <TableRow key={key} sx={differs ? { bgcolor: 'action.selected' } : undefined}>
-                      <TableCell
-                        component="th"
-                        scope="row"
-                        sx={{ fontWeight: differs ? 600 : 400, overflowWrap: 'anywhere' }}
-                      >
-                        {key}
-                        {differs && (
-                          <Box
-                            component="span"
-                            sx={{
-                              position: 'absolute',
-                              width: 1,
-                              height: 1,
-                              overflow: 'hidden',
-                              clip: 'rect(0 0 0 0)',
-                            }}
-                          >{` (${t('admin.audit.changed')})`}</Box>
-                        )}
-                      </TableCell>
-                      <TableCell sx={{ overflowWrap: 'anywhere', fontFamily: 'monospace', fontSize: 13 }}>
-                        {key in before ? show(before[key]) : '—'}
-                      </TableCell>
-                      <TableCell sx={{ overflowWrap: 'anywhere', fontFamily: 'monospace', fontSize: 13 }}>
-                        {key in after ? show(after[key]) : '—'}
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </Box>
-        )}
-      </DialogContent>
-    </Dialog>
+    <ViewDialog title={t('admin.audit.changesTitle')} onClose={onClose} fullScreenBelow="sm">
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
+        {t('admin.audit.summary', {
+          person: entry.actorEmail,
+          action: entry.action,
+          record: entry.entityId ? `${entry.entity} #${entry.entityId}` : entry.entity,
+          page: entry.page,
+          when: intl.formatDate(entry.at, { dateStyle: 'medium', timeStyle: 'medium' }),
+        })}
+      </Typography>
+      {scalar ? (
+        <Box component="pre" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', m: 0 }}>
+          {`${t('admin.audit.before')}: ${show(entry.before)}\n${t('admin.audit.after')}: ${show(entry.after)}`}
+        </Box>
+      ) : keys.length === 0 ? (
+        <Typography color="text.secondary">{t('admin.audit.noValues')}</Typography>
+      ) : (
+        <ScrollRegion label={t('admin.audit.changesTitle')}>
+          <Table size="small" sx={{ minWidth: 480, tableLayout: 'fixed' }}>
+            <TableHead>
+              <TableRow>
+                <TableCell sx={{ width: '25%' }}>{t('admin.audit.field')}</TableCell>
+                <TableCell>{t('admin.audit.before')}</TableCell>
+                <TableCell>{t('admin.audit.after')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {keys.map((key) => {
+                const differs = changed(key);
+                return (
+                  <TableRow key={key} sx={differs ? { bgcolor: 'action.selected' } : undefined}>
+                    <TableCell
+                      component="th"
+                      scope="row"
+                      sx={{ fontWeight: differs ? 600 : 400, overflowWrap: 'anywhere' }}
+                    >
+                      {key}
+                      {differs && (
+                        <Box
+                          component="span"
+                          sx={{
+                            position: 'absolute',
+                            width: 1,
+                            height: 1,
+                            overflow: 'hidden',
+                            clip: 'rect(0 0 0 0)',
+                          }}
+                        >{` (${t('admin.audit.changed')})`}</Box>
+                      )}
+                    </TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere', fontFamily: 'monospace', fontSize: 13 }}>
+                      {key in before ? show(before[key]) : '—'}
+                    </TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere', fontFamily: 'monospace', fontSize: 13 }}>
+                      {key in after ? show(after[key]) : '—'}
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </ScrollRegion>
+      )}
+    </ViewDialog>
   );
 }

@@ -1,6 +1,5 @@
 import Lock from '@mui/icons-material/Lock';
 import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -9,6 +8,9 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { DetailList } from '../../../components/DetailList';
+import { PageHeading } from '../../../components/PageHeading';
+import { SectionCard } from '../../../components/SectionCard';
 import { useT } from '../../../i18n/useT';
 import { AREAS } from '../../../lib/areas';
 import { useAppState, useSessionUser } from '../../../lib/session';
@@ -23,18 +25,10 @@ export default function ProfileScreen({ area = 'admin' }: { area?: 'admin' | 'ap
   const user = useSessionUser(AREAS[area].userKind === 'adminUser' ? 'adminUser' : 'authUser');
   const pages = useAppState((s) => s.adminPages);
   if (!user) return null;
-  const rows: [string, string][] = [
-    [t('admin.users.firstName'), user.FirstName],
-    [t('admin.users.lastName'), user.LastName],
-    [t('admin.users.email'), user.Email],
-    [t('admin.profile.username'), user.Username],
-  ];
 
   return (
     <>
-      <Typography component="h1" variant="h5" sx={{ fontWeight: 600, mb: 2 }}>
-        {title}
-      </Typography>
+      <PageHeading title={title} />
       <Stack spacing={2}>
         <Card variant="outlined">
           <CardHeader
@@ -51,56 +45,37 @@ export default function ProfileScreen({ area = 'admin' }: { area?: 'admin' | 'ap
             }}
           />
           <CardContent>
-            <Box
-              component="dl"
-              sx={{
-                display: 'grid',
-                gridTemplateColumns: 'max-content minmax(0, 1fr)',
-                columnGap: 2,
-                rowGap: 1,
-                m: 0,
-              }}
-            >
-              {rows.map(([label, value]) => (
-                <Box key={label} sx={{ display: 'contents' }}>
-                  <Box component="dt" sx={{ color: 'text.secondary' }}>
-                    {label}
-                  </Box>
-                  <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                    {value}
-                  </Box>
-                </Box>
-              ))}
-              <Box component="dt" sx={{ color: 'text.secondary' }}>
-                {t('admin.users.status')}
-              </Box>
-              <Box component="dd" sx={{ m: 0 }}>
-                <Chip
-                  size="small"
-                  color={user.IsActive ? 'success' : 'default'}
-                  label={user.IsActive ? t('admin.users.active') : t('admin.users.inactive')}
-                />
-              </Box>
-            </Box>
+            <DetailList
+              columns="max-content minmax(0, 1fr)"
+              rowGap={1}
+              rows={[
+                [t('admin.users.firstName'), user.FirstName],
+                [t('admin.users.lastName'), user.LastName],
+                [t('admin.users.email'), user.Email],
+                [t('admin.profile.username'), user.Username],
+                [
+                  t('admin.users.status'),
+                  <Chip
+                    size="small"
+                    color={user.IsActive ? 'success' : 'default'}
+                    label={user.IsActive ? t('admin.users.active') : t('admin.users.inactive')}
+                  />,
+                ],
+              ]}
+            />
             <Button component={RouterLink} to={`/${area}/changepassword`} startIcon={<Lock />} sx={{ mt: 2 }}>
               {t('nav.changePassword')}
             </Button>
           </CardContent>
         </Card>
         {area === 'admin' && (
-          <Card variant="outlined">
-            <CardHeader
-              title={t('admin.profile.pages')}
-              slotProps={{ title: { component: 'h2', variant: 'h6' } }}
-            />
-            <CardContent>
-              {pages.length ? (
-                <PagesByMenu pages={pages} />
-              ) : (
-                <Typography color="text.secondary">{t('admin.users.noRoles')}</Typography>
-              )}
-            </CardContent>
-          </Card>
+          <SectionCard title={t('admin.profile.pages')}>
+            {pages.length ? (
+              <PagesByMenu pages={pages} />
+            ) : (
+              <Typography color="text.secondary">{t('admin.users.noRoles')}</Typography>
+            )}
+          </SectionCard>
         )}
       </Stack>
     </>

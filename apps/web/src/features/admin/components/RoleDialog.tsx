@@ -1,8 +1,5 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -10,14 +7,16 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
-import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { RoleItem } from '@portal/contracts';
 import { useId, useMemo, useState, type FormEvent } from 'react';
+import { CancelAndConfirm } from '../../../components/crud/CancelAndConfirm';
 import { serverMessage } from '../../../components/crud/errors';
+import { QueryStatus } from '../../../components/crud/QueryStatus';
+import { toggled } from '../../../components/crud/toggled';
 import { useT } from '../../../i18n/useT';
 import { notify } from '../../../lib/notify';
 import { usePageCatalogue } from '../api/get-page-catalogue';
@@ -38,15 +37,7 @@ export function RoleDialog({ role, onClose }: { role: RoleItem | null; onClose: 
   const [pagesError, setPagesError] = useState(false);
   const groups = useMemo(() => groupByMenu(catalogue.data?.Data ?? []), [catalogue.data]);
 
-  const toggle = (ids: number[], on: boolean) =>
-    setPageIds((current) => {
-      const next = new Set(current);
-      for (const pageId of ids) {
-        if (on) next.add(pageId);
-        else next.delete(pageId);
-      }
-      return next;
-    });
+  const toggle = (ids: number[], on: boolean) => setPageIds((current) => toggled(current, ids, on));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -120,12 +111,7 @@ export function RoleDialog({ role, onClose }: { role: RoleItem | null; onClose: 
             {t('admin.roles.pagesSelected', { count: pageIds.size })}
           </Typography>
           {pagesError && <FormHelperText error>{t('admin.roles.pagesRequired')}</FormHelperText>}
-          {catalogue.isPending && <LinearProgress aria-label={t('common.loading')} sx={{ mt: 1 }} />}
-          {catalogue.isError && (
-            <Alert severity="error" sx={{ mt: 1 }}>
-              {serverMessage(catalogue.error) || t('error.generic')}
-            </Alert>
-          )}
+          <QueryStatus query={catalogue} sx={{ mt: 1 }} />
           <Box
             sx={{
               mt: 1,
@@ -177,16 +163,7 @@ export function RoleDialog({ role, onClose }: { role: RoleItem | null; onClose: 
           </Box>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={save.isPending}>
-            {t('crud.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={save.isPending} aria-busy={save.isPending}>
-            {save.isPending ? (
-              <CircularProgress size={20} color="inherit" aria-label={t('common.loading')} />
-            ) : (
-              t('crud.save')
-            )}
-          </Button>
+          <CancelAndConfirm pending={save.isPending} onCancel={onClose} />
         </DialogActions>
       </form>
     </Dialog>

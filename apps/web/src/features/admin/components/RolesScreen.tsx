@@ -1,7 +1,6 @@
 import Add from '@mui/icons-material/Add';
 import Delete from '@mui/icons-material/Delete';
 import Edit from '@mui/icons-material/Edit';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -9,16 +8,14 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { RoleItem } from '@portal/contracts';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/crud/ConfirmDialog';
-import { serverMessage } from '../../../components/crud/errors';
+import { DeleteDialog } from '../../../components/crud/ConfirmDialog';
+import { QueryStatus } from '../../../components/crud/QueryStatus';
+import { PageHeading } from '../../../components/PageHeading';
 import { useT } from '../../../i18n/useT';
 import { STATUS_OK } from '../../../lib/api';
-import { notify } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useDeleteRole } from '../api/delete-role';
 import { useRoles } from '../api/get-roles';
@@ -38,19 +35,15 @@ export default function RolesScreen() {
 
   return (
     <>
-      <Stack
-        direction="row"
-        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 2 }}
-      >
-        <Typography component="h1" variant="h5" sx={{ fontWeight: 600 }}>
-          {title}
-        </Typography>
-        <Button variant="contained" startIcon={<Add />} onClick={() => setEditing('new')}>
-          {t('admin.roles.add')}
-        </Button>
-      </Stack>
-      {roles.isPending && <LinearProgress aria-label={t('common.loading')} />}
-      {roles.isError && <Alert severity="error">{serverMessage(roles.error) || t('error.generic')}</Alert>}
+      <PageHeading
+        title={title}
+        action={
+          <Button variant="contained" startIcon={<Add />} onClick={() => setEditing('new')}>
+            {t('admin.roles.add')}
+          </Button>
+        }
+      />
+      <QueryStatus query={roles} />
       {roles.data && list.length === 0 && (
         <Typography color="text.secondary" sx={{ py: 3 }}>
           {t('admin.roles.empty')}
@@ -119,24 +112,13 @@ export default function RolesScreen() {
       {editing !== null && (
         <RoleDialog role={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteDialog
+        item={deleting}
         title={t('admin.roles.deleteTitle')}
-        message={t('crud.deleteConfirm', { name: deleting?.RoleName ?? '' })}
-        confirmLabel={t('crud.delete')}
-        danger
-        pending={remove.isPending}
+        nameOf={(role) => role.RoleName}
+        idOf={(role) => role.RoleId}
+        remove={remove}
         onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.RoleId, {
-            onSuccess: (answer) => {
-              notify.success(answer.Message);
-              setDeleting(null);
-            },
-            onError: (error) => notify.error(serverMessage(error) || t('error.generic')),
-          })
-        }
       />
     </>
   );

@@ -1,9 +1,7 @@
 import Close from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import CircularProgress from '@mui/material/CircularProgress';
 import Drawer from '@mui/material/Drawer';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -15,7 +13,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { EMAIL_PATTERN, type AdminUserItem } from '@portal/contracts';
 import { useId, useState, type FormEvent } from 'react';
+import { CancelAndConfirm } from '../../../components/crud/CancelAndConfirm';
 import { serverMessage } from '../../../components/crud/errors';
+import { toggled } from '../../../components/crud/toggled';
 import { useT } from '../../../i18n/useT';
 import { STATUS_OK } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
@@ -164,12 +164,7 @@ export function UserDrawer({
                 <Checkbox
                   checked={roleIds.has(role.RoleId)}
                   onChange={(event) =>
-                    setRoleIds((current) => {
-                      const next = new Set(current);
-                      if (event.target.checked) next.add(role.RoleId);
-                      else next.delete(role.RoleId);
-                      return next;
-                    })
+                    setRoleIds((current) => toggled(current, [role.RoleId], event.target.checked))
                   }
                 />
               }
@@ -179,16 +174,7 @@ export function UserDrawer({
         </FormGroup>
         <Box sx={{ flex: 1 }} />
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mt: 2 }}>
-          <Button onClick={onClose} disabled={save.isPending}>
-            {t('crud.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={save.isPending} aria-busy={save.isPending}>
-            {save.isPending ? (
-              <CircularProgress size={20} color="inherit" aria-label={t('common.loading')} />
-            ) : (
-              t('crud.save')
-            )}
-          </Button>
+          <CancelAndConfirm pending={save.isPending} onCancel={onClose} />
         </Stack>
       </Box>
     </Drawer>

@@ -1,19 +1,14 @@
-import Search from '@mui/icons-material/Search';
-import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
-import { DateInput, PickersProvider } from '../../../components/crud/DateInput';
-import { serverMessage } from '../../../components/crud/errors';
-import { ServerTable } from '../../../components/crud/ServerTable';
-import type { ListState } from '../../../components/crud/types';
+import { DateRange, PickersProvider } from '../../../components/crud/DateInput';
+import { AnySelect, FilterGrid, SearchField } from '../../../components/crud/filters';
+import { QueryTable } from '../../../components/crud/ServerTable';
 import { useDebounced } from '../../../components/crud/useDebounced';
+import { useListFilters } from '../../../components/crud/useListFilters';
+import { PageHeading } from '../../../components/PageHeading';
 import type { MessageId } from '../../../i18n/locales';
 import { useT } from '../../../i18n/useT';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
@@ -34,8 +29,13 @@ export default function AdmissionPaymentsScreen() {
   const intl = useIntl();
   const title = t('admissions.payments.title');
   useDocumentTitle(`${title} · ${t('portal.name')}`);
-  const [state, setState] = useState<ListState>({ page: 1, pageSize: 20 });
-  const [filters, setFilters] = useState({ search: '', state: '', provider: '', from: '', to: '' });
+  const { state, setState, filters, setFilter } = useListFilters({
+    search: '',
+    state: '',
+    provider: '',
+    from: '',
+    to: '',
+  });
   const search = useDebounced(filters.search);
   const query = useMemo(
     () => ({
@@ -50,10 +50,6 @@ export default function AdmissionPaymentsScreen() {
     [state, search, filters.state, filters.provider, filters.from, filters.to],
   );
   const payments = useAdmissionPayments(query);
-  const set = (patch: Partial<typeof filters>) => {
-    setFilters((f) => ({ ...f, ...patch }));
-    setState((s) => ({ ...s, page: 1 }));
-  };
   const stateLabel = (value: string) => {
     const found = STATES.find(([key]) => key === value);
     return found ? t(found[1]) : value;
@@ -61,84 +57,36 @@ export default function AdmissionPaymentsScreen() {
 
   return (
     <>
-      <Typography component="h1" variant="h5" sx={{ fontWeight: 600, mb: 2 }}>
-        {title}
-      </Typography>
+      <PageHeading title={title} />
       <Card variant="outlined">
         <CardContent>
           <PickersProvider>
-            <Box
-              sx={{
-                display: 'grid',
-                gap: 1.5,
-                mb: 2,
-                gridTemplateColumns: {
-                  xs: 'minmax(0, 1fr)',
-                  sm: 'repeat(2, minmax(0, 1fr))',
-                  lg: 'repeat(5, minmax(0, 1fr))',
-                },
-              }}
-            >
-              <TextField
-                size="small"
-                type="search"
+            <FilterGrid sm={2} lg={5}>
+              <SearchField
                 label={t('admissions.payments.search')}
                 value={filters.search}
-                onChange={(event) => set({ search: event.target.value })}
-                slotProps={{
-                  input: {
-                    startAdornment: (
-                      <InputAdornment position="start">
-                        <Search fontSize="small" />
-                      </InputAdornment>
-                    ),
-                  },
-                }}
+                onChange={(search) => setFilter({ search })}
               />
-              <TextField
-                select
-                size="small"
+              <AnySelect
                 label={t('admissions.payments.state')}
                 value={filters.state}
-                onChange={(event) => set({ state: event.target.value })}
-              >
-                <MenuItem value="">{t('crud.any')}</MenuItem>
-                {STATES.map(([value, label]) => (
-                  <MenuItem key={value} value={value}>
-                    {t(label)}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                select
-                size="small"
+                onChange={(state) => setFilter({ state })}
+                choices={STATES.map(([value, label]) => ({ value, label: t(label) }))}
+              />
+              <AnySelect
                 label={t('admissions.payments.provider')}
                 value={filters.provider}
-                onChange={(event) => set({ provider: event.target.value })}
-              >
-                <MenuItem value="">{t('crud.any')}</MenuItem>
-                {PROVIDERS.map((provider) => (
-                  <MenuItem key={provider} value={provider}>
-                    {provider}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <DateInput
-                label={t('admissions.payments.from')}
-                value={filters.from}
-                onChange={(from) => set({ from })}
-                disableFuture
+                onChange={(provider) => setFilter({ provider })}
+                choices={PROVIDERS.map((provider) => ({ value: provider, label: provider }))}
               />
-              <DateInput
-                label={t('admissions.payments.to')}
-                value={filters.to}
-                onChange={(to) => set({ to })}
-                disableFuture
-                minDate={filters.from || undefined}
+              <DateRange
+                labels={[t('admissions.payments.from'), t('admissions.payments.to')]}
+                value={[filters.from, filters.to]}
+                onChange={([from, to]) => setFilter({ from, to })}
               />
-            </Box>
+            </FilterGrid>
           </PickersProvider>
-          <ServerTable<AdmissionPaymentItem>
+          <QueryTable<AdmissionPaymentItem>
             label={title}
             columns={[
               { field: 'reference', header: t('admissions.payments.reference'), minWidth: 180 },
@@ -184,17 +132,11 @@ export default function AdmissionPaymentsScreen() {
                   p.paidAt ? intl.formatDate(p.paidAt, { dateStyle: 'medium', timeStyle: 'short' }) : '—',
               },
             ]}
-            rows={payments.data?.Data ?? []}
+            query={payments}
             getRowId={(p) => p.id}
-            total={payments.data?.Total ?? 0}
-            loading={payments.isFetching}
             state={state}
             onStateChange={setState}
-            emptyText={
-              payments.isError
-                ? serverMessage(payments.error) || t('error.generic')
-                : t('admissions.payments.empty')
-            }
+            emptyText={t('admissions.payments.empty')}
           />
         </CardContent>
       </Card>

@@ -6,25 +6,17 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import type { ApplicantDocumentEntry } from '@portal/contracts';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { serverMessage } from '../../../components/crud/errors';
+import { QueryStatus } from '../../../components/crud/QueryStatus';
+import { ViewDialog } from '../../../components/crud/ViewDialog';
+import { DetailList } from '../../../components/DetailList';
+import { SimpleTable } from '../../../components/SimpleTable';
 import { useT } from '../../../i18n/useT';
 import { saveFile } from '../../../lib/download';
 import { useApplicantDocument } from '../api/get-applicant-document';
@@ -41,8 +33,6 @@ export function ApplicantRecordDialog({
 }) {
   const t = useT();
   const intl = useIntl();
-  const id = useId();
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
   const record = useApplicantFullRecord(applicantId);
   const [viewing, setViewing] = useState<ApplicantDocumentEntry | null>(null);
   const data = record.data?.Data;
@@ -52,186 +42,148 @@ export function ApplicantRecordDialog({
     value ? intl.formatDate(value, { dateStyle: 'medium' }) : '—';
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      fullScreen={fullScreen}
-      fullWidth
-      maxWidth="md"
-      aria-labelledby={`${id}-title`}
-    >
-      <DialogTitle id={`${id}-title`} sx={{ pr: 7 }}>
-        {t('admissions.record.title')}
-        <IconButton
-          aria-label={t('common.close')}
-          onClick={onClose}
-          sx={{ position: 'absolute', right: 8, top: 8 }}
-        >
-          <Close />
-        </IconButton>
-      </DialogTitle>
-      <DialogContent dividers>
-        {record.isPending && <LinearProgress aria-label={t('common.loading')} />}
-        {record.isError && (
-          <Alert severity="error">{serverMessage(record.error) || t('error.generic')}</Alert>
-        )}
-        {data && r && (
-          <Stack spacing={3}>
-            <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-              <Avatar
-                src={r.Passport ?? undefined}
-                alt={t('admissions.record.passportOf', { name })}
-                sx={{ width: 72, height: 72 }}
-              >
-                {(r.LastName ?? r.JambRegNo).charAt(0)}
-              </Avatar>
-              <Box sx={{ minWidth: 0 }}>
-                <Typography component="h2" variant="h6" sx={{ overflowWrap: 'anywhere' }}>
-                  {name || r.JambRegNo}
-                </Typography>
-                <Typography color="text.secondary">{r.JambRegNo}</Typography>
-                <Stack direction="row" spacing={1} sx={{ mt: 0.5, flexWrap: 'wrap' }} useFlexGap>
-                  <Chip
-                    size="small"
-                    label={
-                      STATUS_LABELS[data.Admission.admissionStatus]
-                        ? t(STATUS_LABELS[data.Admission.admissionStatus]!)
-                        : data.Admission.admissionStatus
-                    }
-                  />
-                  <Chip
-                    size="small"
-                    variant="outlined"
-                    label={t('admissions.record.level', { level: r.AdmissionLevel })}
-                  />
-                  {r.RegComplete && (
-                    <Chip size="small" color="success" label={t('admissions.record.registered')} />
-                  )}
-                </Stack>
-              </Box>
-            </Stack>
-            {data.Admission.rejectionReason && (
-              <Alert severity="warning">
-                {t('admissions.record.rejected', { reason: data.Admission.rejectionReason })}
+    <ViewDialog title={t('admissions.record.title')} onClose={onClose} fullScreenBelow="md">
+      <QueryStatus query={record} />
+      {data && r && (
+        <Stack spacing={3}>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <Avatar
+              src={r.Passport ?? undefined}
+              alt={t('admissions.record.passportOf', { name })}
+              sx={{ width: 72, height: 72 }}
+            >
+              {(r.LastName ?? r.JambRegNo).charAt(0)}
+            </Avatar>
+            <Box sx={{ minWidth: 0 }}>
+              <Typography component="h2" variant="h6" sx={{ overflowWrap: 'anywhere' }}>
+                {name || r.JambRegNo}
+              </Typography>
+              <Typography color="text.secondary">{r.JambRegNo}</Typography>
+              <Stack direction="row" spacing={1} sx={{ mt: 0.5, flexWrap: 'wrap' }} useFlexGap>
+                <Chip
+                  size="small"
+                  label={
+                    STATUS_LABELS[data.Admission.admissionStatus]
+                      ? t(STATUS_LABELS[data.Admission.admissionStatus]!)
+                      : data.Admission.admissionStatus
+                  }
+                />
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  label={t('admissions.record.level', { level: r.AdmissionLevel })}
+                />
+                {r.RegComplete && (
+                  <Chip size="small" color="success" label={t('admissions.record.registered')} />
+                )}
+              </Stack>
+            </Box>
+          </Stack>
+          {data.Admission.rejectionReason && (
+            <Alert severity="warning">
+              {t('admissions.record.rejected', { reason: data.Admission.rejectionReason })}
+            </Alert>
+          )}
+
+          <Section title={t('admissions.record.biodata')}>
+            <Details
+              rows={[
+                [t('admissions.field.email'), r.Email],
+                [t('admissions.field.phone'), r.PhoneNumber],
+                [t('admissions.field.dateOfBirth'), r.DateOfBirth],
+                [t('admissions.field.gender'), r.Gender],
+                [t('admissions.field.maritalStatus'), r.Applicant.MaritalStatusName],
+                [t('admissions.field.address'), r.Address],
+                [t('admissions.field.country'), r.Applicant.CountryName],
+                [t('admissions.field.state'), r.Applicant.StateName],
+                [t('admissions.field.lga'), r.Applicant.LGAName],
+              ]}
+            />
+          </Section>
+
+          <Section title={t('admissions.record.application')}>
+            <Details
+              rows={[
+                [t('admissions.field.category'), r.Applicant.CategoryName],
+                [t('admissions.field.department'), r.Applicant.DepartmentName],
+                [t('admissions.field.course'), r.CourseofStudy],
+                [t('admissions.field.entryMode'), r.EntryModeName],
+                [t('admissions.field.level'), r.LevelName],
+                [t('admissions.field.admissionSession'), r.SessionName],
+                [t('admissions.field.score'), data.Admission.utmeScore],
+                [t('admissions.field.capsStatus'), data.Admission.capsStatus],
+                [t('admissions.field.registered'), date(r.DateRegistered)],
+                [t('admissions.field.admitted'), date(r.AdmittedAt)],
+                [t('admissions.field.acceptancePaid'), date(r.AcceptancePaidAt)],
+              ]}
+            />
+            {r.RegistrationMissing.length > 0 && (
+              <Alert severity="info" sx={{ mt: 1 }}>
+                {t('admissions.record.missing', { items: r.RegistrationMissing.join('; ') })}
               </Alert>
             )}
+          </Section>
 
-            <Section title={t('admissions.record.biodata')}>
-              <Details
-                rows={[
-                  [t('admissions.field.email'), r.Email],
-                  [t('admissions.field.phone'), r.PhoneNumber],
-                  [t('admissions.field.dateOfBirth'), r.DateOfBirth],
-                  [t('admissions.field.gender'), r.Gender],
-                  [t('admissions.field.maritalStatus'), r.Applicant.MaritalStatusName],
-                  [t('admissions.field.address'), r.Address],
-                  [t('admissions.field.country'), r.Applicant.CountryName],
-                  [t('admissions.field.state'), r.Applicant.StateName],
-                  [t('admissions.field.lga'), r.Applicant.LGAName],
+          <Section title={t('admissions.record.olevel')}>
+            {data.Olevel.length === 0 ? (
+              <Typography color="text.secondary">{t('admissions.record.noOlevel')}</Typography>
+            ) : (
+              <SimpleTable
+                label={t('admissions.record.olevel')}
+                minWidth={520}
+                rows={data.Olevel}
+                rowKey={(row) => row.OLevelResultID}
+                columns={[
+                  { header: t('admissions.olevel.examNumber'), cell: (row) => row.ExamNumber },
+                  { header: t('admissions.olevel.year'), cell: (row) => row.ExamYear },
+                  { header: t('admissions.olevel.type'), cell: (row) => row.OLevelTypeName },
+                  { header: t('admissions.olevel.subject'), cell: (row) => row.OLevelSubjectName },
+                  { header: t('admissions.olevel.grade'), cell: (row) => row.GradeName },
                 ]}
               />
-            </Section>
+            )}
+          </Section>
 
-            <Section title={t('admissions.record.application')}>
-              <Details
-                rows={[
-                  [t('admissions.field.category'), r.Applicant.CategoryName],
-                  [t('admissions.field.department'), r.Applicant.DepartmentName],
-                  [t('admissions.field.course'), r.CourseofStudy],
-                  [t('admissions.field.entryMode'), r.EntryModeName],
-                  [t('admissions.field.level'), r.LevelName],
-                  [t('admissions.field.admissionSession'), r.SessionName],
-                  [t('admissions.field.score'), data.Admission.utmeScore],
-                  [t('admissions.field.capsStatus'), data.Admission.capsStatus],
-                  [t('admissions.field.registered'), date(r.DateRegistered)],
-                  [t('admissions.field.admitted'), date(r.AdmittedAt)],
-                  [t('admissions.field.acceptancePaid'), date(r.AcceptancePaidAt)],
-                ]}
-              />
-              {r.RegistrationMissing.length > 0 && (
-                <Alert severity="info" sx={{ mt: 1 }}>
-                  {t('admissions.record.missing', { items: r.RegistrationMissing.join('; ') })}
-                </Alert>
-              )}
-            </Section>
-
-            <Section title={t('admissions.record.olevel')}>
-              {data.Olevel.length === 0 ? (
-                <Typography color="text.secondary">{t('admissions.record.noOlevel')}</Typography>
-              ) : (
-                <Box
-                  sx={{ overflowX: 'auto' }}
-                  tabIndex={0}
-                  role="region"
-                  aria-label={t('admissions.record.olevel')}
+          <Section title={t('admissions.record.documents')}>
+            <Stack divider={<Divider flexItem />} spacing={1}>
+              {data.Documents.map((doc) => (
+                <Stack
+                  key={doc.Kind}
+                  direction={{ xs: 'column', sm: 'row' }}
+                  spacing={1}
+                  sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
                 >
-                  <Table size="small" sx={{ minWidth: 520 }}>
-                    <TableHead>
-                      <TableRow>
-                        <TableCell>{t('admissions.olevel.examNumber')}</TableCell>
-                        <TableCell>{t('admissions.olevel.year')}</TableCell>
-                        <TableCell>{t('admissions.olevel.type')}</TableCell>
-                        <TableCell>{t('admissions.olevel.subject')}</TableCell>
-                        <TableCell>{t('admissions.olevel.grade')}</TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {data.Olevel.map((row) => (
-                        <TableRow key={row.OLevelResultID}>
-                          <TableCell>{row.ExamNumber}</TableCell>
-                          <TableCell>{row.ExamYear}</TableCell>
-                          <TableCell>{row.OLevelTypeName}</TableCell>
-                          <TableCell>{row.OLevelSubjectName}</TableCell>
-                          <TableCell>{row.GradeName}</TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
-                </Box>
-              )}
-            </Section>
-
-            <Section title={t('admissions.record.documents')}>
-              <Stack divider={<Divider flexItem />} spacing={1}>
-                {data.Documents.map((doc) => (
-                  <Stack
-                    key={doc.Kind}
-                    direction={{ xs: 'column', sm: 'row' }}
-                    spacing={1}
-                    sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-                  >
-                    <Box sx={{ minWidth: 0 }}>
-                      <Typography sx={{ fontWeight: 500 }}>{doc.Label}</Typography>
-                      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                        {doc.Uploaded
-                          ? t('admissions.record.uploadedOn', {
-                              file: doc.Uploaded.FileName,
-                              date: date(doc.Uploaded.UploadedAt),
-                            })
-                          : t('admissions.record.notUploaded')}
-                      </Typography>
-                    </Box>
-                    {doc.Uploaded && (
-                      <Button
-                        size="small"
-                        startIcon={<Visibility />}
-                        onClick={() => setViewing(doc)}
-                        aria-label={t('admissions.record.viewDocument', { document: doc.Label })}
-                      >
-                        {t('admissions.record.view')}
-                      </Button>
-                    )}
-                  </Stack>
-                ))}
-              </Stack>
-              {viewing?.Uploaded && (
-                <DocumentViewer key={viewing.Kind} document={viewing} onClose={() => setViewing(null)} />
-              )}
-            </Section>
-          </Stack>
-        )}
-      </DialogContent>
-    </Dialog>
+                  <Box sx={{ minWidth: 0 }}>
+                    <Typography sx={{ fontWeight: 500 }}>{doc.Label}</Typography>
+                    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                      {doc.Uploaded
+                        ? t('admissions.record.uploadedOn', {
+                            file: doc.Uploaded.FileName,
+                            date: date(doc.Uploaded.UploadedAt),
+                          })
+                        : t('admissions.record.notUploaded')}
+                    </Typography>
+                  </Box>
+                  {doc.Uploaded && (
+                    <Button
+                      size="small"
+                      startIcon={<Visibility />}
+                      onClick={() => setViewing(doc)}
+                      aria-label={t('admissions.record.viewDocument', { document: doc.Label })}
+                    >
+                      {t('admissions.record.view')}
+                    </Button>
+                  )}
+                </Stack>
+              ))}
+            </Stack>
+            {viewing?.Uploaded && (
+              <DocumentViewer key={viewing.Kind} document={viewing} onClose={() => setViewing(null)} />
+            )}
+          </Section>
+        </Stack>
+      )}
+    </ViewDialog>
   );
 }
 
@@ -246,29 +198,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** The record's fields, a dash for those left empty. */
 function Details({ rows }: { rows: [string, ReactNode][] }) {
   return (
-    <Box
-      component="dl"
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: { xs: 'minmax(0, 2fr) minmax(0, 3fr)', sm: 'max-content minmax(0, 1fr)' },
-        columnGap: 2,
-        rowGap: 0.5,
-        m: 0,
-      }}
-    >
-      {rows.map(([label, value]) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <Box component="dt" sx={{ color: 'text.secondary' }}>
-            {label}
-          </Box>
-          <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-            {value === null || value === undefined || value === '' ? '—' : value}
-          </Box>
-        </Box>
-      ))}
-    </Box>
+    <DetailList
+      rows={rows.map(([label, value]) => [
+        label,
+        value === null || value === undefined || value === '' ? '—' : value,
+      ])}
+    />
   );
 }
 
@@ -306,8 +244,7 @@ function DocumentViewer({ document, onClose }: { document: ApplicantDocumentEntr
           </IconButton>
         </Stack>
       </Stack>
-      {blob.isPending && <LinearProgress aria-label={t('common.loading')} />}
-      {blob.isError && <Alert severity="error">{serverMessage(blob.error) || t('error.generic')}</Alert>}
+      <QueryStatus query={blob} />
       {url &&
         (type.startsWith('image/') ? (
           <Box

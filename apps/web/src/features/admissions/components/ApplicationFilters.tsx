@@ -1,14 +1,12 @@
 import FilterList from '@mui/icons-material/FilterList';
-import Search from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useId, useState } from 'react';
 import type { QueryValue } from '../../../lib/api';
+import { AnySelect, FilterGrid, SearchField } from '../../../components/crud/filters';
 import type { OptionsResult } from '../../../components/crud/types';
 import type { MessageId } from '../../../i18n/locales';
 import { useT } from '../../../i18n/useT';
@@ -93,35 +91,13 @@ export function ApplicationFilters({ values, onChange, showStatus = true }: Prop
   const showMore = !narrow || open;
 
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 1.5,
-        gridTemplateColumns: {
-          xs: 'minmax(0, 1fr)',
-          sm: 'repeat(2, minmax(0, 1fr))',
-          lg: 'repeat(4, minmax(0, 1fr))',
-        },
-        mb: 2,
-      }}
-    >
-      <TextField
-        size="small"
-        type="search"
+    <FilterGrid sm={2} lg={4}>
+      <SearchField
         name="search"
         label={t('admissions.filter.search')}
         value={values.search}
-        onChange={(event) => set({ search: event.target.value })}
+        onChange={(search) => set({ search })}
         sx={{ gridColumn: { sm: 'span 2' } }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <Search fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
       />
       {narrow && (
         <Button
@@ -179,24 +155,16 @@ export function ApplicationFilters({ values, onChange, showStatus = true }: Prop
             slotProps={{ htmlInput: { min: 0, max: 400 } }}
           />
           {showStatus && (
-            <TextField
-              select
-              size="small"
+            <AnySelect
               label={t('admissions.field.status')}
               value={values.status}
-              onChange={(event) => set({ status: event.target.value })}
-            >
-              <MenuItem value="">{t('crud.any')}</MenuItem>
-              {STATUSES.map((status) => (
-                <MenuItem key={status} value={status}>
-                  {t(STATUS_LABELS[status]!)}
-                </MenuItem>
-              ))}
-            </TextField>
+              onChange={(status) => set({ status })}
+              choices={STATUSES.map((status) => ({ value: status, label: t(STATUS_LABELS[status]!) }))}
+            />
           )}
         </Box>
       )}
-    </Box>
+    </FilterGrid>
   );
 }
 
@@ -211,23 +179,14 @@ function OptionsFilter({
   value: string;
   onChange: (value: string) => void;
 }) {
-  const t = useT();
   return (
-    <TextField
-      select
-      size="small"
+    <AnySelect
       label={label}
       value={value}
-      onChange={(event) => onChange(event.target.value)}
+      onChange={onChange}
+      choices={result.options}
       disabled={result.failed}
       slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
-    >
-      <MenuItem value="">{t('crud.any')}</MenuItem>
-      {result.options.map((option) => (
-        <MenuItem key={option.value} value={String(option.value)}>
-          {option.label}
-        </MenuItem>
-      ))}
-    </TextField>
+    />
   );
 }

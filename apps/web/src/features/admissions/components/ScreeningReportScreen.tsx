@@ -1,21 +1,12 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { serverMessage } from '../../../components/crud/errors';
+import { AnySelect } from '../../../components/crud/filters';
+import { QueryStatus } from '../../../components/crud/QueryStatus';
+import { PageHeading } from '../../../components/PageHeading';
+import { SectionCard } from '../../../components/SectionCard';
+import { SimpleTable } from '../../../components/SimpleTable';
 import type { MessageId } from '../../../i18n/locales';
 import { useT } from '../../../i18n/useT';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
@@ -48,99 +39,62 @@ export default function ScreeningReportScreen() {
 
   return (
     <>
-      <Typography component="h1" variant="h5" sx={{ fontWeight: 600, mb: 2 }}>
-        {title}
-      </Typography>
+      <PageHeading title={title} />
       {!sessions.failed && (
-        <TextField
-          select
-          size="small"
+        <AnySelect
           label={t('admissions.field.admissionSession')}
           value={sessionId}
-          onChange={(event) => setSessionId(event.target.value)}
+          onChange={setSessionId}
+          choices={sessions.options}
+          anyLabel={t('admissions.report.allSessions')}
           sx={{ mb: 2, minWidth: 220 }}
-        >
-          <MenuItem value="">{t('admissions.report.allSessions')}</MenuItem>
-          {sessions.options.map((option) => (
-            <MenuItem key={option.value} value={String(option.value)}>
-              {option.label}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
       )}
-      {report.isPending && <LinearProgress aria-label={t('common.loading')} />}
-      {report.isError && <Alert severity="error">{serverMessage(report.error) || t('error.generic')}</Alert>}
+      <QueryStatus query={report} />
       {data && (
         <Stack spacing={2}>
-          <Card variant="outlined">
-            <CardHeader
-              title={t('admissions.report.total', { count: data.total })}
-              slotProps={{ title: { component: 'h2', variant: 'h6' } }}
+          <SectionCard title={t('admissions.report.total', { count: data.total })}>
+            <Typography component="h3" variant="subtitle2" sx={{ mb: 1 }}>
+              {t('admissions.report.byStage')}
+            </Typography>
+            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }} useFlexGap>
+              {STAGES.map(([stage, label]) => (
+                <Chip key={stage} variant="outlined" label={`${t(label)}: ${data.byStage[stage] ?? 0}`} />
+              ))}
+            </Stack>
+            <Typography component="h3" variant="subtitle2" sx={{ mt: 2, mb: 1 }}>
+              {t('admissions.report.byStatus')}
+            </Typography>
+            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }} useFlexGap>
+              {Object.entries(data.byStatus).map(([status, count]) => (
+                <Chip
+                  key={status}
+                  variant="outlined"
+                  label={`${STATUS_LABELS[status] ? t(STATUS_LABELS[status]!) : status}: ${count}`}
+                />
+              ))}
+            </Stack>
+          </SectionCard>
+          <SectionCard title={t('admissions.report.byDepartment')}>
+            <SimpleTable
+              label={t('admissions.report.byDepartment')}
+              minWidth={640}
+              rows={data.byDepartment}
+              rowKey={(row) => row.departmentId ?? 0}
+              columns={[
+                {
+                  header: t('admissions.field.department'),
+                  cell: (row) => row.departmentName ?? t('admissions.report.noDepartment'),
+                },
+                { header: t('admissions.report.total.short'), cell: (row) => row.total, numeric: true },
+                { header: t('admissions.stage.registered'), cell: (row) => row.registered, numeric: true },
+                { header: t('admissions.stage.screened'), cell: (row) => row.screened, numeric: true },
+                { header: t('admissions.stage.verified'), cell: (row) => row.verified, numeric: true },
+                { header: t('admissions.stage.admitted'), cell: (row) => row.admitted, numeric: true },
+                { header: t('admissions.stage.rejected'), cell: (row) => row.rejected, numeric: true },
+              ]}
             />
-            <CardContent>
-              <Typography component="h3" variant="subtitle2" sx={{ mb: 1 }}>
-                {t('admissions.report.byStage')}
-              </Typography>
-              <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }} useFlexGap>
-                {STAGES.map(([stage, label]) => (
-                  <Chip key={stage} variant="outlined" label={`${t(label)}: ${data.byStage[stage] ?? 0}`} />
-                ))}
-              </Stack>
-              <Typography component="h3" variant="subtitle2" sx={{ mt: 2, mb: 1 }}>
-                {t('admissions.report.byStatus')}
-              </Typography>
-              <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }} useFlexGap>
-                {Object.entries(data.byStatus).map(([status, count]) => (
-                  <Chip
-                    key={status}
-                    variant="outlined"
-                    label={`${STATUS_LABELS[status] ? t(STATUS_LABELS[status]!) : status}: ${count}`}
-                  />
-                ))}
-              </Stack>
-            </CardContent>
-          </Card>
-          <Card variant="outlined">
-            <CardHeader
-              title={t('admissions.report.byDepartment')}
-              slotProps={{ title: { component: 'h2', variant: 'h6' } }}
-            />
-            <CardContent>
-              <Box
-                sx={{ overflowX: 'auto' }}
-                tabIndex={0}
-                role="region"
-                aria-label={t('admissions.report.byDepartment')}
-              >
-                <Table size="small" sx={{ minWidth: 640 }}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{t('admissions.field.department')}</TableCell>
-                      <TableCell align="right">{t('admissions.report.total.short')}</TableCell>
-                      <TableCell align="right">{t('admissions.stage.registered')}</TableCell>
-                      <TableCell align="right">{t('admissions.stage.screened')}</TableCell>
-                      <TableCell align="right">{t('admissions.stage.verified')}</TableCell>
-                      <TableCell align="right">{t('admissions.stage.admitted')}</TableCell>
-                      <TableCell align="right">{t('admissions.stage.rejected')}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {data.byDepartment.map((row) => (
-                      <TableRow key={row.departmentId ?? 0}>
-                        <TableCell>{row.departmentName ?? t('admissions.report.noDepartment')}</TableCell>
-                        <TableCell align="right">{row.total}</TableCell>
-                        <TableCell align="right">{row.registered}</TableCell>
-                        <TableCell align="right">{row.screened}</TableCell>
-                        <TableCell align="right">{row.verified}</TableCell>
-                        <TableCell align="right">{row.admitted}</TableCell>
-                        <TableCell align="right">{row.rejected}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </Box>
-            </CardContent>
-          </Card>
+          </SectionCard>
         </Stack>
       )}
     </>

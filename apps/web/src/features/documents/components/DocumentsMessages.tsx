@@ -1,17 +1,7 @@
-import { Suspense, type ReactNode } from 'react';
-import { NamespaceMessages } from '../../../i18n/NamespaceMessages';
+import type { ReactNode } from 'react';
+import { MessagesBoundary } from '../../../components/MessagesBoundary';
 
 /** The documents catalogue for the parts inside, behind their own loading boundary. */
-export function DocumentsMessages({
-  children,
-  fallback = null,
-}: {
-  children: ReactNode;
-  fallback?: ReactNode;
-}) {
-  return (
-    <Suspense fallback={fallback}>
-      <NamespaceMessages namespace="documents">{children}</NamespaceMessages>
-    </Suspense>
-  );
+export function DocumentsMessages(props: { children: ReactNode; fallback?: ReactNode }) {
+  return <MessagesBoundary namespace="documents" {...props} />;
 }

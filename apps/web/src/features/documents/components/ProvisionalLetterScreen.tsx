@@ -2,8 +2,8 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { DesktopOnly } from '../../../components/DesktopOnly';
+import { PageHeading } from '../../../components/PageHeading';
 import { useT } from '../../../i18n/useT';
 import { useSessionUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
@@ -31,9 +31,7 @@ function Screen() {
   useDocumentTitle(`${t('document.admissionLetter')} · ${t('portal.name')}`);
   return (
     <>
-      <Typography component="h1" variant="h5" sx={{ fontWeight: 600, mb: 2 }}>
-        {t('document.admissionLetter')}
-      </Typography>
+      <PageHeading title={t('document.admissionLetter')} />
       <DesktopOnly>
         <Letter />
       </DesktopOnly>

@@ -1,6 +1,6 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { PublicLayout } from '../../../components/PublicLayout';
 import type { MessageId } from '../../../i18n/locales';
@@ -10,22 +10,25 @@ import { DocumentsMessages } from './DocumentsMessages';
 /**
  * The frame of the public document pages (/QrCode, /paymentreceipt, /AdmissionLetter,
  * /SiwesLetter), reached by a query id from a QR code or a link; without the id, back to /.
+ * The document is keyed by the id, so another id starts it afresh.
  */
 export function PublicDocument({
   param,
   title,
-  children,
+  document: Document,
 }: {
   param: string;
   title: MessageId;
-  children: (id: string) => ReactNode;
+  document: ComponentType<{ id: string }>;
 }) {
   const [params] = useSearchParams();
   const id = params.get(param)?.trim();
   if (!id) return <Navigate to="/" replace />;
   return (
     <DocumentsMessages>
-      <Frame title={title}>{children(id)}</Frame>
+      <Frame title={title}>
+        <Document key={id} id={id} />
+      </Frame>
     </DocumentsMessages>
   );
 }

@@ -8,14 +8,10 @@ import { ReceiptView } from './ReceiptView';
 
 /** /QrCode and /paymentreceipt?transactionId=: the public receipt a QR code opens. */
 export default function ReceiptPage() {
-  return (
-    <PublicDocument param="transactionId" title="document.receipt">
-      {(transactionId) => <Receipt key={transactionId} transactionId={transactionId} />}
-    </PublicDocument>
-  );
+  return <PublicDocument param="transactionId" title="document.receipt" document={Receipt} />;
 }
 
-function Receipt({ transactionId }: { transactionId: string }) {
+function Receipt({ id: transactionId }: { id: string }) {
   const t = useT();
   const receipt = useReceipt(transactionId);
   const data = receipt.data?.Data;

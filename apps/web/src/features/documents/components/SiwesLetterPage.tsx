@@ -8,19 +8,15 @@ import { useT } from '../../../i18n/useT';
 import { notify } from '../../../lib/notify';
 import { safeFileName } from '../api/download-pdf';
 import { useSiwesLetter } from '../api/get-letters';
-import { DocumentState, KeyValues, PdfButton, QrBlock, SectionTitle } from './parts';
+import { KeyValues, LoadedDocument, PdfButton, QrBlock, SectionTitle } from './parts';
 import { PublicDocument } from './PublicDocument';
 
 /** /SiwesLetter?StudId=: the SIWES industrial-training placement letter. */
 export default function SiwesLetterPage() {
-  return (
-    <PublicDocument param="StudId" title="document.siwesLetter">
-      {(studId) => <Letter key={studId} studId={studId} />}
-    </PublicDocument>
-  );
+  return <PublicDocument param="StudId" title="document.siwesLetter" document={Letter} />;
 }
 
-function Letter({ studId }: { studId: string }) {
+function Letter({ id: studId }: { id: string }) {
   const t = useT();
   const letter = useSiwesLetter(studId);
   // Spec section 8: 'SIWES letter load failure: An error occurred.'
@@ -28,17 +24,11 @@ function Letter({ studId }: { studId: string }) {
     if (letter.isError) notify.error(t('documents.error.generic'));
   }, [letter.isError, t]);
 
-  const data = letter.data?.Data;
-  if (!data)
-    return (
-      <DocumentState
-        loading={letter.isPending}
-        error={letter.error}
-        notFoundText={t('documents.siwes.notFound')}
-        onRetry={() => void letter.refetch()}
-      />
-    );
-  return <SiwesLetterView letter={data} />;
+  return (
+    <LoadedDocument query={letter} notFoundText={t('documents.siwes.notFound')}>
+      {(data) => <SiwesLetterView letter={data} />}
+    </LoadedDocument>
+  );
 }
 
 function SiwesLetterView({ letter }: { letter: SiwesLetter }) {

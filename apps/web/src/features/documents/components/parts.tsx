@@ -150,6 +150,37 @@ export function QrBlock({ image, url, caption }: { image: string; url: string; c
   );
 }
 
+/** A document's query, as `LoadedDocument` reads it. */
+export interface DocumentQuery<T> {
+  data?: { Data: T };
+  isPending: boolean;
+  error: unknown;
+  refetch: () => Promise<unknown>;
+}
+
+/** The document once its query has it; until then, or when it fails, `DocumentState`. */
+export function LoadedDocument<T>({
+  query,
+  notFoundText,
+  children,
+}: {
+  query: DocumentQuery<T>;
+  notFoundText: string;
+  children: (data: T) => ReactNode;
+}) {
+  const data = query.data?.Data;
+  if (!data)
+    return (
+      <DocumentState
+        loading={query.isPending}
+        error={query.error}
+        notFoundText={notFoundText}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  return children(data);
+}
+
 /** Loading, not found or failed: what a document page shows instead of the document. */
 export function DocumentState({
   loading,

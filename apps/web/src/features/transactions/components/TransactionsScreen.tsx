@@ -1,15 +1,13 @@
 import FilterAlt from '@mui/icons-material/FilterAlt';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
 import FormHelperText from '@mui/material/FormHelperText';
-import Typography from '@mui/material/Typography';
 import { TRANSACTIONS_DEFAULT_PAGE, TRANSACTIONS_DEFAULT_PAGE_SIZE } from '@portal/contracts';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { DateInput, PickersProvider, today } from '../../../components/crud/DateInput';
+import { DateRange, PickersProvider, today } from '../../../components/crud/DateInput';
+import { PageHeading } from '../../../components/PageHeading';
 import { PageLoading } from '../../../components/PageLoading';
+import { SectionCard } from '../../../components/SectionCard';
 import { useT } from '../../../i18n/useT';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import type { TransactionListState } from '../api/get-transactions';
@@ -49,55 +47,41 @@ export default function TransactionsScreen() {
 
   return (
     <>
-      <Typography component="h1" variant="h5" sx={{ fontWeight: 600, mb: 2 }}>
-        {title}
-      </Typography>
-      <Card variant="outlined" sx={{ mb: 2 }}>
-        <CardHeader
-          title={t('transactions.filterByDate')}
-          slotProps={{ title: { component: 'h2', variant: 'h6' } }}
-        />
-        <CardContent sx={{ pt: 0 }}>
-          <PickersProvider>
-            <Box
-              component="form"
-              onSubmit={filter}
-              noValidate
-              aria-label={t('transactions.filterByDate')}
-              sx={{
-                display: 'grid',
-                gap: 2,
-                alignItems: 'start',
-                gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 1fr) minmax(0, 1fr) auto' },
+      <PageHeading title={title} />
+      <SectionCard title={t('transactions.filterByDate')} sx={{ mb: 2 }} contentSx={{ pt: 0 }}>
+        <PickersProvider>
+          <Box
+            component="form"
+            onSubmit={filter}
+            noValidate
+            aria-label={t('transactions.filterByDate')}
+            sx={{
+              display: 'grid',
+              gap: 2,
+              alignItems: 'start',
+              gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 1fr) minmax(0, 1fr) auto' },
+            }}
+          >
+            <DateRange
+              labels={[t('transactions.startDate'), t('transactions.endDate')]}
+              names={['startDate', 'endDate']}
+              value={[startDate, endDate]}
+              onChange={([start, end]) => {
+                setStartDate(start);
+                setEndDate(end);
               }}
-            >
-              <DateInput
-                label={t('transactions.startDate')}
-                name="startDate"
-                value={startDate}
-                onChange={setStartDate}
-                disableFuture
-              />
-              <DateInput
-                label={t('transactions.endDate')}
-                name="endDate"
-                value={endDate}
-                onChange={setEndDate}
-                disableFuture
-                minDate={startDate || undefined}
-              />
-              <Button type="submit" variant="contained" startIcon={<FilterAlt />} sx={{ minHeight: 40 }}>
-                {t('transactions.filter')}
-              </Button>
-            </Box>
-          </PickersProvider>
-          {problem && (
-            <FormHelperText error role="alert">
-              {problem}
-            </FormHelperText>
-          )}
-        </CardContent>
-      </Card>
+            />
+            <Button type="submit" variant="contained" startIcon={<FilterAlt />} sx={{ minHeight: 40 }}>
+              {t('transactions.filter')}
+            </Button>
+          </Box>
+        </PickersProvider>
+        {problem && (
+          <FormHelperText error role="alert">
+            {problem}
+          </FormHelperText>
+        )}
+      </SectionCard>
       <Suspense fallback={<PageLoading />}>
         <TransactionsTable state={state} onStateChange={setState} />
       </Suspense>

@@ -1,0 +1,23 @@
+import { Suspense, type ReactNode } from 'react';
+import { NamespaceMessages } from '../i18n/NamespaceMessages';
+import type { Namespace } from '../i18n/locales';
+
+/**
+ * A namespace's strings for the parts inside, behind their own loading boundary: the part's
+ * strings arrive with it and the rest of the page stays on screen meanwhile.
+ */
+export function MessagesBoundary({
+  namespace,
+  children,
+  fallback = null,
+}: {
+  namespace: Namespace;
+  children: ReactNode;
+  fallback?: ReactNode;
+}) {
+  return (
+    <Suspense fallback={fallback}>
+      <NamespaceMessages namespace={namespace}>{children}</NamespaceMessages>
+    </Suspense>
+  );
+}
