@@ -143,6 +143,17 @@ function parseMessage(raw: string): { subject: string; text: string } {
 
 /** Serious and critical accessibility violations on the page as it is now. */
 export async function seriousA11yViolations(page: Page) {
+  // A notification still fading in is half transparent, and axe would judge its contrast mid-fade:
+  // let pending requests settle and finite animations (not spinners) finish first.
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
