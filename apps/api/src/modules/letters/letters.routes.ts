@@ -11,7 +11,7 @@ import {
 } from '@portal/contracts';
 import { AppError } from '../../platform/errors.js';
 import { sendPdf } from '../documents/documents.service.js';
-import { pdfFileParams, publicIdFromPdfName } from '../receipts/verification.js';
+import { pdfFileParams, publicPdfRoute } from '../receipts/public-pdf.js';
 import {
   admissionDocumentPdf,
   admissionLetterPdf,
@@ -39,17 +39,11 @@ export function lettersRoutes(app: FastifyInstance, deps: LettersDeps): void {
     handler: (request) => getAdmissionLetter(deps, request.query.applicantId),
   });
 
-  r.get('/api/letters/admission/:file', {
-    config: { access: 'public' },
-    schema: {
-      tags: ['letters'],
-      summary: 'The provisional admission letter as a PDF: /api/letters/admission/{applicantId}.pdf',
-      params: pdfFileParams,
-    },
-    handler: async (request, reply) => {
-      const publicId = publicIdFromPdfName(request.params.file, LETTER_MESSAGES.letterNotFound);
-      return sendPdf(reply, await admissionLetterPdf(deps, publicId));
-    },
+  publicPdfRoute(app, '/api/letters/admission/:file', {
+    tag: 'letters',
+    summary: 'The provisional admission letter as a PDF: /api/letters/admission/{applicantId}.pdf',
+    notFoundMessage: LETTER_MESSAGES.letterNotFound,
+    render: (publicId) => admissionLetterPdf(deps, publicId),
   });
 
   r.get('/api/SIWESLETTER', {
@@ -63,17 +57,11 @@ export function lettersRoutes(app: FastifyInstance, deps: LettersDeps): void {
     handler: (request) => getSiwesLetter(deps, request.query.StudId),
   });
 
-  r.get('/api/letters/siwes/:file', {
-    config: { access: 'public' },
-    schema: {
-      tags: ['letters'],
-      summary: 'The SIWES letter as a PDF: /api/letters/siwes/{StudId}.pdf',
-      params: pdfFileParams,
-    },
-    handler: async (request, reply) => {
-      const publicId = publicIdFromPdfName(request.params.file, LETTER_MESSAGES.siwesNotFound);
-      return sendPdf(reply, await siwesLetterPdf(deps, publicId));
-    },
+  publicPdfRoute(app, '/api/letters/siwes/:file', {
+    tag: 'letters',
+    summary: 'The SIWES letter as a PDF: /api/letters/siwes/{StudId}.pdf',
+    notFoundMessage: LETTER_MESSAGES.siwesNotFound,
+    render: (publicId) => siwesLetterPdf(deps, publicId),
   });
 
   r.get('/api/applicant/document-links', {

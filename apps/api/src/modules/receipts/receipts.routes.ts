@@ -7,7 +7,6 @@ import {
   schoolFeesReceiptQuery,
   schoolFeesReceiptResponse,
 } from '@portal/contracts';
-import { sendPdf } from '../documents/documents.service.js';
 import {
   getReceipt,
   getSchoolFeesReceipt,
@@ -15,7 +14,7 @@ import {
   receiptPdf,
   type ReceiptsDeps,
 } from './receipts.service.js';
-import { pdfFileParams, publicIdFromPdfName } from './verification.js';
+import { publicPdfRoute } from './public-pdf.js';
 
 /** Receipts are public by their unguessable id: the QR code on every receipt opens them. */
 export function receiptsRoutes(app: FastifyInstance, deps: ReceiptsDeps): void {
@@ -43,16 +42,10 @@ export function receiptsRoutes(app: FastifyInstance, deps: ReceiptsDeps): void {
     handler: (request) => getSchoolFeesReceipt(deps, request.query.RRR),
   });
 
-  r.get('/api/receipts/:file', {
-    config: { access: 'public' },
-    schema: {
-      tags: ['receipts'],
-      summary: 'The receipt as a PDF: /api/receipts/{transactionId}.pdf',
-      params: pdfFileParams,
-    },
-    handler: async (request, reply) => {
-      const publicId = publicIdFromPdfName(request.params.file, RECEIPT_NOT_FOUND);
-      return sendPdf(reply, await receiptPdf(deps, publicId));
-    },
+  publicPdfRoute(app, '/api/receipts/:file', {
+    tag: 'receipts',
+    summary: 'The receipt as a PDF: /api/receipts/{transactionId}.pdf',
+    notFoundMessage: RECEIPT_NOT_FOUND,
+    render: (publicId) => receiptPdf(deps, publicId),
   });
 }

@@ -1,6 +1,4 @@
 import QRCode from 'qrcode';
-import { z } from 'zod';
-import { AppError } from '../../platform/errors.js';
 
 /**
  * The public pages a QR code opens. Every id in them is a 128-bit random public id; sequential
@@ -18,16 +16,6 @@ export const verifyUrls = {
 /** A QR code of the text as a PNG data URL (for pages; PDFs draw the code as vectors). */
 export function qrDataUrl(text: string): Promise<string> {
   return QRCode.toDataURL(text, { errorCorrectionLevel: 'M', margin: 1, width: 240 });
-}
-
-/** The params of a public download named `<public id>.pdf`. */
-export const pdfFileParams = z.object({ file: z.string().max(100) });
-
-/** `abc….pdf` → `abc…`; any other file name answers 404 with the document's own message. */
-export function publicIdFromPdfName(file: string, notFoundMessage: string): string {
-  const match = /^([0-9a-f]{32})\.pdf$/.exec(file);
-  if (!match) throw new AppError(404, notFoundMessage, 'NotFound');
-  return match[1]!;
 }
 
 /** "OKAFOR Chinedu Emeka": surname first, as Nigerian documents print names. */

@@ -57,6 +57,11 @@ export async function sandboxRoutes(
 
 type RouteOptions = { config: { access: 'public' }; schema: { hide: boolean } };
 
+/** A short HTML page with one message, for the browser on a sandbox page. */
+function sendMessagePage(reply: FastifyReply, status: number, title: string, message: string) {
+  return reply.status(status).type('text/html').send(messagePage(title, message));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Monnify: /api/v1/auth/login, init-transaction, v2 status by paymentReference or transactionReference
 
@@ -363,10 +368,7 @@ function remitaRoutes(app: FastifyInstance, sandbox: SandboxGateway, options: Ro
       !tx ||
       str(fields.hash) !== remitaHash(creds.merchantId, rrr, creds.apiKey)
     ) {
-      return reply
-        .status(400)
-        .type('text/html')
-        .send(messagePage('Remita', 'Invalid merchant, RRR or hash.'));
+      return sendMessagePage(reply, 400, 'Remita', 'Invalid merchant, RRR or hash.');
     }
     const responseUrl = str(fields.responseurl);
     if (responseUrl && /^https?:\/\//.test(responseUrl))
@@ -400,11 +402,7 @@ function checkoutRoutes(
 
   app.get(`${SANDBOX_PREFIX}/:provider/checkout/:id`, options, async (request, reply) => {
     const tx = find(request);
-    if (!tx)
-      return reply
-        .status(404)
-        .type('text/html')
-        .send(messagePage('Checkout', 'This checkout does not exist or has expired.'));
+    if (!tx) return sendMessagePage(reply, 404, 'Checkout', 'This checkout does not exist or has expired.');
     const query = request.query as Body;
     const amountKobo = nairaToKobo(query.amount) ?? tx.amountKobo;
     return reply
@@ -421,24 +419,16 @@ function checkoutRoutes(
 
   app.post(`${SANDBOX_PREFIX}/:provider/checkout/:id`, options, async (request, reply) => {
     const tx = find(request);
-    if (!tx)
-      return reply
-        .status(404)
-        .type('text/html')
-        .send(messagePage('Checkout', 'This checkout does not exist or has expired.'));
+    if (!tx) return sendMessagePage(reply, 404, 'Checkout', 'This checkout does not exist or has expired.');
     if (!isOpen(tx)) {
-      return reply
-        .status(409)
-        .type('text/html')
-        .send(messagePage('Checkout', `This payment is already ${tx.status}.`));
+      return sendMessagePage(reply, 409, 'Checkout', `This payment is already ${tx.status}.`);
     }
     const body = (request.body ?? {}) as Body;
     const action = (
       ['pay', 'cancel', 'transfer_later'].includes(str(body.action)) ? str(body.action) : 'pay'
     ) as CheckoutAction;
     const amountKobo = nairaToKobo(str(body.amount) || undefined) ?? tx.amountKobo;
-    if (amountKobo <= 0)
-      return reply.status(400).type('text/html').send(messagePage('Checkout', 'Enter an amount above zero.'));
+    if (amountKobo <= 0) return sendMessagePage(reply, 400, 'Checkout', 'Enter an amount above zero.');
     const target = await sandbox.complete(tx, action, {
       amountKobo,
       webhook: modeOf(body.webhook),
