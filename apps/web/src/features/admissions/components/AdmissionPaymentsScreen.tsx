@@ -1,6 +1,5 @@
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { DateRange, PickersProvider } from '../../../components/crud/DateInput';
@@ -8,6 +7,7 @@ import { AnySelect, FilterGrid, SearchField } from '../../../components/crud/fil
 import { QueryTable } from '../../../components/crud/ServerTable';
 import { useDebounced } from '../../../components/crud/useDebounced';
 import { useListFilters } from '../../../components/crud/useListFilters';
+import { usePaymentColumns } from '../../../components/crud/usePaymentColumns';
 import { PageHeading } from '../../../components/PageHeading';
 import type { MessageId } from '../../../i18n/locales';
 import { useT } from '../../../i18n/useT';
@@ -50,10 +50,17 @@ export default function AdmissionPaymentsScreen() {
     [state, search, filters.state, filters.provider, filters.from, filters.to],
   );
   const payments = useAdmissionPayments(query);
-  const stateLabel = (value: string) => {
-    const found = STATES.find(([key]) => key === value);
-    return found ? t(found[1]) : value;
-  };
+  const paymentColumns = usePaymentColumns<AdmissionPaymentItem>(
+    {
+      provider: t('admissions.payments.provider'),
+      amount: t('admissions.payments.amount'),
+      state: t('admissions.payments.state'),
+    },
+    (value) => {
+      const found = STATES.find(([key]) => key === value);
+      return found ? t(found[1]) : value;
+    },
+  );
 
   return (
     <>
@@ -96,30 +103,7 @@ export default function AdmissionPaymentsScreen() {
                 header: t('admissions.field.jambNumber'),
                 render: (p) => p.jambRegNo ?? '—',
               },
-              {
-                field: 'provider',
-                header: t('admissions.payments.provider'),
-                minWidth: 110,
-                render: (p) => p.provider.charAt(0).toUpperCase() + p.provider.slice(1),
-              },
-              {
-                field: 'amount',
-                header: t('admissions.payments.amount'),
-                minWidth: 120,
-                render: (p) => intl.formatNumber(p.amount, { style: 'currency', currency: 'NGN' }),
-              },
-              {
-                field: 'state',
-                header: t('admissions.payments.state'),
-                minWidth: 110,
-                render: (p) => (
-                  <Chip
-                    size="small"
-                    label={stateLabel(p.state)}
-                    color={p.state === 'paid' ? 'success' : p.state === 'pending' ? 'warning' : 'default'}
-                  />
-                ),
-              },
+              ...paymentColumns,
               {
                 field: 'createdAt',
                 header: t('admissions.payments.created'),

@@ -1,13 +1,13 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import type { TransactionRow } from '@portal/contracts';
 import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { ServerTable } from '../../../components/crud/ServerTable';
+import { usePaymentColumns } from '../../../components/crud/usePaymentColumns';
 import type { MessageId } from '../../../i18n/locales';
 import { useT } from '../../../i18n/useT';
 import { notify } from '../../../lib/notify';
@@ -35,6 +35,14 @@ export default function TransactionsTable({
   const answer = transactions.data;
   const failed = !!answer && answer.state !== 1;
   const reported = useRef(0);
+  const paymentColumns = usePaymentColumns<TransactionRow>(
+    {
+      provider: t('transactions.provider'),
+      amount: t('transactions.amount'),
+      state: t('transactions.status'),
+    },
+    (state) => (STATE_LABELS[state] ? t(STATE_LABELS[state]!) : state),
+  );
 
   // One notification per answer: 'Unable to load data.' when state is not 1, 'An error occurred.' on an exception.
   useEffect(() => {
@@ -78,30 +86,7 @@ export default function TransactionsTable({
             { field: 'payerName', header: t('transactions.payer'), minWidth: 160 },
             { field: 'regNo', header: t('transactions.regNo'), minWidth: 150, render: (r) => r.regNo ?? '—' },
             { field: 'category', header: t('transactions.category'), minWidth: 150 },
-            {
-              field: 'provider',
-              header: t('transactions.provider'),
-              minWidth: 110,
-              render: (r) => r.provider.charAt(0).toUpperCase() + r.provider.slice(1),
-            },
-            {
-              field: 'amount',
-              header: t('transactions.amount'),
-              minWidth: 120,
-              render: (r) => intl.formatNumber(r.amount, { style: 'currency', currency: 'NGN' }),
-            },
-            {
-              field: 'state',
-              header: t('transactions.status'),
-              minWidth: 110,
-              render: (r) => (
-                <Chip
-                  size="small"
-                  label={STATE_LABELS[r.state] ? t(STATE_LABELS[r.state]!) : r.state}
-                  color={r.state === 'paid' ? 'success' : r.state === 'pending' ? 'warning' : 'default'}
-                />
-              ),
-            },
+            ...paymentColumns,
           ]}
           rows={rows}
           getRowId={(r) => r.transactionId}
