@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MIN_OLEVEL_SUBJECTS } from './constants.js';
+import { MIN_OLEVEL_SUBJECTS, NIGERIAN_PHONE_PATTERN } from './constants.js';
 
 /**
  * The applicant's journey: biodata, guardian, O'level results, documents, registration,
@@ -178,8 +178,6 @@ export const GUARDIAN_RELATIONSHIPS = [
   'Sponsor',
 ] as const;
 
-/** Nigerian mobile numbers: 080…, 070…, 090…, 081…, 091…, or the same with +234 / 234. */
-export const NIGERIAN_PHONE_PATTERN = /^(?:\+?234|0)[789][01]\d{8}$/;
 export const PHONE_MESSAGE = 'Phone number must be a Nigerian mobile number such as 08031234567.';
 
 // ---------------------------------------------------------------------------------------------

@@ -15,6 +15,9 @@ export type Status = (typeof STATUS)[keyof typeof STATUS];
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
+/** Nigerian mobile numbers: 080…, 070…, 090…, 081…, 091…, or the same with +234 / 234. */
+export const NIGERIAN_PHONE_PATTERN = /^(?:\+?234|0)[789][01]\d{8}$/;
+
 export const SCHOOL_ID = 1;
 export const INDIGENE_STATE_ID = 2656;
 export const BASE_PATH = '/portal';

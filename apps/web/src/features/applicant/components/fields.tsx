@@ -5,10 +5,7 @@ import type { MessageId } from '../../../i18n/locales';
 import { useT } from '../../../i18n/useT';
 import { ApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
-import { EMAIL_PATTERN } from '../../../lib/validation';
-
-/** Nigerian mobile numbers, as the contract's NIGERIAN_PHONE_PATTERN (its module pulls in zod). */
-const NIGERIAN_PHONE = /^(?:\+?234|0)[789][01]\d{8}$/;
+import { EMAIL_PATTERN, NIGERIAN_PHONE_PATTERN } from '../../../lib/validation';
 
 /** An outlined text field of the applicant's forms (full width, error text under it). */
 export function Field({ error, ...props }: Omit<TextFieldProps, 'error'> & { id: string; error?: string }) {
@@ -213,7 +210,7 @@ export function contactErrors(
 ): { Email?: string; PhoneNumber?: string } {
   const found: { Email?: string; PhoneNumber?: string } = {};
   if (values.Email.trim() && !EMAIL_PATTERN.test(values.Email.trim())) found.Email = t('email.invalid');
-  if (values.PhoneNumber.trim() && !NIGERIAN_PHONE.test(values.PhoneNumber.replace(/[\s-]/g, '')))
+  if (values.PhoneNumber.trim() && !NIGERIAN_PHONE_PATTERN.test(values.PhoneNumber.replace(/[\s-]/g, '')))
     found.PhoneNumber = t('applicant.phoneInvalid');
   return found;
 }
