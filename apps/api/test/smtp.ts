@@ -48,7 +48,11 @@ export async function startSmtpReceiver(port = 0): Promise<{
   };
 }
 
-/** The text of a message with quoted-printable soft line breaks undone. */
+/** The text of a message, its quoted-printable encoding undone. */
 export function mailText(mail: ReceivedMail): string {
-  return mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  // Quoted-printable: drop soft line breaks, then turn =XX byte escapes back into UTF-8 text (₦ is =E2=82=A6).
+  const bytes = mail.raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_escape, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
 }

@@ -601,6 +601,7 @@ describe('admin area API', { timeout: 60_000 }, () => {
       expect(record.Data).toMatchObject({ AdmissionLevel: 3, AdmissionStatus: true, RegComplete: true });
       const mail = await smtp.waitFor((m) => m.to.includes('applicant5@demo.edu.ng'));
       expect(mailText(mail)).toContain('provisional admission');
+      expect(mailText(mail)).toContain('non-refundable acceptance fee of ₦5,000.00 within 5 days');
 
       const full = (await get(`/api/admin/applicants/${id}`)).json();
       expect(full.Data.Record).toMatchObject({ JambRegNo: '202410000005AE', AdmissionLevel: 3 });

@@ -18,6 +18,7 @@ import type { Db } from '../../db/client.js';
 import { audit, type AuditActor } from '../../platform/audit.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail.js';
+import { formatNaira } from '../../platform/pdf.js';
 import { dayRange, iso, isoRequired, paged, TtlCache } from '../admin/common.js';
 import * as repo from './admissions.repository.js';
 
@@ -247,7 +248,7 @@ export class AdmissionsService {
                 `Dear ${[row.firstName, row.lastName].filter(Boolean).join(' ') || 'applicant'},\n\n` +
                 `Congratulations! You have been offered provisional admission into ${row.courseOfStudy ?? 'the Demo Institute of Technology'}.\n\n` +
                 `To accept the offer, sign in at ${this.config.PUBLIC_URL}/portal/ApplicantSignin and pay the non-refundable acceptance fee of ` +
-                `N${(ACCEPTANCE_FEE_KOBO / 100).toLocaleString('en-NG')} within 5 days. Please confirm that JAMB CAPS shows "Admitted" before you pay.\n\n` +
+                `${formatNaira(ACCEPTANCE_FEE_KOBO)} within 5 days. Please confirm that JAMB CAPS shows "Admitted" before you pay.\n\n` +
                 `Admissions Office`,
             },
             tx,
