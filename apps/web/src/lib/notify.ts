@@ -25,6 +25,11 @@ export const notify = {
   info: (message: string, title?: string) => push('info', message, title),
 };
 
+/** Drops every notification, shown or waiting: for a message that must be seen at once. */
+export function clearNotices(): void {
+  noticeStore.set(() => ({ queue: [] }));
+}
+
 export function dismissNotice(id: number): void {
   noticeStore.set(({ queue }) => ({ queue: queue.filter((notice) => notice.id !== id) }));
 }

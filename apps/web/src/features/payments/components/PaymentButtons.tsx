@@ -4,9 +4,10 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { PaymentProvider, PaymentStartedResponse } from '@portal/contracts';
 import { useState } from 'react';
+import { notificationsReady, preloadNotifications } from '../../../components/NotificationHost';
 import { useT } from '../../../i18n/useT';
 import { ApiError } from '../../../lib/api';
-import { notify } from '../../../lib/notify';
+import { clearNotices, notify } from '../../../lib/notify';
 import { useSessionUser } from '../../../lib/session';
 import { useStartPayment } from '../api/start-payment';
 import { PaymentsMessages } from './PaymentsMessages';
@@ -43,18 +44,23 @@ function Buttons({ remitaEnabled = false }: PaymentButtonsProps) {
 
   const pay = (provider: PaymentProvider) => {
     if (!user || busy) return;
+    preloadNotifications();
     start.mutate(
       { provider, user },
       {
         onSuccess: (answer) => {
-          notify.success(t('payments.refGenerated'));
           if (provider === 'remita') {
+            notify.success(t('payments.refGenerated'));
             setRemita(answer.Data);
             return;
           }
-          // A moment for the toast to be read, then on to the gateway's checkout.
+          // The reference must be seen before the page is left: it goes in front of any older
+          // notification, and the redirect waits until it is drawn and has been up a moment.
+          clearNotices();
+          notify.success(t('payments.refGenerated'));
           setLeaving(true);
-          window.setTimeout(() => window.location.assign(answer.Data.checkOutUrl), REDIRECT_DELAY_MS);
+          const leave = () => window.location.assign(answer.Data.checkOutUrl);
+          notificationsReady().then(() => window.setTimeout(leave, REDIRECT_DELAY_MS), leave);
         },
         onError: (error) => {
           // A refusal (not admitted, already paid, gateway down) carries the server's Message.
