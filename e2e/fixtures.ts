@@ -142,10 +142,8 @@ function parseMessage(raw: string): { subject: string; text: string } {
 }
 
 /** Serious and critical accessibility violations on the page as it is now. */
-export async function seriousA11yViolations(page: Page) {
-  // A notification still fading in is half transparent, and axe would judge its contrast mid-fade:
-  // let pending requests settle and finite animations (not spinners) finish first.
-  await page.waitForLoadState('networkidle');
+/** Waits until every finite animation on the page (not spinners) has finished. */
+export async function animationsSettled(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(
       document
@@ -154,6 +152,25 @@ export async function seriousA11yViolations(page: Page) {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
+}
+
+/**
+ * Waits for the notification with this text, then closes it (they show one at a time). The click
+ * waits for the notification to finish growing in: mid-animation the Close button is still moving.
+ */
+export async function closeNotice(page: Page, text: string | RegExp): Promise<void> {
+  const notice = page.locator('.MuiSnackbar-root').getByRole('alert').filter({ hasText: text });
+  await expect(notice).toBeVisible();
+  await animationsSettled(page);
+  await notice.getByRole('button', { name: 'Close' }).click();
+  await expect(notice).toBeHidden();
+}
+
+export async function seriousA11yViolations(page: Page) {
+  // A notification still fading in is half transparent, and axe would judge its contrast mid-fade:
+  // let pending requests settle and the animations finish first.
+  await page.waitForLoadState('networkidle');
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import {
   atPortal,
+  closeNotice,
   DEMO_PASSWORD,
   expect,
   hasHorizontalScroll,
@@ -20,14 +20,6 @@ const JAMB = '202410000001AA';
 const NEW_PASSWORD = 'Minna-Harmattan#2025';
 
 test.describe.configure({ mode: 'serial' });
-
-/** Waits for a notification with this text, then closes it (they queue, one at a time). */
-async function seeNotice(page: Page, text: string | RegExp) {
-  const notice = page.locator('.MuiSnackbar-root').getByRole('alert').filter({ hasText: text });
-  await expect(notice).toBeVisible();
-  await notice.getByRole('button', { name: 'Close' }).click();
-  await expect(notice).toBeHidden();
-}
 
 test('a new applicant goes from the default password to a submitted registration', async ({ page }) => {
   test.setTimeout(240_000);
@@ -54,7 +46,7 @@ test('a new applicant goes from the default password to a submitted registration
   await expect(page.getByText('Passwords Do Not match')).toBeVisible();
   await page.getByLabel('Confirm Password').fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Change Password' }).click();
-  await seeNotice(page, 'Password changed successfully.');
+  await closeNotice(page, 'Password changed successfully.');
   await expect(page).toHaveURL(atPortal('/applicant/dashboard'));
   await expect(page.getByRole('dialog', { name: 'Welcome!' })).toBeHidden();
   // Gone for good: not after a reload either.
@@ -85,21 +77,21 @@ test('a new applicant goes from the default password to a submitted registration
   if (!(await page.locator('#biodata-CourseOfStudyId').inputValue()))
     await page.locator('#biodata-CourseOfStudyId').selectOption({ index: 1 });
   await page.getByRole('button', { name: 'Save Bio-Data' }).click();
-  await seeNotice(page, 'Biodata saved successfully.');
+  await closeNotice(page, 'Biodata saved successfully.');
 
   await page.locator('#guardian-Name').fill('Ngozi Okafor');
   await page.locator('#guardian-Relationship').selectOption('Mother');
   await page.locator('#guardian-PhoneNumber').fill('08039876543');
   await page.locator('#guardian-Address').fill('12 Bida Road, Minna');
   await page.getByRole('button', { name: 'Save Guardian' }).click();
-  await seeNotice(page, 'Guardian details saved successfully.');
+  await closeNotice(page, 'Guardian details saved successfully.');
 
   // O'level: a list built here, sent at once; then each change is saved on its own.
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: "O'Level" }).click();
   await expect(page.getByRole('heading', { name: 'Olevel', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'My Results' })).toBeVisible();
   await page.getByRole('button', { name: 'Add Subject' }).click();
-  await seeNotice(page, 'Examination Type is required.');
+  await closeNotice(page, 'Examination Type is required.');
   await page.locator('#olevel-type').selectOption({ label: 'WAEC' });
   await page.locator('#olevel-year').selectOption('2019');
   await page.locator('#olevel-number').fill('4250110123');
@@ -118,24 +110,24 @@ test('a new applicant goes from the default password to a submitted registration
     await page.locator('#olevel-subject').selectOption({ label: subject });
     await page.locator('#olevel-grade').selectOption({ label: grade });
     await page.getByRole('button', { name: 'Add Subject' }).click();
-    await seeNotice(page, notice);
+    await closeNotice(page, notice);
   };
   for (const entry of subjects.slice(0, 7)) await add(entry, 'Result Added.');
   await add(subjects[0]!, 'Subject added already.');
   await page.getByRole('button', { name: 'Submit Results' }).click();
-  await seeNotice(page, 'Subject can not be less than 8.');
+  await closeNotice(page, 'Subject can not be less than 8.');
   await add(subjects[7]!, 'Result Added.');
   const results = page.getByRole('region', { name: 'My Results' }).first();
   await expect(results.getByRole('row')).toHaveCount(9);
   await page.getByRole('button', { name: 'Submit Results' }).click();
-  await seeNotice(page, 'Congratulations, Olevel added successfully.');
+  await closeNotice(page, 'Congratulations, Olevel added successfully.');
   await expect(page.getByRole('button', { name: 'Submit Results' })).toBeHidden();
 
   // Saved: a deletion asks first; an addition is saved at once.
   await results.getByRole('button', { name: 'Delete Geography' }).click();
   const confirm = page.getByRole('dialog', { name: 'Are You Sure?' });
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await seeNotice(page, 'Subject deleted successfully.');
+  await closeNotice(page, 'Subject deleted successfully.');
   await expect(results.getByRole('row')).toHaveCount(8);
   await add(['Agricultural Science', 'B2'], 'Subject added successfully.');
   await expect(results.getByRole('row')).toHaveCount(9);
@@ -224,7 +216,7 @@ test('a new applicant goes from the default password to a submitted registration
   const sure = page.getByRole('dialog', { name: 'Are You Sure?' });
   await expect(sure).toContainText("You won't be able to change your details after you submit.");
   await sure.getByRole('button', { name: 'Submit' }).click();
-  await seeNotice(page, 'Registration completed successfully.');
+  await closeNotice(page, 'Registration completed successfully.');
   await expect(page.getByText('Your application is being reviewed!')).toBeVisible();
   await expect(page.getByText('Kindly Await Response From The Admissions Team')).toBeVisible();
   // The sidebar now has the Documents group.

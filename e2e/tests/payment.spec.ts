@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import {
   atPortal,
+  closeNotice,
   expect,
   hasHorizontalScroll,
   portal,
@@ -28,14 +29,6 @@ async function startMonnify(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Monnify', exact: true }).click();
   await toast;
   await page.waitForURL(CHECKOUT);
-}
-
-/** Checks a notification and closes it (they show one at a time). */
-async function dismissToast(page: Page, text: string): Promise<void> {
-  const toast = page.getByRole('alert').filter({ hasText: text });
-  await expect(toast).toBeVisible();
-  await toast.getByRole('button', { name: 'Close' }).click();
-  await expect(toast).toBeHidden();
 }
 
 async function expectPdf(download: Download): Promise<void> {
@@ -67,10 +60,10 @@ test.describe('acceptance fee (applicant 6, Monnify sandbox)', () => {
       { times: 1 },
     );
     await nomba.click();
-    await dismissToast(page, unavailable);
+    await closeNotice(page, unavailable);
     await page.route('**/api/AddPayeePaymentNomba?*', (route) => route.abort(), { times: 1 });
     await nomba.click();
-    await dismissToast(page, 'An Error Occurred3');
+    await closeNotice(page, 'An Error Occurred3');
     await expect(page).toHaveURL(atPortal('/applicant/dashboard'));
 
     await startMonnify(page);
