@@ -287,21 +287,6 @@ export const resourceListQuery = adminPageQuery.extend({
 export const IMPORT_KINDS = ['PostUtmeList', 'CAPSList', 'uploadadmissionlist', 'utmeImages'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
-/** Columns a candidates file may carry (header names are matched loosely: case, spaces and punctuation are ignored). */
-export const CANDIDATE_COLUMNS = [
-  'JAMB Number',
-  'First Name',
-  'Last Name',
-  'Other Name',
-  'E-mail',
-  'Phone',
-  'State',
-  'LGA',
-  'Course',
-  'UTME Score',
-  'CAPS Status',
-] as const;
-
 export const importJobItem = z.object({
   id: z.number().int(),
   kind: z.string(),

@@ -68,3 +68,18 @@ export function koboToNaira(kobo: number): number {
 export function passwordLengthOk(password: string): boolean {
   return password.length >= PASSWORD_MIN_LENGTH && password.length <= PASSWORD_MAX_LENGTH;
 }
+
+/** Columns a candidates file may carry (header names are matched loosely: case, spaces and punctuation are ignored). */
+export const CANDIDATE_COLUMNS = [
+  'JAMB Number',
+  'First Name',
+  'Last Name',
+  'Other Name',
+  'E-mail',
+  'Phone',
+  'State',
+  'LGA',
+  'Course',
+  'UTME Score',
+  'CAPS Status',
+] as const;

@@ -14,7 +14,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { ImportJobItem, ImportKind } from '@portal/contracts';
+import { CANDIDATE_COLUMNS, type ImportJobItem, type ImportKind } from '@portal/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { serverMessage } from '../../../components/crud/errors';
@@ -31,21 +31,8 @@ import { isFinished, useImportJob } from '../api/get-import-job';
 import { useImportJobs } from '../api/get-import-jobs';
 import { useStartImport } from '../api/upload-import';
 
-/** The candidates file's columns (the API matches headers loosely) and what each list needs. */
-const COLUMNS = [
-  'JAMB Number',
-  'First Name',
-  'Last Name',
-  'Other Name',
-  'E-mail',
-  'Phone',
-  'State',
-  'LGA',
-  'Course',
-  'UTME Score',
-  'CAPS Status',
-] as const;
-const REQUIRED: Record<Exclude<ImportKind, 'utmeImages'>, readonly (typeof COLUMNS)[number][]> = {
+/** What each list needs of the candidates file's columns (the API matches headers loosely). */
+const REQUIRED: Record<Exclude<ImportKind, 'utmeImages'>, readonly (typeof CANDIDATE_COLUMNS)[number][]> = {
   PostUtmeList: ['JAMB Number', 'First Name', 'Last Name', 'E-mail', 'Course', 'UTME Score'],
   CAPSList: ['JAMB Number', 'First Name', 'Last Name', 'E-mail', 'CAPS Status'],
   uploadadmissionlist: ['JAMB Number', 'First Name', 'Last Name', 'E-mail', 'Course'],
@@ -147,7 +134,7 @@ export default function ImportScreen({ kind }: { kind: ImportKind }) {
                 </Typography>
                 <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                   {t('admissions.import.optional', {
-                    columns: COLUMNS.filter((c) => !REQUIRED[kind].includes(c)).join(', '),
+                    columns: CANDIDATE_COLUMNS.filter((c) => !REQUIRED[kind].includes(c)).join(', '),
                   })}
                 </Typography>
                 <Stack direction="row" spacing={1} sx={{ mt: 1.5, flexWrap: 'wrap' }} useFlexGap>
