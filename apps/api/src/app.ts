@@ -12,23 +12,10 @@ import { openDatabase, type Database } from './db/client.js';
 import { seed } from './db/seed/index.js';
 import { registerModules } from './modules/index.js';
 import { authPlugin } from './platform/auth.js';
+import type { AppDeps } from './platform/deps.js';
 import { registerErrorHandler } from './platform/errors.js';
 import { Mailer } from './platform/mail.js';
-import { createStorage, type FileStorage } from './platform/storage.js';
-
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  mailer: Mailer;
-  /** Uploaded and generated files (DATA_DIR/uploads). */
-  storage: FileStorage;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-  }
-}
+import { createStorage } from './platform/storage.js';
 
 export interface BuildOptions {
   /** An already-open database (tests share one per file); otherwise opened from config. */

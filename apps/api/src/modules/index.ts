@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../platform/deps.js';
 import { registerAdminModules } from './admin/index.js';
 import { registerApplicantModules } from './applicants/index.js';
 import { authRoutes } from './auth/auth.routes.js';

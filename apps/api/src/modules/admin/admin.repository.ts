@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { adminRoles, admins, auditLog, pages, rolePages, roles } from '../../db/schema/index.js';
-import { countSql, likeEscape, type Exec } from './common.js';
+import { countSql, likeEscape, type Exec } from '../../platform/db.js';
 
 // ─────────────── pages ───────────────
 

@@ -13,11 +13,12 @@ import type { Db } from '../../db/client.js';
 import { SUPER_ADMIN_ROLE } from '../../db/seed/pages.js';
 import { audit, type AuditActor } from '../../platform/audit.js';
 import type { SessionService } from '../../platform/auth.js';
+import { paged, pgErrorCode, PG_UNIQUE_VIOLATION, type Exec } from '../../platform/db.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import { newDefaultPassword } from '../../platform/ids.js';
 import type { Mailer } from '../../platform/mail.js';
 import { hashPassword } from '../../platform/passwords.js';
-import { dayRange, isoRequired, paged, pgErrorCode, PG_UNIQUE_VIOLATION, type Exec } from './common.js';
+import { dayRange, isoRequired } from '../../platform/time.js';
 import * as repo from './admin.repository.js';
 
 type RoleInput = z.output<typeof createRoleRequest>;

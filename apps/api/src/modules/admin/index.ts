@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { admissionsRoutes } from '../admissions/admissions.routes.js';
 import { AdmissionsService } from '../admissions/admissions.service.js';
 import { applicantRecordRoutes } from '../admissions/record.routes.js';

@@ -31,7 +31,7 @@ import {
   payments,
   states,
 } from '../../db/schema/index.js';
-import { countSql, likeEscape, type Exec } from '../admin/common.js';
+import { countSql, likeEscape, type Exec } from '../../platform/db.js';
 
 /** The only Drizzle code of the admissions processing screens. */
 

@@ -9,9 +9,9 @@ import {
   departments,
   levels,
 } from '../../db/schema/index.js';
-import type { FileStorage } from '../../platform/storage.js';
 import { badRequest } from '../../platform/errors.js';
-import { isoRequired } from '../admin/common.js';
+import type { FileStorage } from '../../platform/storage.js';
+import { isoRequired } from '../../platform/time.js';
 import { defineResource } from '../admin/crud/engine.js';
 
 /** The admission season's reference data, each declared once for the generic engine. */

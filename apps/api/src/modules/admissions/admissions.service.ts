@@ -16,10 +16,12 @@ import {
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { audit, type AuditActor } from '../../platform/audit.js';
+import { TtlCache } from '../../platform/cache.js';
+import { paged } from '../../platform/db.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail.js';
 import { formatNaira } from '../../platform/pdf.js';
-import { dayRange, iso, isoRequired, paged, TtlCache } from '../admin/common.js';
+import { dayRange, iso, isoRequired } from '../../platform/time.js';
 import * as repo from './admissions.repository.js';
 
 type ListQuery = z.output<typeof applicationsQuery>;
@@ -170,6 +172,14 @@ const summaries = new TtlCache<unknown>(10_000, 50);
 export function invalidateApplicationCounts(): void {
   applicationCounts.clear();
   summaries.clear();
+}
+
+/**
+ * The admission session asked for, or the current one when none is named (undefined when there is
+ * none). For other modules, which go through this service rather than the admissions repository.
+ */
+export function admissionSessionOrCurrent(db: Db, id: number | undefined) {
+  return repo.admissionSessionOrCurrent(db, id);
 }
 
 export class AdmissionsService {

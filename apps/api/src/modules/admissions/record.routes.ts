@@ -10,7 +10,7 @@ import {
   errorEnvelope,
   olevelDisplayRow,
 } from '@portal/contracts';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 import { getApplicantRecord } from '../applicants/applicants.service.js';
 import { documentEntries, openApplicantDocument } from '../documents/documents.service.js';

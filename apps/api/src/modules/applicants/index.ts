@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { documentsRoutes } from '../documents/documents.routes.js';
 import { olevelRoutes } from '../olevel/olevel.routes.js';
 import { applicantsRoutes } from './applicants.routes.js';

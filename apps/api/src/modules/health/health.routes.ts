@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { STATUS } from '@portal/contracts';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/deps.js';
 
 export function healthRoutes(app: FastifyInstance, { database }: AppDeps): void {
   app.withTypeProvider<ZodTypeProvider>().get('/api/health', {

@@ -9,7 +9,7 @@ import {
   lgas,
   states,
 } from '../../db/schema/index.js';
-import { countSql, type Exec } from '../admin/common.js';
+import { countSql, type Exec } from '../../platform/db.js';
 
 /** The only Drizzle code of the imports. */
 

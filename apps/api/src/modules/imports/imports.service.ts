@@ -7,14 +7,14 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { admins } from '../../db/schema/index.js';
 import { audit, type AuditActor, type AuditEntry } from '../../platform/audit.js';
+import { paged } from '../../platform/db.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { newDefaultPassword, newPublicId } from '../../platform/ids.js';
 import type { Mailer } from '../../platform/mail.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { FileStorage } from '../../platform/storage.js';
-import { iso, isoRequired, paged } from '../admin/common.js';
-import { admissionSessionOrCurrent } from '../admissions/admissions.repository.js';
-import { invalidateApplicationCounts } from '../admissions/admissions.service.js';
+import { iso, isoRequired } from '../../platform/time.js';
+import { admissionSessionOrCurrent, invalidateApplicationCounts } from '../admissions/admissions.service.js';
 import {
   checkRow,
   mapHeader,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { lettersRoutes } from './letters.routes.js';
 
 export function registerLettersModule(app: FastifyInstance, deps: AppDeps): void {

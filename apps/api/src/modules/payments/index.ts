@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { createGateways, PROVIDERS, type Gateways } from '../../platform/payments/index.js';
 import { registerLettersModule } from '../letters/index.js';
 import { registerReceiptsModule } from '../receipts/index.js';

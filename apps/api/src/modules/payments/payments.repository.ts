@@ -6,7 +6,7 @@ import {
   paymentItems,
   payments,
 } from '../../db/schema/index.js';
-import type { Exec } from '../admin/common.js';
+import type { Exec } from '../../platform/db.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentState = 'pending' | 'paid' | 'failed' | 'expired';

@@ -13,6 +13,7 @@ import {
 } from '@portal/contracts';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/auth.js';
+import { errorMentions, pgErrorCode, PG_UNIQUE_VIOLATION } from '../../platform/db.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { newPublicId } from '../../platform/ids.js';
 import {
@@ -23,7 +24,6 @@ import {
   type PaymentGateway,
   type VerifyResult,
 } from '../../platform/payments/index.js';
-import { errorMentions, pgErrorCode, PG_UNIQUE_VIOLATION } from '../admin/common.js';
 import { deriveProgress, getApplicantFacts, markAcceptancePaid } from '../applicants/applicants.service.js';
 import * as repo from './payments.repository.js';
 import type { PaymentRow } from './payments.repository.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { receiptsRoutes } from './receipts.routes.js';
 
 export function registerReceiptsModule(app: FastifyInstance, deps: AppDeps): void {

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lt } from 'drizzle-orm';
 import { applicants, paymentCategories, payments, students } from '../../db/schema/index.js';
-import { countSql, type Exec } from '../admin/common.js';
+import { countSql, type Exec } from '../../platform/db.js';
 
 /** The only Drizzle code of the transactions list: every payment, newest first, by creation date. */
 export async function listTransactions(

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { koboToNaira, type TransactionRow, type transactionsQuery } from '@portal/contracts';
 import type { Db } from '../../db/client.js';
-import { dayRange, isoRequired } from '../admin/common.js';
+import { dayRange, isoRequired } from '../../platform/time.js';
 import * as repo from './transactions.repository.js';
 
 /** GET /api/Admin/GetTransactionAsync: payments of every kind, paged on the server, by date. */

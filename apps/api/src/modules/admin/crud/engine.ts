@@ -22,7 +22,7 @@ import {
   pgErrorCode,
   PG_FOREIGN_KEY_VIOLATION,
   PG_UNIQUE_VIOLATION,
-} from '../common.js';
+} from '../../../platform/db.js';
 
 /**
  * The generic CRUD engine (ARCHITECTURE §3). A reference resource is declared once — its

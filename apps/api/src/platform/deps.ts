@@ -1,0 +1,19 @@
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import type { Mailer } from './mail.js';
+import type { FileStorage } from './storage.js';
+
+/** What the app hands every module: built once in app.ts, read by modules from here (not from app.ts). */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  /** Uploaded and generated files (DATA_DIR/uploads). */
+  storage: FileStorage;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
