@@ -4,3 +4,4 @@ export * from './auth.js';
 export * from './applicant.js';
 export * from './admin.js';
 export * from './payments.js';
+export * from './registry/index.js';

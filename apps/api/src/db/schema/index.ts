@@ -3,3 +3,4 @@ export * from './accounts.js';
 export * from './applicants.js';
 export * from './payments.js';
 export * from './admin.js';
+export * from './institution.js';

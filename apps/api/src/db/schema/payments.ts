@@ -9,23 +9,27 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { applicants } from './applicants.js';
 import { students } from './accounts.js';
-import { academicSessions, departments, entryModes, levels } from './reference.js';
+import { academicSessions, departments, entryModes, levels, programmes } from './reference.js';
 
+/** Ids below 100 are the specification's (10 is the acceptance fee); new ones are numbered from 100. */
 export const paymentCategories = pgTable('payment_categories', {
-  id: integer('id').primaryKey(),
-  name: text('name').notNull(),
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 100 }),
+  name: text('name').notNull().unique(),
+  isActive: boolean('is_active').notNull().default(true),
 });
 
 export const paymentItems = pgTable('payment_items', {
-  id: integer('id').primaryKey(),
-  name: text('name').notNull(),
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 100 }),
+  name: text('name').notNull().unique(),
   categoryId: integer('category_id')
     .notNull()
     .references(() => paymentCategories.id),
+  isActive: boolean('is_active').notNull().default(true),
 });
 
 /** What each item costs, by session, level, department and entry mode (null = any). Money in kobo. */
@@ -42,10 +46,16 @@ export const feeSchedule = pgTable(
     levelId: integer('level_id').references(() => levels.id),
     departmentId: integer('department_id').references(() => departments.id),
     entryModeId: integer('entry_mode_id').references(() => entryModes.id),
+    programmeId: integer('programme_id').references(() => programmes.id),
     indigeneAmountKobo: bigint('indigene_amount_kobo', { mode: 'number' }).notNull(),
     nonIndigeneAmountKobo: bigint('non_indigene_amount_kobo', { mode: 'number' }).notNull(),
   },
-  (t) => [index('fee_schedule_session_item').on(t.sessionId, t.itemId)],
+  (t) => [
+    index('fee_schedule_session_item').on(t.sessionId, t.itemId),
+    unique('fee_schedule_item_per_scope')
+      .on(t.sessionId, t.itemId, t.departmentId, t.programmeId, t.levelId, t.entryModeId)
+      .nullsNotDistinct(),
+  ],
 );
 
 /**

@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Reference data: geography, O'level vocabulary and the institution's academic structure. */
 export const countries = pgTable('countries', {
@@ -48,6 +48,7 @@ export const faculties = pgTable('faculties', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
   code: text('code').notNull().unique(),
+  isActive: boolean('is_active').notNull().default(true),
 });
 
 export const departments = pgTable('departments', {
@@ -59,6 +60,16 @@ export const departments = pgTable('departments', {
   code: text('code').notNull().unique(),
   /** Department category shown on the application slip (e.g. Science, Engineering). */
   categoryName: text('category_name').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+});
+
+/** Programmes of study: ND, HND, B.Sc. … and how many years they last. */
+export const programmes = pgTable('programmes', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  code: text('code').notNull().unique(),
+  years: integer('years').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
 });
 
 export const coursesOfStudy = pgTable('courses_of_study', {
@@ -70,6 +81,8 @@ export const coursesOfStudy = pgTable('courses_of_study', {
   yearsToGraduate: integer('years_to_graduate').notNull(),
   /** Length of the SIWES placement in months. */
   siwesMonths: integer('siwes_months').notNull().default(6),
+  programmeId: integer('programme_id').references(() => programmes.id),
+  isActive: boolean('is_active').notNull().default(true),
 });
 
 export const levels = pgTable('levels', {
@@ -86,6 +99,8 @@ export const entryModes = pgTable('entry_modes', {
 export const academicSessions = pgTable('academic_sessions', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
+  startDate: date('start_date', { mode: 'string' }),
+  endDate: date('end_date', { mode: 'string' }),
   isCurrent: boolean('is_current').notNull().default(false),
 });
 
@@ -121,4 +136,8 @@ export const schoolSettings = pgTable('school_settings', {
   olevelMaxYear: integer('olevel_max_year').notNull(),
   resumptionDate: text('resumption_date').notNull(),
   acceptanceDays: integer('acceptance_days').notNull(),
+  email: text('email').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  website: text('website').notNull().default(''),
+  motto: text('motto').notNull().default(''),
 });

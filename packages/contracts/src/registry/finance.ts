@@ -1,0 +1,84 @@
+import { date, defineResource, flag, int, money, ref, text } from './fields.js';
+
+/** Fees: categories, items, what each costs (indigene and non-indigene), tuition, instalment rules. */
+
+export const paymentCategories = defineResource({
+  name: 'payment-categories',
+  page: 'paymentcategory',
+  label: 'Payment category',
+  display: 'name',
+  key: ['name'],
+  fields: {
+    name: text({ required: true, min: 3, max: 80 }),
+    isActive: flag({ default: true, switch: 'active' }),
+  },
+});
+
+export const paymentItems = defineResource({
+  name: 'payment-items',
+  page: 'schoolpaymentsitem',
+  label: 'Payment item',
+  display: 'name',
+  key: ['name'],
+  fields: {
+    name: text({ required: true, min: 3, max: 80 }),
+    categoryId: ref('payment-categories', { required: true }),
+    isActive: flag({ default: true, switch: 'active' }),
+  },
+});
+
+export const feeItems = defineResource({
+  name: 'fee-items',
+  page: 'setuppaymentitems',
+  label: 'Fee item',
+  display: 'itemId',
+  key: ['sessionId', 'itemId', 'programmeId', 'levelId', 'entryModeId'],
+  sort: 'itemId',
+  fields: {
+    sessionId: ref('academic-sessions', { required: true, label: 'Session' }),
+    itemId: ref('payment-items', { required: true, label: 'Payment item' }),
+    programmeId: ref('programmes', { label: 'Programme (empty: every programme)' }),
+    levelId: ref('levels', { label: 'Level (empty: every level)' }),
+    entryModeId: ref('entry-modes', { label: 'Entry mode (empty: every mode)' }),
+    indigeneAmountKobo: money({ required: true, label: 'Indigene amount' }),
+    nonIndigeneAmountKobo: money({ required: true, label: 'Non-indigene amount' }),
+  },
+});
+
+export const departmentTuition = defineResource({
+  name: 'department-tuition',
+  page: 'departmenttuition',
+  label: 'Department tuition',
+  display: 'departmentId',
+  key: ['sessionId', 'departmentId', 'levelId'],
+  sort: 'departmentId',
+  fields: {
+    sessionId: ref('academic-sessions', { required: true, label: 'Session' }),
+    departmentId: ref('departments', { required: true }),
+    levelId: ref('levels', { required: true }),
+    indigeneAmountKobo: money({ required: true, label: 'Indigene amount' }),
+    nonIndigeneAmountKobo: money({ required: true, label: 'Non-indigene amount' }),
+  },
+});
+
+export const itemSchedules = defineResource({
+  name: 'item-schedules',
+  page: 'itemschedule',
+  label: 'Instalment rule',
+  display: 'categoryId',
+  key: ['sessionId', 'categoryId'],
+  sort: 'categoryId',
+  fields: {
+    sessionId: ref('academic-sessions', { required: true, label: 'Session' }),
+    categoryId: ref('payment-categories', { required: true }),
+    allowInstalments: flag({ default: true, label: 'Instalments allowed' }),
+    firstInstalmentPercent: int({
+      required: true,
+      min: 1,
+      max: 100,
+      default: 60,
+      label: 'First instalment (minimum %)',
+    }),
+    balanceDueOn: date({ label: 'Balance due on' }),
+  },
+});

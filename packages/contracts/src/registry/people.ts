@@ -1,0 +1,96 @@
+import { NIGERIAN_PHONE_PATTERN } from '../constants.js';
+import { choice, date, defineResource, flag, int, ref, text, textarea } from './fields.js';
+
+/** People and the school: staff, officials who sign letters, the school's details and settings. */
+
+export const staff = defineResource({
+  name: 'staff',
+  page: 'staff',
+  label: 'Staff member',
+  display: ['title', 'firstName', 'lastName'],
+  key: ['staffNumber'],
+  sort: 'lastName',
+  fields: {
+    staffNumber: text({ required: true, max: 20, upper: true, label: 'Staff number' }),
+    title: choice(['Mr', 'Mrs', 'Miss', 'Ms', 'Dr', 'Prof', 'Engr'] as const, { required: true }),
+    firstName: text({ required: true, max: 80 }),
+    lastName: text({ required: true, max: 80 }),
+    email: text({
+      required: true,
+      max: 254,
+      pattern: '[^\\s@]+@[^\\s@]+\\.[^\\s@]{2,}',
+      patternHint: 'Email is invalid',
+    }),
+    phone: text({
+      max: 20,
+      pattern: `|${NIGERIAN_PHONE_PATTERN.source.slice(1, -1)}`,
+      patternHint: 'Phone number is not a Nigerian mobile number.',
+    }),
+    departmentId: ref('departments'),
+    designation: text({ max: 80 }),
+    isActive: flag({ default: true, switch: 'active' }),
+  },
+});
+
+export const schoolOfficials = defineResource({
+  name: 'school-officials',
+  page: 'schoolofficials',
+  label: 'School official',
+  display: 'office',
+  key: ['office'],
+  sort: 'position',
+  fields: {
+    office: text({ required: true, min: 3, max: 80, label: 'Office' }),
+    name: text({ required: true, min: 3, max: 120 }),
+    qualifications: text({ max: 120 }),
+    position: int({ required: true, min: 1, max: 50, default: 1, label: 'Order' }),
+    isActive: flag({ default: true, switch: 'active' }),
+  },
+});
+
+export const schoolInformation = defineResource({
+  name: 'school-information',
+  page: 'schoolinformation',
+  label: 'School information',
+  display: 'name',
+  key: ['name'],
+  // One school: its record is edited, never added or removed.
+  operations: { create: false, delete: false },
+  fields: {
+    name: text({ required: true, min: 3, max: 160 }),
+    shortName: text({ required: true, max: 20, label: 'Short name' }),
+    address: textarea({ required: true, max: 300 }),
+    email: text({ max: 254, pattern: '|[^\\s@]+@[^\\s@]+\\.[^\\s@]{2,}', patternHint: 'Email is invalid' }),
+    phone: text({ max: 20 }),
+    website: text({ max: 120 }),
+    motto: text({ max: 160 }),
+  },
+});
+
+export const schoolSettings = defineResource({
+  name: 'school-settings',
+  page: 'schoolsettings',
+  label: 'School settings',
+  display: 'resumptionDate',
+  key: ['resumptionDate'],
+  operations: { create: false, delete: false },
+  fields: {
+    olevelMinYear: int({ required: true, min: 1960, max: 2100, label: "Earliest O'level year" }),
+    olevelMaxYear: int({ required: true, min: 1960, max: 2100, label: "Latest O'level year" }),
+    resumptionDate: date({ required: true, label: 'Resumption date' }),
+    acceptanceDays: int({ required: true, min: 1, max: 60, label: 'Days to pay the acceptance fee' }),
+  },
+});
+
+export const discussionTypes = defineResource({
+  name: 'discussion-types',
+  page: 'discussiontypes',
+  label: 'Discussion type',
+  display: 'name',
+  key: ['name'],
+  fields: {
+    name: text({ required: true, min: 3, max: 80 }),
+    description: textarea({ max: 500 }),
+    isActive: flag({ default: true, switch: 'active' }),
+  },
+});
