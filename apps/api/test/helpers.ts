@@ -1,12 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { cp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { loadConfig, type Config } from '../src/config.js';
+import type { Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
+import { databaseUrl, onServer, testConfig, testServerUrl, type SeededDatabase } from './global-setup.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -16,24 +18,22 @@ export interface TestApp {
 }
 
 /**
- * Boots the real application on a fresh database: in-memory PGlite, or a new database on the
- * PostgreSQL server named by TEST_DATABASE_URL (whose name must say it is for tests).
+ * Boots the real application on its own copy of the database the global setup migrated and
+ * seeded (test/global-setup.ts): in-memory PGlite loaded from the seeded dump, or a new database
+ * cloned from the seeded template on the PostgreSQL server named by TEST_DATABASE_URL (whose
+ * name must say it is for tests). The seeded files (DATA_DIR/uploads) are copied along with it.
+ * Without the global setup (another config), the database starts empty and is seeded here.
  */
 export async function startTestApp(
   env: Record<string, string> = {},
   options: { jobs?: boolean } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: 'http://portal.test',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    ...env,
-  } as NodeJS.ProcessEnv);
-  const { database, drop } = await freshDatabase(dataDir);
-  const app = await buildApp(config, { database, jobs: options.jobs ?? true });
+  const seeded = inject('seededDatabase') as SeededDatabase | undefined;
+  if (seeded) await cp(seeded.dataDir, dataDir, { recursive: true });
+  const config = testConfig(dataDir, env);
+  const { database, drop } = await freshDatabase(dataDir, seeded);
+  const app = await buildApp(config, { database, seed: !seeded, jobs: options.jobs ?? true });
   await app.ready();
   return {
     app,
@@ -48,30 +48,35 @@ export async function startTestApp(
   };
 }
 
-async function freshDatabase(dataDir: string): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const serverUrl = process.env.TEST_DB_DRIVER === 'pg' ? process.env.TEST_DATABASE_URL : undefined;
-  if (!serverUrl)
-    return { database: await openDatabase({ dataDir: 'memory://' }), drop: async () => undefined };
-  const base = new URL(serverUrl);
-  if (!/test/i.test(base.pathname)) {
-    throw new Error(`Refusing to run tests against ${base.pathname}: the database name must contain "test".`);
+/** The seeded PGlite dump, read once per test file. */
+let seededDump: { file: string; blob: Promise<Blob> } | undefined;
+
+async function freshDatabase(
+  dataDir: string,
+  seeded: SeededDatabase | undefined,
+): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const serverUrl = testServerUrl(process.env.TEST_DB_DRIVER);
+  if (!serverUrl) {
+    let loadDataDir: Blob | undefined;
+    if (seeded?.dump) {
+      if (seededDump?.file !== seeded.dump) {
+        const file = seeded.dump;
+        seededDump = { file, blob: readFile(file).then((bytes) => new Blob([bytes])) };
+      }
+      loadDataDir = await seededDump.blob;
+    }
+    return {
+      database: await openDatabase({ dataDir: 'memory://', loadDataDir }),
+      drop: async () => undefined,
+    };
   }
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), dataDir });
+  const template = seeded?.template;
+  await onServer(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
+  const database = await openDatabase({ url: databaseUrl(serverUrl, name), dataDir });
   return {
     database,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
+    drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`),
   };
 }
 

@@ -26,9 +26,14 @@ export const migrationsFolder = path.join(packageRoot, 'src/db/migrations');
 
 /**
  * Opens the database: PostgreSQL when a URL is given, otherwise the embedded PGlite kept
- * in `dataDir` (or in memory when `dataDir` is 'memory://', for tests).
+ * in `dataDir` (or in memory when `dataDir` is 'memory://', for tests). An in-memory database
+ * can start from `loadDataDir`, a dump made with PGlite's dumpDataDir (the tests' seeded copy).
  */
-export async function openDatabase(options: { url?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: {
+  url?: string;
+  dataDir: string;
+  loadDataDir?: Blob;
+}): Promise<Database> {
   if (options.url) {
     // Timestamps are compared in UTC; keep every connection in UTC whatever the server says.
     const pool = new pg.Pool({ connectionString: options.url, max: 10, options: '-c TimeZone=UTC' });
@@ -40,7 +45,9 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
     return { db, driver: 'pg', close: () => pool.end() };
   }
   const client =
-    options.dataDir === 'memory://' ? new PGlite() : new PGlite(path.join(options.dataDir, 'pgdata'));
+    options.dataDir === 'memory://'
+      ? new PGlite({ loadDataDir: options.loadDataDir })
+      : new PGlite(path.join(options.dataDir, 'pgdata'));
   await client.waitReady;
   await client.exec("set time zone 'UTC'");
   const db = drizzlePglite(client, { schema }) as unknown as Db;
