@@ -530,6 +530,8 @@ export interface ResourceMeta<I extends z.ZodObject = z.ZodObject, T extends z.Z
   label: string;
   /** The permission page that guards every route of the resource. */
   page: string;
+  /** When several pages open the resource: any one of them grants it (includes `page`). */
+  pages?: readonly string[];
   path: string;
   /** Columns of the list, in order. */
   columns: readonly { key: string; label: string }[];

@@ -5,3 +5,4 @@ export * from './applicant.js';
 export * from './admin.js';
 export * from './payments.js';
 export * from './registry/index.js';
+export * from './registry/schemas.js';

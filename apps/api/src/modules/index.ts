@@ -6,6 +6,7 @@ import { authRoutes } from './auth/auth.routes.js';
 import { AuthService } from './auth/auth.service.js';
 import { healthRoutes } from './health/health.routes.js';
 import { registerPaymentsModule } from './payments/index.js';
+import { referenceRoutes } from './reference/reference.routes.js';
 import { sessionsRoutes } from './sessions/sessions.routes.js';
 
 /** Every domain module registers its routes here, in one place. */
@@ -14,6 +15,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   sessionsRoutes(app, deps.database.db);
   authRoutes(app, new AuthService(deps.database.db, app.sessions, deps.mailer, deps.config));
   await registerAdminModules(app, deps);
+  await referenceRoutes(app, deps);
   await registerApplicantModules(app, deps);
   await registerPaymentsModule(app, deps);
 }

@@ -31,6 +31,13 @@ export function errorMentions(error: unknown, text: string): boolean {
 
 export const PG_UNIQUE_VIOLATION = '23505';
 export const PG_FOREIGN_KEY_VIOLATION = '23503';
+export const PG_CHECK_VIOLATION = '23514';
+
+/** The driver's detail line of a failed query (e.g. which table still refers to a row). */
+export function errorDetail(error: unknown): string | undefined {
+  for (const { detail } of errorAndCauses(error)) if (typeof detail === 'string') return detail;
+  return undefined;
+}
 
 /** Escapes LIKE wildcards in user input. */
 export function likeEscape(value: string): string {

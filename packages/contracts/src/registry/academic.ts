@@ -1,4 +1,4 @@
-import { choice, date, defineResource, flag, int, money, ref, text } from './fields.js';
+import { choice, date, defineResource, flag, int, letters, money, ref, text } from './fields.js';
 
 /** The academic structure: sessions, semesters, levels, faculties, departments, programmes, places. */
 
@@ -13,7 +13,12 @@ export const academicSessions = defineResource({
   key: ['name'],
   order: 'desc',
   fields: {
-    name: text({ required: true, pattern: SESSION, patternHint: 'Session name must look like 2024/2025.' }),
+    name: text({
+      required: true,
+      pattern: SESSION,
+      patternHint: 'Session name must look like 2024/2025.',
+      sample: (n: number) => `${2100 + n}/${2101 + n}`,
+    }),
     startDate: date(),
     endDate: date(),
     isCurrent: flag({ switch: 'current' }),
@@ -81,6 +86,7 @@ export const faculties = defineResource({
       upper: true,
       pattern: '[A-Za-z]{2,10}',
       patternHint: 'Code is 2 to 10 letters.',
+      sample: (n: number) => `QF${letters(n)}`,
     }),
     isActive: flag({ default: true, switch: 'active' }),
   },
@@ -101,6 +107,7 @@ export const departments = defineResource({
       upper: true,
       pattern: '[A-Za-z]{2,10}',
       patternHint: 'Code is 2 to 10 letters.',
+      sample: (n: number) => `QD${letters(n)}`,
     }),
     facultyId: ref('faculties', { required: true }),
     categoryName: text({ required: true, max: 60, label: 'Category' }),
@@ -137,6 +144,7 @@ export const programmes = defineResource({
       upper: true,
       pattern: '[A-Za-z.]{2,12}',
       patternHint: 'Code is 2 to 12 letters.',
+      sample: (n: number) => `QP${letters(n)}`,
     }),
     years: int({ required: true, min: 1, max: 7, label: 'Duration (years)' }),
     isActive: flag({ default: true, switch: 'active' }),
@@ -185,6 +193,7 @@ export const matricNumberFormats = defineResource({
       max: 60,
       pattern: '[A-Za-z0-9/{}\\-]*\\{N{3,6}\\}[A-Za-z0-9/{}\\-]*',
       patternHint: 'The pattern needs a serial such as {NNNN}; it may use {YYYY}, {YY}, {DEPT} and {PROG}.',
+      sample: (n: number) => `T${n}/{YYYY}/{NNNN}`,
     }),
     isActive: flag({ default: true, switch: 'active' }),
   },

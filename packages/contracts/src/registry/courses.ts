@@ -1,5 +1,5 @@
 import { TERMS } from './academic.js';
-import { choice, defineResource, flag, int, ref, text, time } from './fields.js';
+import { choice, defineResource, flag, int, letters, ref, text, time } from './fields.js';
 
 /** Courses: the catalogue, prerequisites, lecturers, unit limits, department offerings, the timetable. */
 
@@ -19,6 +19,7 @@ export const courses = defineResource({
       upper: true,
       pattern: '[A-Za-z]{3} ?\\d{3}[A-Za-z]?',
       patternHint: 'Course code must look like CSC 101.',
+      sample: (n: number) => `Q${letters(n)} ${100 + (n % 900)}`,
     }),
     title: text({ required: true, min: 3, max: 160 }),
     units: int({ required: true, min: 0, max: 12, label: 'Credit units' }),

@@ -28,6 +28,8 @@ export interface TextField extends FieldBase {
   patternHint?: string;
   /** Stored in capitals (codes). */
   upper?: boolean;
+  /** The n-th distinct valid value, for fields with a pattern (documentation and the registry's tests). */
+  sample?: (n: number) => string;
 }
 export interface IntField extends FieldBase {
   kind: 'int';
@@ -146,6 +148,10 @@ export interface ResourceSpec {
 }
 
 export const defineResource = <const S extends ResourceSpec>(spec: S): S => spec;
+
+/** Two capital letters from a number (AA, AB, …): distinct codes for samples. */
+export const letters = (n: number) =>
+  String.fromCharCode(65 + (Math.floor(n / 26) % 26)) + String.fromCharCode(65 + (n % 26));
 
 /** The API path of a resource. */
 export const resourcePath = (spec: Pick<ResourceSpec, 'name'>) => `/api/admin/${spec.name}`;

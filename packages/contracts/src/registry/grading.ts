@@ -1,4 +1,4 @@
-import { decimal, defineResource, flag, int, ref, text } from './fields.js';
+import { decimal, defineResource, flag, int, letters, ref, text } from './fields.js';
 
 /** Grading: assessment schemes and their score items, grade scales and bands, classes of degree. */
 
@@ -57,6 +57,7 @@ export const grades = defineResource({
       upper: true,
       pattern: '[A-Za-z]{1,3}',
       patternHint: 'A grade is 1 to 3 letters.',
+      sample: (n: number) => `Q${letters(n)}`,
     }),
     description: text({ required: true, max: 60 }),
     isPass: flag({ default: true, label: 'Pass' }),

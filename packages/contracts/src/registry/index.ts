@@ -8,6 +8,7 @@ import type { ResourceSpec } from './fields.js';
 
 export * from './fields.js';
 export * from './pages.js';
+import { BUILT_WORKFLOW_PAGES } from './pages.js';
 export { TERMS } from './academic.js';
 export { COURSE_TYPES, WEEKDAYS } from './courses.js';
 
@@ -34,3 +35,9 @@ export type RegistryName = keyof typeof REGISTRY;
 export const REGISTRY_SPECS: readonly ResourceSpec[] = Object.values(REGISTRY);
 export const registrySpec = (name: string): ResourceSpec | undefined =>
   (REGISTRY as Record<string, ResourceSpec>)[name];
+
+/** Every admin page that opens a working screen: the built workflow pages and the registry's pages. */
+export const WORKING_PAGES: ReadonlySet<string> = new Set([
+  ...BUILT_WORKFLOW_PAGES,
+  ...REGISTRY_SPECS.flatMap((spec) => (spec.hidden || spec.parent ? [] : [spec.page, ...(spec.pages ?? [])])),
+]);

@@ -1,176 +1,27 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, notInArray } from 'drizzle-orm';
+import { ADMIN_MENUS, WORKING_PAGES } from '@portal/contracts';
 import type { Db } from '../client.js';
 import { pages, rolePages, roles } from '../schema/index.js';
 
 /**
- * The admin pages, grouped into sidebar menus: [menu id, menu name, icon, pages]. Each page is
- * the route it opens under /admin (a page is also the unit of permission).
+ * The pages stored for roles and the sidebar: the specification's menus (ADMIN_MENUS in the
+ * contract), keeping only the pages that work — registry resources and built workflow screens.
  */
-export const ADMIN_MENUS: readonly [number, string, string, readonly string[]][] = [
-  [
-    1,
-    'Administration',
-    'admin_panel_settings',
-    ['roles', 'administrators', 'AuditTrail', 'Transaction', 'studentAccess', 'schoolofficials', 'staff'],
-  ],
-  [
-    2,
-    'Admissions',
-    'how_to_reg',
-    [
-      'admission/admissionSession',
-      'setupadmissionbatch',
-      'admissioninformation',
-      'admissiondocument',
-      'PostUtmeList',
-      'CAPSList',
-      'uploadadmissionlist',
-      'utmeImages',
-      'allapplications',
-      'inprogress',
-      'completed',
-      'ScreenAdmission',
-      'verifyadmission',
-      'confirmadmission',
-      'rejected',
-      'admissionlist',
-      'screeningreport',
-      'admission/payments',
-      'admission/export',
-      'ProspectiveStudent',
-    ],
-  ],
-  [
-    3,
-    'Academics',
-    'school',
-    [
-      'academicsession',
-      'semesters',
-      'semesterRegistration',
-      'levels',
-      'faculty',
-      'Department',
-      'schoolunits',
-      'Courseofstudy',
-      'programmes',
-      'qualifications',
-      'timetable',
-      'state',
-      'lga',
-    ],
-  ],
-  [
-    4,
-    'Courses',
-    'menu_book',
-    [
-      'SetupCourses',
-      'AddEditCourses',
-      'PrerequisiteCourses',
-      'CourseLecturers',
-      'ProgramRegistrationLImit',
-      'departmentcourses',
-      'RegisteredCourse',
-      'studentcourselist',
-      'courseRegistration',
-      'courses/uploadCourse',
-    ],
-  ],
-  [
-    5,
-    'Payments',
-    'payments',
-    [
-      'studentpayments',
-      'paymentcategory',
-      'schoolpaymentsitem',
-      'setuppaymentitems',
-      'itemschedule',
-      'departmenttuition',
-      'PaymentHistory',
-      'UpdatePaymentSession',
-      'revenue',
-      'debtorslist',
-      'SummaryofPayments',
-    ],
-  ],
-  [
-    6,
-    'Students',
-    'groups',
-    [
-      'studentenquiry',
-      'addnew',
-      'studentforms',
-      'matriculation',
-      'siwes',
-      'WAECVerify',
-      'matricnumberformat',
-    ],
-  ],
-  [
-    7,
-    'Hostels',
-    'hotel',
-    [
-      'Campus',
-      'Hostels',
-      'Blocks',
-      'Rooms',
-      'HostelAvailability',
-      'HostelAllocation',
-      'ReservedRooms',
-      'AllocateReservedRoom',
-    ],
-  ],
-  [
-    8,
-    'Results',
-    'grading',
-    [
-      'scoreitems',
-      'gradepoints',
-      'grades',
-      'schoolgrades',
-      'coregrades',
-      'Classofdegrees',
-      'resultupload',
-      'viewResult',
-      'ReviewResult',
-      'ReviewSetup',
-      'resultSheet',
-      'marksheet',
-      'Transcript',
-    ],
-  ],
-  [
-    9,
-    'E-Learning',
-    'cast_for_education',
-    [
-      'managecontent',
-      'LiveClassroom',
-      'cbt',
-      'assignment',
-      'announcement',
-      'learningdiscussion',
-      'studentdiscussion',
-      'generaldiscussion',
-      'discussiontypes',
-    ],
-  ],
-  [10, 'Settings', 'settings', ['schoolinformation', 'schoolsettings']],
-];
+export const SEEDED_MENUS = ADMIN_MENUS.map(
+  ([menuId, menuName, icon, list]) =>
+    [menuId, menuName, icon, list.filter((page) => WORKING_PAGES.has(page))] as const,
+).filter(([, , , list]) => list.length > 0);
 
 export const SUPER_ADMIN_ROLE = 'Super Admin';
 export const ADMISSIONS_ROLE = 'Admissions Officer';
 
 export async function seedPages(db: Db): Promise<void> {
+  // A page that no longer works (or never did) leaves the list, and with it every role's grant.
+  await db.delete(pages).where(notInArray(pages.page, [...WORKING_PAGES]));
   await db
     .insert(pages)
     .values(
-      ADMIN_MENUS.flatMap(([menuId, menuName, menuIcon, list]) =>
+      SEEDED_MENUS.flatMap(([menuId, menuName, menuIcon, list]) =>
         list.map((page) => ({ menuId, menuName, menuIcon, page })),
       ),
     )

@@ -21,6 +21,7 @@ import { paged } from '../../platform/db.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail.js';
 import { formatNaira } from '../../platform/pdf.js';
+import { csvCell } from '../../platform/sheets.js';
 import { dayRange, iso, isoRequired } from '../../platform/time.js';
 import * as repo from './admissions.repository.js';
 
@@ -149,14 +150,6 @@ const EXPORT_COLUMNS: [string, (r: repo.ApplicationRow) => string | number | nul
   ['Acceptance Fee Paid', (r) => iso(r.acceptancePaidAt)],
   ['Rejection Reason', (r) => r.rejectionReason],
 ];
-
-/** A CSV cell: quoted when needed, and a leading formula character neutralised for spreadsheets. */
-export function csvCell(value: string | number | null): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 const EXPORT_MAX_XLSX_ROWS = 200_000;
 

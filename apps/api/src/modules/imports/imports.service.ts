@@ -13,13 +13,13 @@ import { newDefaultPassword, newPublicId } from '../../platform/ids.js';
 import type { Mailer } from '../../platform/mail.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { FileStorage } from '../../platform/storage.js';
+import { readRows } from '../../platform/sheets.js';
 import { iso, isoRequired } from '../../platform/time.js';
 import { admissionSessionOrCurrent, invalidateApplicationCounts } from '../admissions/admissions.service.js';
 import {
   checkRow,
   mapHeader,
   normaliseName,
-  readRows,
   stateKey,
   type Candidate,
   type CandidateField,

@@ -22,6 +22,8 @@ import {
   pgErrorCode,
   PG_FOREIGN_KEY_VIOLATION,
   PG_UNIQUE_VIOLATION,
+  PG_CHECK_VIOLATION,
+  errorDetail,
 } from '../../../platform/db.js';
 
 /**
@@ -59,8 +61,14 @@ export interface ResourceDefinition<M extends ResourceMeta> {
   references?: { field: string; table: Table; label: string; many?: boolean }[];
   /** Input → column values; defaults to the input itself. */
   toValues?: (input: z.output<M['input']>) => Row;
-  /** Selected row → the item the contract describes (e.g. dates to ISO strings). */
-  toItem: (row: Row) => z.output<M['item']>;
+  /** Selected row → the item the contract describes; by default the row with dates as ISO strings. */
+  toItem?: (row: Row) => z.output<M['item']>;
+  /** The primary key when it is not `table.id` (one-row tables keyed by school). */
+  idColumn?: PgColumn;
+  /** The refusal when a unique constraint fails (names the clashing values). */
+  duplicateMessage?: (db: Db, values: Row) => Promise<string>;
+  /** The refusal when a delete fails because other records refer to this one (names them). */
+  inUseMessage?: (referringTable: string | undefined) => string;
   /** Rules inside the write's transaction (e.g. only one current session). Runs after references are checked. */
   beforeWrite?: (tx: Tx, values: Row, existingId: number | null) => Promise<void>;
   /** Clean-up after a committed delete (e.g. the stored file). */
@@ -93,15 +101,28 @@ function listQuerySchema(meta: ResourceMeta) {
   });
 }
 
+/** A selected row as an item: dates as ISO strings, the rest as selected. */
+function plainItem(row: Row): Row {
+  return Object.fromEntries(
+    Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]),
+  );
+}
+
 export class ResourceService<M extends ResourceMeta> {
+  private readonly idColumn: PgColumn;
+  readonly toItem: (row: Row) => z.output<M['item']>;
+
   constructor(
     private readonly db: Db,
     readonly def: ResourceDefinition<M>,
-  ) {}
+  ) {
+    this.idColumn = def.idColumn ?? def.table.id;
+    this.toItem = def.toItem ?? ((row) => plainItem(row) as z.output<M['item']>);
+  }
 
-  private base(db: Db | Tx) {
+  private base(db: Db | Tx, extra: Record<string, SQL> = {}) {
     let query = db
-      .select(this.def.fields as Record<string, PgColumn>)
+      .select({ ...(this.def.fields as Record<string, PgColumn>), ...extra })
       .from(this.def.table as PgTable)
       .$dynamic();
     for (const join of this.def.joins ?? []) query = query.leftJoin(join.table, join.on);
@@ -129,37 +150,41 @@ export class ResourceService<M extends ResourceMeta> {
       conditions.push(eq(column, filter.type === 'boolean' ? value === 'true' : value));
     }
     const where = and(...conditions);
-    let countQuery = this.db
-      .select({ n: countSql() })
-      .from(this.def.table as PgTable)
-      .$dynamic();
-    for (const join of this.def.joins ?? []) countQuery = countQuery.leftJoin(join.table, join.on);
-    const [total] = await countQuery.where(where);
-    const sortColumn = this.def.sortColumns[q.sort] ?? this.def.table.id;
+    const sortColumn = this.def.sortColumns[q.sort] ?? this.idColumn;
     const direction = q.order === 'desc' ? desc : asc;
-    const rows = await this.base(this.db)
+    // Rows and their total in one query; only a page past the end needs a count of its own.
+    const rows = (await this.base(this.db, { __total: sql<number>`count(*) over ()::int` })
       .where(where)
-      .orderBy(direction(sortColumn), direction(this.def.table.id))
+      .orderBy(direction(sortColumn), direction(this.idColumn))
       .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize);
+      .offset((q.page - 1) * q.pageSize)) as Row[];
+    let total = rows.length ? Number(rows[0]!.__total) : 0;
+    if (!rows.length && q.page > 1) {
+      let countQuery = this.db
+        .select({ n: countSql() })
+        .from(this.def.table as PgTable)
+        .$dynamic();
+      for (const join of this.def.joins ?? []) countQuery = countQuery.leftJoin(join.table, join.on);
+      total = (await countQuery.where(where))[0]?.n ?? 0;
+    }
     return {
       Status: STATUS.ok,
-      Data: rows.map((r) => this.def.toItem(r as Row)),
+      Data: rows.map(({ __total: _total, ...r }) => this.toItem(r)),
       Page: q.page,
       PageSize: q.pageSize,
-      Total: total?.n ?? 0,
+      Total: total,
     };
   }
 
   async rowById(db: Db | Tx, id: number): Promise<Row | undefined> {
-    const [row] = await this.base(db).where(eq(this.def.table.id, id)).limit(1);
+    const [row] = await this.base(db).where(eq(this.idColumn, id)).limit(1);
     return row as Row | undefined;
   }
 
   async get(id: number) {
     const row = await this.rowById(this.db, id);
     if (!row) throw notFound(`${this.def.meta.label} not found.`);
-    return { Status: STATUS.ok, Data: this.def.toItem(row) };
+    return { Status: STATUS.ok, Data: this.toItem(row) };
   }
 
   private async checkReferences(tx: Tx, values: Row): Promise<void> {
@@ -180,16 +205,25 @@ export class ResourceService<M extends ResourceMeta> {
     }
   }
 
-  private mapError(error: unknown, deleting = false): never {
-    if (error instanceof AppError) throw error;
+  /** The error to answer with when a write failed: database refusals become clear messages. */
+  private async refusal(error: unknown, deleting = false, values?: Row): Promise<unknown> {
+    if (error instanceof AppError) return error;
     const code = pgErrorCode(error);
-    if (code === PG_UNIQUE_VIOLATION) throw conflict(ADMIN_MESSAGES.duplicate);
-    if (code === PG_FOREIGN_KEY_VIOLATION) {
-      throw deleting
-        ? conflict(ADMIN_MESSAGES.recordInUse)
-        : badRequest('A referenced record does not exist.');
+    if (code === PG_UNIQUE_VIOLATION) {
+      return conflict(
+        values && this.def.duplicateMessage
+          ? await this.def.duplicateMessage(this.db, values)
+          : ADMIN_MESSAGES.duplicate,
+      );
     }
-    throw error;
+    if (code === PG_FOREIGN_KEY_VIOLATION) {
+      if (!deleting) return badRequest('A referenced record does not exist.');
+      const referring = errorDetail(error)?.match(/from table "([a-z_]+)"/)?.[1];
+      return conflict(this.def.inUseMessage?.(referring) ?? ADMIN_MESSAGES.recordInUse);
+    }
+    if (code === PG_CHECK_VIOLATION)
+      return badRequest(`This ${this.def.meta.label.toLowerCase()} is not valid.`);
+    return error;
   }
 
   /** Creates a record from already-validated input; `extra` carries server-set columns (e.g. a stored file). */
@@ -202,7 +236,7 @@ export class ResourceService<M extends ResourceMeta> {
         const [inserted] = await tx
           .insert(this.def.table)
           .values(values as never)
-          .returning({ id: this.def.table.id });
+          .returning({ id: this.idColumn });
         const id = inserted!.id as number;
         const after = await this.rowById(tx, id);
         await audit(tx, {
@@ -219,10 +253,10 @@ export class ResourceService<M extends ResourceMeta> {
       return {
         Status: STATUS.ok,
         Message: `${this.def.meta.label} created.`,
-        Data: this.def.toItem((await this.rowById(this.db, id))!),
+        Data: this.toItem((await this.rowById(this.db, id))!),
       };
     } catch (error) {
-      this.mapError(error);
+      throw await this.refusal(error, false, values);
     }
   }
 
@@ -236,7 +270,7 @@ export class ResourceService<M extends ResourceMeta> {
         await tx
           .update(this.def.table)
           .set(values as never)
-          .where(eq(this.def.table.id, id));
+          .where(eq(this.idColumn, id));
         const after = await this.rowById(tx, id);
         await audit(tx, {
           actor,
@@ -251,10 +285,10 @@ export class ResourceService<M extends ResourceMeta> {
       return {
         Status: STATUS.ok,
         Message: `${this.def.meta.label} updated.`,
-        Data: this.def.toItem((await this.rowById(this.db, id))!),
+        Data: this.toItem((await this.rowById(this.db, id))!),
       };
     } catch (error) {
-      this.mapError(error);
+      throw await this.refusal(error, false, values);
     }
   }
 
@@ -264,7 +298,7 @@ export class ResourceService<M extends ResourceMeta> {
       await this.db.transaction(async (tx) => {
         before = await this.rowById(tx, id);
         if (!before) throw notFound(`${this.def.meta.label} not found.`);
-        await tx.delete(this.def.table).where(eq(this.def.table.id, id));
+        await tx.delete(this.def.table).where(eq(this.idColumn, id));
         await audit(tx, {
           actor,
           page: this.def.meta.page,
@@ -276,7 +310,7 @@ export class ResourceService<M extends ResourceMeta> {
         });
       });
     } catch (error) {
-      this.mapError(error, true);
+      throw await this.refusal(error, true);
     }
     if (before) await this.def.afterDelete?.(before);
     return { Status: STATUS.ok, Message: `${this.def.meta.label} deleted.` };
@@ -292,7 +326,7 @@ export function registerResource<M extends ResourceMeta>(
   const service = new ResourceService(db, def);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { meta } = def;
-  const access = { page: meta.page };
+  const access = { page: meta.pages ?? meta.page };
   const tags = ['admin: ' + meta.label];
   const itemEnvelope = z.object({ Status: z.string(), Message: z.string().optional(), Data: meta.item });
 

@@ -1,0 +1,159 @@
+import path from 'node:path';
+import { rm } from 'node:fs/promises';
+import { asc, ilike, inArray, or } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { REGISTRY_SPECS, resourcePath, type ResourceMeta } from '@portal/contracts';
+import { actorOf } from '../../platform/audit.js';
+import { likeEscape } from '../../platform/db.js';
+import type { AppDeps } from '../../platform/deps.js';
+import { errorResponses } from '../../platform/routes.js';
+import { registerResource, type ResourceService } from '../admin/crud/engine.js';
+import { enableMultipart, streamUploadToDisk } from '../admin/uploads.js';
+import { definitionOf, displaySql, optionPages } from './reference.definition.js';
+import { exportRows, importRows } from './reference.files.js';
+import { RULES } from './reference.rules.js';
+import { tableOf } from './reference.tables.js';
+
+/**
+ * Every registry resource, served in one loop: the generic engine's list / get / create / replace /
+ * delete / switches, plus options for other pages' forms, export and import (CSV or XLSX).
+ *
+ *   GET  /api/admin/<name>/options?search&ids   { Data: [{ value, label }] } (at most 50, plus the ids asked for)
+ *   GET  /api/admin/<name>/export?format=csv|xlsx&<list filters>
+ *   POST /api/admin/<name>/import               multipart "file" → { Data: { created, updated, unchanged, invalid, errors } }
+ */
+
+const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+const IMPORT_MAX_ROWS = 20_000;
+const OPTIONS_LIMIT = 50;
+
+const optionsQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  ids: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'ids is a comma-separated list of ids.')
+    .max(2000)
+    .optional(),
+});
+const optionsResponse = z.object({
+  Status: z.string(),
+  Data: z.array(z.object({ value: z.number().int(), label: z.string() })),
+});
+const importSummary = z.object({
+  Status: z.string(),
+  Message: z.string(),
+  Data: z.object({
+    totalRows: z.number().int(),
+    created: z.number().int(),
+    updated: z.number().int(),
+    unchanged: z.number().int(),
+    invalid: z.number().int(),
+    errors: z.array(z.string()),
+  }),
+});
+
+export const registryServices = new Map<string, ResourceService<ResourceMeta>>();
+
+export async function referenceRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const db = deps.database.db;
+  const uploadDir = path.join(deps.config.DATA_DIR, 'imports');
+  const errors = errorResponses(400, 401, 403, 404, 409, 413, 415);
+
+  for (const spec of REGISTRY_SPECS) {
+    const def = definitionOf(spec, RULES[spec.name as keyof typeof RULES]);
+    const service = registerResource(app, db, def);
+    registryServices.set(spec.name, service);
+    const base = resourcePath(spec);
+    const access = { page: def.meta.pages ?? def.meta.page };
+    const tags = ['admin: ' + spec.label];
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const { table, id } = tableOf(spec.name);
+    const name = displaySql(spec, table);
+
+    r.get(`${base}/options`, {
+      config: { access: { page: optionPages(spec) } },
+      schema: {
+        tags,
+        summary: `${spec.label} choices for a form`,
+        querystring: optionsQuery,
+        response: { 200: optionsResponse, ...errors },
+      },
+      handler: async (request) => {
+        const { search, ids } = request.query;
+        const where = search ? or(ilike(name, `%${likeEscape(search)}%`)) : undefined;
+        const rows = await db
+          .select({ value: id, label: name })
+          .from(table)
+          .where(where)
+          .orderBy(asc(name))
+          .limit(OPTIONS_LIMIT);
+        const wanted = (ids ?? '').split(',').filter(Boolean).map(Number);
+        const missing = wanted.filter((w) => !rows.some((row) => row.value === w));
+        if (missing.length)
+          rows.push(...(await db.select({ value: id, label: name }).from(table).where(inArray(id, missing))));
+        return { Status: 'Ok', Data: rows as { value: number; label: string }[] };
+      },
+    });
+
+    r.get(`${base}/export`, {
+      config: { access },
+      schema: {
+        tags,
+        summary: `${spec.label} records as CSV or XLSX (the list's filters apply)`,
+        querystring: z.object({ format: z.enum(['csv', 'xlsx']).default('csv') }).loose(),
+      },
+      handler: async (request, reply) => {
+        const { format, ...filters } = request.query as { format: 'csv' | 'xlsx' } & Record<string, unknown>;
+        const file = await exportRows(service, spec, filters, format);
+        return reply
+          .header('content-type', file.contentType)
+          .header('content-disposition', `attachment; filename="${file.fileName}"`)
+          .send(file.stream);
+      },
+    });
+
+    if (def.meta.operations.create || def.meta.operations.update) {
+      await app.register(async (scope) => {
+        await enableMultipart(scope);
+        scope.withTypeProvider<ZodTypeProvider>().post(`${base}/import`, {
+          config: { access },
+          schema: {
+            tags,
+            summary: `Import ${spec.label.toLowerCase()} records from a CSV or XLSX file (multipart field "file"); a row updates the record its key names`,
+            consumes: ['multipart/form-data'],
+            response: { 200: importSummary, ...errors },
+          },
+          handler: async (request) => {
+            const actor = await actorOf(db, request);
+            const upload = await streamUploadToDisk(request, {
+              maxBytes: IMPORT_MAX_BYTES,
+              allowed: ['csv', 'xlsx'],
+              dir: uploadDir,
+            });
+            try {
+              const summary = await importRows(
+                db,
+                service,
+                spec,
+                actor,
+                { filePath: upload.filePath, format: upload.kind as 'csv' | 'xlsx' },
+                IMPORT_MAX_ROWS,
+              );
+              const parts = [
+                `${summary.created} created`,
+                `${summary.updated} updated`,
+                `${summary.unchanged} unchanged`,
+              ];
+              if (summary.invalid) parts.push(`${summary.invalid} with problems`);
+              return { Status: 'Ok', Message: `Import finished: ${parts.join(', ')}.`, Data: summary };
+            } finally {
+              await rm(upload.filePath, { force: true });
+            }
+          },
+        });
+      });
+    }
+  }
+}

@@ -1,0 +1,239 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { RegistryName } from '@portal/contracts';
+import type { Tx } from '../../db/client.js';
+import {
+  academicSessions,
+  degreeClasses,
+  gradePoints,
+  gradeScales,
+  prerequisites,
+  scoreItems,
+  scoreSchemes,
+  semesters,
+  timetable,
+  courses,
+} from '../../db/schema/index.js';
+import { badRequest } from '../../platform/errors.js';
+import type { ResourceRule } from './reference.definition.js';
+
+/**
+ * The rules only the server can check, per registry resource, each with its message. They run in
+ * the write's transaction after the references are checked; `values` is the whole record on create
+ * and replace, or one switched field.
+ */
+
+type Row = Record<string, unknown>;
+
+/** The record as it will be: the stored row with the new values over it. */
+async function merged(tx: Tx, table: PgTable & { id: PgColumn }, values: Row, existingId: number | null) {
+  if (existingId === null) return values;
+  const [row] = await tx.select().from(table).where(eq(table.id, existingId));
+  return { ...row, ...values } as Row;
+}
+
+const notThis = (column: PgColumn, existingId: number | null) =>
+  existingId === null ? undefined : ne(column, existingId);
+
+/** Exactly one row is current: switching one on switches the others off; the current one stays until another takes over. */
+function onlyOneCurrent(table: PgTable & { id: PgColumn; isCurrent: PgColumn }, noun: string): ResourceRule {
+  return async (tx, values, existingId) => {
+    if (values.isCurrent === true) {
+      await tx
+        .update(table)
+        .set({ isCurrent: false } as never)
+        .where(notThis(table.id, existingId));
+    } else if (values.isCurrent === false && existingId !== null) {
+      const [row] = await tx
+        .select({ isCurrent: table.isCurrent })
+        .from(table)
+        .where(eq(table.id, existingId));
+      if (row?.isCurrent)
+        throw badRequest(`One ${noun} must stay current: make another one current instead.`);
+    }
+  };
+}
+
+function datesInOrder(start: unknown, end: unknown, message: string) {
+  if (typeof start === 'string' && typeof end === 'string' && end < start) throw badRequest(message);
+}
+
+const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+export const RULES: Partial<Record<RegistryName, ResourceRule>> = {
+  'academic-sessions': async (tx, values, existingId) => {
+    const name = values.name;
+    if (typeof name === 'string' && Number(name.slice(5)) !== Number(name.slice(0, 4)) + 1)
+      throw badRequest('The second year of a session must follow the first (2024/2025).');
+    const row = await merged(tx, academicSessions, values, existingId);
+    datesInOrder(row.startDate, row.endDate, 'A session cannot end before it starts.');
+    await onlyOneCurrent(academicSessions, 'academic session')(tx, values, existingId);
+  },
+
+  semesters: async (tx, values, existingId) => {
+    const row = await merged(tx, semesters, values, existingId);
+    datesInOrder(row.startDate, row.endDate, 'A semester cannot end before it starts.');
+    await onlyOneCurrent(semesters, 'semester')(tx, values, existingId);
+  },
+
+  'semester-registrations': async (_tx, values) => {
+    datesInOrder(values.opensOn, values.closesOn, 'Registration cannot close before it opens.');
+    datesInOrder(
+      values.closesOn,
+      values.lateClosesOn,
+      'Late registration cannot close before registration closes.',
+    );
+  },
+
+  'registration-limits': async (_tx, values) => {
+    if (
+      typeof values.minUnits === 'number' &&
+      typeof values.maxUnits === 'number' &&
+      values.maxUnits < values.minUnits
+    )
+      throw badRequest(
+        `The maximum (${values.maxUnits} units) cannot be below the minimum (${values.minUnits} units).`,
+      );
+  },
+
+  prerequisites: async (tx, values) => {
+    const course = values.courseId as number;
+    const prerequisite = values.prerequisiteId as number;
+    if (course === prerequisite) throw badRequest('A course cannot be its own prerequisite.');
+    // Adding "prerequisite before course" makes a cycle when the course is already required, directly
+    // or through others, before the prerequisite.
+    const found = await tx.execute<{ code: string }>(sql`
+      with recursive required(id) as (
+        select ${prerequisites.prerequisiteId} from ${prerequisites} where ${prerequisites.courseId} = ${prerequisite}
+        union
+        select p.prerequisite_id from prerequisites p join required r on p.course_id = r.id
+      )
+      select ${courses.code} as code from ${courses} where ${courses.id} = ${course} and ${course} in (select id from required)`);
+    const rows =
+      (found as unknown as { rows?: { code: string }[] }).rows ?? (found as unknown as { code: string }[]);
+    if (rows.length) {
+      const [names] = await tx
+        .select({ course: courses.code })
+        .from(courses)
+        .where(eq(courses.id, prerequisite));
+      throw badRequest(
+        `This would make a cycle: ${rows[0]!.code} is already required before ${names?.course ?? 'that course'}.`,
+      );
+    }
+  },
+
+  'score-items': async (tx, values, existingId) => {
+    const row = await merged(tx, scoreItems, values, existingId);
+    const [sum] = await tx
+      .select({ total: sql<number>`coalesce(sum(${scoreItems.weight}), 0)::int` })
+      .from(scoreItems)
+      .where(and(eq(scoreItems.schemeId, row.schemeId as number), notThis(scoreItems.id, existingId)));
+    const total = (sum?.total ?? 0) + (row.weight as number);
+    if (total > 100)
+      throw badRequest(`The weights of this scheme would add up to ${total}; they must add up to 100.`);
+    const [scheme] = await tx
+      .select({ isActive: scoreSchemes.isActive })
+      .from(scoreSchemes)
+      .where(eq(scoreSchemes.id, row.schemeId as number));
+    if (scheme?.isActive && total !== 100)
+      throw badRequest(`The weights of an active scheme must add up to 100; this change makes ${total}.`);
+  },
+
+  'score-schemes': async (tx, values, existingId) => {
+    if (values.isActive !== true) return;
+    const [sum] = await tx
+      .select({ total: sql<number>`coalesce(sum(${scoreItems.weight}), 0)::int` })
+      .from(scoreItems)
+      .where(eq(scoreItems.schemeId, existingId ?? -1));
+    const total = sum?.total ?? 0;
+    if (total !== 100)
+      throw badRequest(`The weights of this scheme add up to ${total}, not 100: it cannot be made active.`);
+  },
+
+  'grade-scales': async (tx, values, existingId) => {
+    if (values.isDefault === true)
+      await tx.update(gradeScales).set({ isDefault: false }).where(notThis(gradeScales.id, existingId));
+  },
+
+  'grade-points': async (tx, values, existingId) => {
+    const row = await merged(tx, gradePoints, values, existingId);
+    const min = row.minScore as number;
+    const max = row.maxScore as number;
+    if (max < min) throw badRequest('The highest score of a band cannot be below its lowest.');
+    const [overlap] = await tx
+      .select({ min: gradePoints.minScore, max: gradePoints.maxScore })
+      .from(gradePoints)
+      .where(
+        and(
+          eq(gradePoints.scaleId, row.scaleId as number),
+          notThis(gradePoints.id, existingId),
+          sql`${gradePoints.minScore} <= ${max} and ${gradePoints.maxScore} >= ${min}`,
+        ),
+      )
+      .limit(1);
+    if (overlap)
+      throw badRequest(`Scores ${min}–${max} overlap the band ${overlap.min}–${overlap.max} of this scale.`);
+  },
+
+  'degree-classes': async (tx, values, existingId) => {
+    const row = await merged(tx, degreeClasses, values, existingId);
+    const min = Number(row.minCgpa);
+    const max = Number(row.maxCgpa);
+    if (max < min) throw badRequest('The highest CGPA of a class cannot be below its lowest.');
+    const others = await tx
+      .select({ name: degreeClasses.name, min: degreeClasses.minCgpa, max: degreeClasses.maxCgpa })
+      .from(degreeClasses)
+      .where(and(eq(degreeClasses.scaleId, row.scaleId as number), notThis(degreeClasses.id, existingId)));
+    const clash = others.find((o) => o.min <= max && o.max >= min);
+    if (clash)
+      throw badRequest(
+        `CGPA ${min.toFixed(2)}–${max.toFixed(2)} overlaps ${clash.name} (${clash.min.toFixed(2)}–${clash.max.toFixed(2)}).`,
+      );
+    // Bands are kept contiguous: a new band must start 0.01 above, or end 0.01 below, an existing one.
+    if (others.length) {
+      const touches = others.some(
+        (o) => Math.round((min - o.max) * 100) === 1 || Math.round((o.min - max) * 100) === 1,
+      );
+      if (!touches)
+        throw badRequest(
+          'Classes of degree must not leave gaps: this band must start 0.01 above or end 0.01 below another band of the scale.',
+        );
+    }
+  },
+
+  timetable: async (tx, values, existingId) => {
+    const row = await merged(tx, timetable, values, existingId);
+    const start = row.startTime as string;
+    const end = row.endTime as string;
+    if (minutes(end) <= minutes(start)) throw badRequest('A class must end after it starts.');
+    const clashes = await tx
+      .select({
+        venue: timetable.venue,
+        staffId: timetable.staffId,
+        code: courses.code,
+        startTime: timetable.startTime,
+        endTime: timetable.endTime,
+      })
+      .from(timetable)
+      .innerJoin(courses, eq(courses.id, timetable.courseId))
+      .where(
+        and(
+          eq(timetable.semesterId, row.semesterId as number),
+          eq(timetable.day, row.day as string),
+          notThis(timetable.id, existingId),
+          sql`${timetable.startTime} < ${end} and ${timetable.endTime} > ${start}`,
+        ),
+      );
+    const venue = String(row.venue).toLowerCase();
+    const sameVenue = clashes.find((c) => c.venue.toLowerCase() === venue);
+    if (sameVenue)
+      throw badRequest(
+        `${row.venue} is taken on ${row.day} ${sameVenue.startTime}–${sameVenue.endTime} by ${sameVenue.code}.`,
+      );
+    const sameLecturer = clashes.find((c) => c.staffId === row.staffId);
+    if (sameLecturer)
+      throw badRequest(
+        `The lecturer already teaches ${sameLecturer.code} on ${row.day} ${sameLecturer.startTime}–${sameLecturer.endTime} in ${sameLecturer.venue}.`,
+      );
+  },
+};
