@@ -180,6 +180,22 @@ export const qualifications = defineResource({
   },
 });
 
+/**
+ * A matric number from its programme's pattern: {YYYY} and {YY} the year of entry, {N…} the serial
+ * padded to as many digits as there are Ns, {DEPT} and {PROG} the department and programme codes.
+ */
+export function matricNumberFrom(
+  pattern: string,
+  values: { year: number; serial: number; department: string; programme: string },
+): string {
+  return pattern
+    .replace(/\{YYYY\}/g, String(values.year))
+    .replace(/\{YY\}/g, String(values.year).slice(-2))
+    .replace(/\{(N+)\}/g, (_all, ns: string) => String(values.serial).padStart(ns.length, '0'))
+    .replace(/\{DEPT\}/g, values.department)
+    .replace(/\{PROG\}/g, values.programme);
+}
+
 export const matricNumberFormats = defineResource({
   name: 'matric-number-formats',
   page: 'matricnumberformat',
@@ -194,6 +210,8 @@ export const matricNumberFormats = defineResource({
       pattern: '[A-Za-z0-9/{}\\-]*\\{N{3,6}\\}[A-Za-z0-9/{}\\-]*',
       patternHint: 'The pattern needs a serial such as {NNNN}; it may use {YYYY}, {YY}, {DEPT} and {PROG}.',
       sample: (n: number) => `T${n}/{YYYY}/{NNNN}`,
+      preview: (pattern: string) =>
+        matricNumberFrom(pattern, { year: 2024, serial: 1, department: 'CSC', programme: 'BSC' }),
     }),
     isActive: flag({ default: true, switch: 'active' }),
   },

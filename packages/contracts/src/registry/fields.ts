@@ -30,6 +30,8 @@ export interface TextField extends FieldBase {
   upper?: boolean;
   /** The n-th distinct valid value, for fields with a pattern (documentation and the registry's tests). */
   sample?: (n: number) => string;
+  /** What the value produces, shown live beside the field (a matric number from its pattern). */
+  preview?: (value: string) => string;
 }
 export interface IntField extends FieldBase {
   kind: 'int';
@@ -164,6 +166,7 @@ export function fieldLabel(key: string, field: FieldSpec): string {
   if (field.label) return field.label;
   const words = key
     .replace(/Id$/, '')
+    .replace(/^is([A-Z])/, '$1')
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);

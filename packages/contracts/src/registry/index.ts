@@ -9,7 +9,7 @@ import type { ResourceSpec } from './fields.js';
 export * from './fields.js';
 export * from './pages.js';
 import { BUILT_WORKFLOW_PAGES } from './pages.js';
-export { TERMS } from './academic.js';
+export { TERMS, matricNumberFrom } from './academic.js';
 export { COURSE_TYPES, WEEKDAYS } from './courses.js';
 
 /** Keeps the declarations among a module's exports (its constants are not resources). */

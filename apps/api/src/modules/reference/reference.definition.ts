@@ -69,7 +69,11 @@ export function metaOf(spec: ResourceSpec): ResourceMeta {
         label: fieldLabel(key, f),
         type: f.kind === 'ref' ? 'id' : f.kind === 'flag' ? 'boolean' : 'text',
       })),
-    sortable: [...entries.filter(([, f]) => isSortable(f) || f.kind === 'ref').map(([key]) => key), 'id'],
+    sortable: [
+      ...entries.filter(([, f]) => isSortable(f) || f.kind === 'ref').map(([key]) => key),
+      ...entries.filter(([, f]) => f.kind === 'ref').map(([key]) => refNameKey(key)),
+      'id',
+    ],
     defaultSort: sortOf(spec),
     searchable: entries.some(([, f]) => isSearched(f)),
     operations: operationsOf(spec),
@@ -127,7 +131,9 @@ export function definitionOf(spec: ResourceSpec, rule?: ResourceRule): ResourceD
       const joined = alias(refTable.table, `ref_${key}`);
       const name = displaySql(target, joined);
       fields[refNameKey(key)] = name;
+      // Sorting by a reference (by its field or the name column the list shows) orders by the name.
       sortColumns[key] = name as unknown as PgColumn;
+      sortColumns[refNameKey(key)] = name as unknown as PgColumn;
       joins.push({ table: joined, on: eq(col(joined, refTable.idKey), column) });
       references.push({ field: key, table: refTable.table as never, label: fieldLabel(key, f) });
     }

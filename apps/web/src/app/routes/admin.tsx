@@ -1,4 +1,4 @@
-import type { PageEntry } from '@portal/contracts';
+import { REGISTRY_SPECS, adminPageLabelId, adminPagePath, type PageEntry } from '@portal/contracts';
 import FiberManualRecord from '@mui/icons-material/FiberManualRecord';
 import Dashboard from '@mui/icons-material/Dashboard';
 import Lock from '@mui/icons-material/Lock';
@@ -7,16 +7,13 @@ import { lazy, useMemo, type ReactNode } from 'react';
 import { Route } from 'react-router';
 import { RequireAdminPage } from '../../features/admin/components/RequireAdminPage';
 import { useAppState, useSessionUser } from '../../lib/session';
-import { humanise } from '../../lib/text';
 import { AdminMenuIcon } from '../shell/AdminMenuIcon';
 import { AreaShell } from '../shell/AreaShell';
 import { link, type NavGroup, type NavItem } from '../shell/nav';
 import type { ProfileEntry } from '../shell/ProfileMenu';
+import type { MessageId } from '../../i18n/locales';
 
-/** Where an admin page lives: /admin/ + the page name with everything but letters and '/' removed. */
-export const adminPagePath = (page: string) => `/admin/${page.replace(/[^A-Za-z/]/g, '')}`;
-
-const pageLabel = (page: string) => (page === 'AddEditCourses' ? 'Add/Edit Courses' : humanise(page));
+export { adminPagePath };
 
 /** Home, one group per menu of the admin's pages (Data5 of the sign-in answer), then Change Password. */
 export function adminNav(pages: readonly PageEntry[]): NavItem[] {
@@ -27,7 +24,7 @@ export function adminNav(pages: readonly PageEntry[]): NavItem[] {
       group = {
         kind: 'group',
         key: `menu-${page.Menu_Id}`,
-        label: { text: page.Menu_Name },
+        label: { id: `adminMenu.${page.Menu_Id}` as MessageId, text: page.Menu_Name },
         icon: <AdminMenuIcon name={page.Menu_Icon} />,
         children: [],
       };
@@ -35,7 +32,7 @@ export function adminNav(pages: readonly PageEntry[]): NavItem[] {
     }
     group.children.push(
       link(
-        { text: pageLabel(page.Page) },
+        { id: adminPageLabelId(page.Page) as MessageId, text: page.Page },
         adminPagePath(page.Page),
         <FiberManualRecord sx={{ fontSize: 8, mx: 1 }} />,
       ),
@@ -65,15 +62,35 @@ const AdmissionPaymentsScreen = lazy(
   () => import('../../features/admissions/components/AdmissionPaymentsScreen'),
 );
 const ExportScreen = lazy(() => import('../../features/admissions/components/ExportScreen'));
+const RegistryScreen = lazy(() => import('../../features/setup/components/RegistryScreen'));
+
+/**
+ * The registry's pages (packages/contracts/src/registry), generated: each resource's page and the
+ * further pages that open it, a child resource under its parent's page, and an upload page opening
+ * the import of the resource it names.
+ */
+const registryRoutes = REGISTRY_SPECS.flatMap((spec) => {
+  if (spec.hidden) return [];
+  if (spec.parent) return [pageRoute(spec.page, <RegistryScreen name={spec.name} />, ':parentId')];
+  return [spec.page, ...(spec.pages ?? [])].map((page) =>
+    pageRoute(
+      page,
+      <RegistryScreen key={page} name={spec.name} mode={/upload/i.test(page) ? 'import' : 'list'} />,
+    ),
+  );
+});
 
 /** The route of an admin page (its path from adminPagePath), shown only when the admin's roles grant it. */
-const pageRoute = (page: string, element: ReactNode) => (
-  <Route
-    key={page}
-    path={adminPagePath(page).slice('/admin/'.length)}
-    element={<RequireAdminPage page={page}>{element}</RequireAdminPage>}
-  />
-);
+function pageRoute(page: string, element: ReactNode, below?: string) {
+  const path = adminPagePath(page).slice('/admin/'.length);
+  return (
+    <Route
+      key={below ? `${page}/${below}` : page}
+      path={below ? `${path}/${below}` : path}
+      element={<RequireAdminPage page={page}>{element}</RequireAdminPage>}
+    />
+  );
+}
 
 /** /admin/*: add the admin screens here as lazy routes (see apps/web/README.md). */
 export default function AdminRoutes() {
@@ -114,6 +131,7 @@ export default function AdminRoutes() {
       {pageRoute('screeningreport', <ScreeningReportScreen />)}
       {pageRoute('admission/payments', <AdmissionPaymentsScreen />)}
       {pageRoute('admission/export', <ExportScreen />)}
+      {registryRoutes}
     </AreaShell>
   );
 }

@@ -64,7 +64,8 @@ function NavLinkItem({
     >
       <ListItemIcon sx={{ minWidth: 40, color: 'inherit' }}>{item.icon}</ListItemIcon>
       {!iconsOnly && (
-        <ListItemText primary={label} slotProps={{ primary: { noWrap: true, variant: 'body2' } }} />
+        // Long page names ('Program Registration Limit') wrap rather than lose their end.
+        <ListItemText primary={label} slotProps={{ primary: { variant: 'body2' } }} />
       )}
     </ListItemButton>
   );

@@ -1,8 +1,11 @@
 import type { ReactElement } from 'react';
 import type { MessageId } from '../../i18n/locales';
 
-/** A translated label, or text that comes from the server (the admin menu names). */
-export type NavLabel = { id: MessageId } | { text: string };
+/**
+ * A translated label, or text that comes from the server (the admin menu names); both when the
+ * server's text has a translation (a page the catalogue names): the text when the id is unknown.
+ */
+export type NavLabel = { id: MessageId; text?: string } | { text: string };
 
 export interface NavLink {
   kind: 'link';

@@ -6,6 +6,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useT } from '../../i18n/useT';
 import type { AnyField } from './resource';
+import { ReferenceInput } from './ReferenceInput';
 import type { Option, OptionsHook } from './types';
 
 export type FormValues = Record<string, unknown>;
@@ -15,6 +16,7 @@ export function initialValue(field: AnyField): unknown {
   if (field.initial !== undefined) return field.initial;
   if (field.type === 'boolean') return false;
   if (field.type === 'multiselect') return [];
+  if (field.type === 'reference') return null;
   return '';
 }
 
@@ -34,6 +36,16 @@ export function toApiValue(field: AnyField, value: unknown): unknown {
     case 'number':
     case 'select':
       return value === '' || value === null || value === undefined ? undefined : Number(value);
+    case 'reference':
+      return value === '' || value === null || value === undefined ? null : Number(value);
+    case 'money':
+      // Naira on screen, kobo in the API.
+      return value === '' || value === null || value === undefined
+        ? undefined
+        : Math.round(Number(value) * 100);
+    case 'date':
+    case 'time':
+      return value === '' || value === null || value === undefined ? null : value;
     case 'boolean':
       return !!value;
     case 'multiselect':
@@ -63,6 +75,8 @@ export function useFieldCheck() {
       if (field.pattern && !field.pattern.test(text))
         return field.patternMessage ? t(field.patternMessage) : t('crud.invalid', { field: name });
     }
+    if (field.type === 'money' && (!Number.isFinite(Number(value)) || Number(value) < 0))
+      return t('crud.invalid', { field: name });
     if (field.type === 'number' || field.type === 'select') {
       const number = Number(value);
       if (!Number.isFinite(number)) return t('crud.invalid', { field: name });
@@ -87,8 +101,31 @@ interface FieldInputProps {
 export function FieldInput({ field, value, error, onChange, disabled }: FieldInputProps) {
   const t = useT();
   const label = t(field.label);
-  const helper = error ?? (field.helper ? t(field.helper) : undefined);
+  const preview =
+    field.preview && typeof value === 'string' && value
+      ? t('crud.preview', { example: field.preview(value) })
+      : undefined;
+  const helper =
+    error ??
+    preview ??
+    (field.helper ? t(field.helper) : field.type === 'money' ? t('crud.nairaHint') : undefined);
   const id = `field-${field.key}`;
+
+  if (field.type === 'reference' && field.reference) {
+    return (
+      <ReferenceInput
+        id={id}
+        path={field.reference}
+        label={label}
+        value={value === '' || value === null || value === undefined ? null : Number(value)}
+        onChange={onChange}
+        required={field.required}
+        error={error}
+        helper={helper}
+        disabled={disabled}
+      />
+    );
+  }
 
   if (field.type === 'boolean') {
     return (
@@ -130,23 +167,33 @@ export function FieldInput({ field, value, error, onChange, disabled }: FieldInp
       required={field.required}
       error={!!error}
       helperText={helper}
-      type={field.type === 'number' ? 'number' : 'text'}
+      type={INPUT_TYPES[field.type] ?? 'text'}
       multiline={field.type === 'textarea'}
       minRows={field.type === 'textarea' ? 4 : undefined}
       fullWidth
       margin="dense"
       disabled={disabled}
       slotProps={{
+        // Date and time inputs draw their own placeholder: keep the label above it.
+        inputLabel: field.type === 'date' || field.type === 'time' ? { shrink: true } : undefined,
         htmlInput: {
           maxLength: field.maxLength,
-          min: field.min,
+          min: field.min ?? (field.type === 'money' ? 0 : undefined),
           max: field.max,
+          step: field.step ?? (field.type === 'money' ? 0.01 : undefined),
           inputMode: field.type === 'ids' ? 'numeric' : undefined,
         },
       }}
     />
   );
 }
+
+const INPUT_TYPES: Partial<Record<AnyField['type'], string>> = {
+  number: 'number',
+  money: 'number',
+  date: 'date',
+  time: 'time',
+};
 
 interface OptionsInputProps {
   useOptions: OptionsHook;

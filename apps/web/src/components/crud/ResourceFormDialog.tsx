@@ -23,6 +23,8 @@ interface Props<Item extends { id: number }, Input> {
   resource: ResourceDeclaration<Item, Input>;
   /** The record to edit, or null to add one. */
   item: Item | null;
+  /** Values set by the page and not shown (the scheme whose score items these are). */
+  fixed?: Record<string, unknown>;
   onClose: () => void;
 }
 
@@ -30,12 +32,13 @@ interface Props<Item extends { id: number }, Input> {
 export function ResourceFormDialog<Item extends { id: number }, Input>({
   resource,
   item,
+  fixed = {},
   onClose,
 }: Props<Item, Input>) {
   const t = useT();
   const id = useId();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
-  const fields = resource.fields as readonly AnyField[];
+  const fields = (resource.fields as readonly AnyField[]).filter((field) => !(field.key in fixed));
   const [values, setValues] = useState<FormValues>(() => {
     if (item) {
       const input = resource.toInput(item) as FormValues;
@@ -79,7 +82,7 @@ export function ResourceFormDialog<Item extends { id: number }, Input>({
     setFileError(fileProblem);
     if (fileProblem || Object.values(found).some(Boolean)) return;
 
-    const body: Record<string, unknown> = {};
+    const body: Record<string, unknown> = { ...fixed };
     for (const field of fields) {
       const value = toApiValue(field, values[field.key]);
       if (value !== undefined) body[field.key] = value;

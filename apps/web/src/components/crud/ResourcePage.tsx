@@ -11,14 +11,18 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { Link as RouterLink } from 'react-router';
 import { PageHeading } from '../PageHeading';
 import { useT } from '../../i18n/useT';
 import { apiBlob } from '../../lib/api';
 import { saveFile } from '../../lib/download';
+import { formatNaira } from '../../lib/money';
 import { notify } from '../../lib/notify';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useResourceAction, useResourceDelete, useResourceList } from './api';
 import { DeleteDialog } from './ConfirmDialog';
+import { FileMenu, ImportDialog } from './ResourceFiles';
+import { ReferenceInput } from './ReferenceInput';
 import { serverMessage } from './errors';
 import { AnySelect, SearchField } from './filters';
 import type { ColumnDeclaration, FilterDeclaration, ResourceDeclaration } from './resource';
@@ -36,13 +40,25 @@ import { useListFilters } from './useListFilters';
 export function ResourcePage<Item extends { id: number }, Input>({
   resource,
   intro,
+  heading,
+  fixed,
+  links,
+  files,
 }: {
   resource: ResourceDeclaration<Item, Input>;
   /** A line under the title. */
   intro?: ReactNode;
+  /** The title when not the resource's own (a parent record's name). */
+  heading?: string;
+  /** Filters and values the page sets for every row (the parent of a child resource). */
+  fixed?: Record<string, number>;
+  /** Links from a row to pages under it (a scheme's score items). */
+  links?: (item: Item) => { to: string; label: string } | null;
+  /** Export and import as CSV / XLSX (the registry's resources). */
+  files?: { columns: readonly string[]; key: readonly string[] };
 }) {
   const t = useT();
-  const title = t(resource.title);
+  const title = heading ?? t(resource.title);
   const noun = t(resource.noun);
   useDocumentTitle(`${title} · ${t('portal.name')}`);
 
@@ -62,12 +78,14 @@ export function ResourcePage<Item extends { id: number }, Input>({
       order: state.order ?? 'asc',
       search: term || undefined,
       ...Object.fromEntries(Object.entries(filters.chosen).filter(([, value]) => value !== '')),
+      ...fixed,
     }),
-    [state, term, filters.chosen, resource.defaultSort],
+    [state, term, filters.chosen, resource.defaultSort, fixed],
   );
   const list = useResourceList<Item>(resource.path, query);
   const [editing, setEditing] = useState<Item | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Item | null>(null);
+  const [importing, setImporting] = useState(false);
   const remove = useResourceDelete(resource.path);
   const action = useResourceAction<Item>(resource.path);
 
@@ -138,6 +156,16 @@ export function ResourcePage<Item extends { id: number }, Input>({
             </IconButton>
           </Tooltip>
         )}
+        {links?.(item) && (
+          <Button
+            size="small"
+            component={RouterLink}
+            to={links(item)!.to}
+            aria-label={t('crud.openNamed', { name: links(item)!.label })}
+          >
+            {t('crud.open')}
+          </Button>
+        )}
         {resource.actions.map((declared) => {
           const on = !!item[declared.field];
           if (on && !declared.off) return null;
@@ -165,11 +193,21 @@ export function ResourcePage<Item extends { id: number }, Input>({
         title={title}
         intro={intro}
         action={
-          canCreate && (
-            <Button variant="contained" startIcon={<Add />} onClick={() => setEditing('new')}>
-              {t('crud.addTitle', { noun })}
-            </Button>
-          )
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }} useFlexGap>
+            {files && (
+              <FileMenu
+                path={resource.path}
+                query={query}
+                title={title}
+                onImport={() => setImporting(true)}
+              />
+            )}
+            {canCreate && (
+              <Button variant="contained" startIcon={<Add />} onClick={() => setEditing('new')}>
+                {t('crud.addTitle', { noun })}
+              </Button>
+            )}
+          </Stack>
         }
       />
       <Card variant="outlined">
@@ -188,14 +226,16 @@ export function ResourcePage<Item extends { id: number }, Input>({
                 sx={{ minWidth: { sm: 240 } }}
               />
             )}
-            {resource.filters.map((filter) => (
-              <FilterInput
-                key={filter.key}
-                filter={filter}
-                value={filters.chosen[filter.key] ?? ''}
-                onChange={(value) => setFilter({ chosen: { ...filters.chosen, [filter.key]: value } })}
-              />
-            ))}
+            {resource.filters
+              .filter((filter) => !fixed || !(filter.key in fixed))
+              .map((filter) => (
+                <FilterInput
+                  key={filter.key}
+                  filter={filter}
+                  value={filters.chosen[filter.key] ?? ''}
+                  onChange={(value) => setFilter({ chosen: { ...filters.chosen, [filter.key]: value } })}
+                />
+              ))}
           </Stack>
           <QueryTable
             label={title}
@@ -206,7 +246,7 @@ export function ResourcePage<Item extends { id: number }, Input>({
             onStateChange={setState}
             emptyText={t(resource.emptyText)}
             rowActions={rowActions}
-            actionsWidth={120 + resource.actions.length * 120}
+            actionsWidth={120 + (resource.actions.length + (links ? 1 : 0)) * 120}
           />
         </CardContent>
       </Card>
@@ -215,7 +255,17 @@ export function ResourcePage<Item extends { id: number }, Input>({
         <ResourceFormDialog
           resource={resource}
           item={editing === 'new' ? null : editing}
+          fixed={fixed}
           onClose={() => setEditing(null)}
+        />
+      )}
+      {importing && files && (
+        <ImportDialog
+          path={resource.path}
+          title={title}
+          columns={files.columns}
+          keyColumns={files.key}
+          onClose={() => setImporting(false)}
         />
       )}
       <DeleteDialog
@@ -247,6 +297,8 @@ function CellValue<Item>({ column, value }: { column: ColumnDeclaration<Item>; v
       );
     case 'date':
       return <>{intl.formatDate(String(value), { dateStyle: 'medium' })}</>;
+    case 'money':
+      return <>{formatNaira(intl, Number(value) / 100)}</>;
     case 'datetime':
       return <>{intl.formatDate(String(value), { dateStyle: 'medium', timeStyle: 'short' })}</>;
     default:
@@ -271,6 +323,18 @@ function FilterInput({
   onChange: (value: string) => void;
 }) {
   const t = useT();
+  if (filter.type === 'reference' && filter.reference)
+    return (
+      <ReferenceInput
+        id={`filter-${filter.key}`}
+        path={filter.reference}
+        label={t(filter.label)}
+        value={value ? Number(value) : null}
+        onChange={(chosen) => onChange(chosen === null ? '' : String(chosen))}
+        size="small"
+        sx={{ width: { xs: '100%', sm: 220 } }}
+      />
+    );
   if (filter.type === 'select' && filter.options)
     return <SelectFilter filter={filter} useOptions={filter.options} value={value} onChange={onChange} />;
   return (

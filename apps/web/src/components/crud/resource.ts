@@ -8,7 +8,18 @@ import type { OptionsHook } from './types';
  * the delete confirmation and the switches from it.
  */
 
-export type FieldType = 'text' | 'textarea' | 'number' | 'boolean' | 'select' | 'multiselect' | 'ids';
+export type FieldType =
+  | 'text'
+  | 'textarea'
+  | 'number'
+  | 'money'
+  | 'date'
+  | 'time'
+  | 'boolean'
+  | 'select'
+  | 'reference'
+  | 'multiselect'
+  | 'ids';
 
 export interface FieldDeclaration<Input> {
   key: keyof Input & string;
@@ -25,11 +36,17 @@ export interface FieldDeclaration<Input> {
   helper?: MessageId;
   /** Select and multiselect fields. */
   options?: OptionsHook;
+  /** Reference fields: the API path of the resource whose records are chosen (searched on the server). */
+  reference?: string;
+  /** Number fields: the step (0.01 for grade points). */
+  step?: number;
+  /** A live example of what the value produces (a matric number from its pattern). */
+  preview?: (value: string) => string;
   /** The value of a new record. */
   initial?: unknown;
 }
 
-export type ColumnFormat = 'text' | 'boolean' | 'date' | 'datetime';
+export type ColumnFormat = 'text' | 'boolean' | 'date' | 'datetime' | 'money';
 
 export interface ColumnDeclaration<Item> {
   key: keyof Item & string;
@@ -42,8 +59,10 @@ export interface ColumnDeclaration<Item> {
 export interface FilterDeclaration {
   key: string;
   label: MessageId;
-  type: 'boolean' | 'select';
+  type: 'boolean' | 'select' | 'reference';
   options?: OptionsHook;
+  /** Reference filters: the API path of the referenced resource. */
+  reference?: string;
 }
 
 /** A switch served at POST <path>/:id/<name> with { value }: its button reads `on` or `off`. */

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { groupByMenu, pageLabel } from './pages';
+import { groupByMenu, usePageLabel } from './pages';
 
 /** A role's (or an admin's) pages, grouped under their menus. */
 export function PagesByMenu({
@@ -10,6 +10,7 @@ export function PagesByMenu({
 }: {
   pages: readonly { Menu_Id: number; Menu_Name: string; Page: string }[];
 }) {
+  const pageLabel = usePageLabel();
   return (
     <Stack spacing={1}>
       {groupByMenu(pages).map((group) => (

@@ -21,11 +21,12 @@ import { useT } from '../../../i18n/useT';
 import { notify } from '../../../lib/notify';
 import { usePageCatalogue } from '../api/get-page-catalogue';
 import { useSaveRole } from '../api/save-role';
-import { groupByMenu, pageLabel } from './pages';
+import { groupByMenu, usePageLabel } from './pages';
 
 /** Create or edit a role: its name, description and pages, chosen menu by menu. */
 export function RoleDialog({ role, onClose }: { role: RoleItem | null; onClose: () => void }) {
   const t = useT();
+  const pageLabel = usePageLabel();
   const id = useId();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const catalogue = usePageCatalogue();

@@ -1,7 +1,18 @@
+import { adminPageLabelId } from '@portal/contracts';
+import { useIntl } from 'react-intl';
+import type { MessageId } from '../../../i18n/locales';
+import { useT } from '../../../i18n/useT';
 import { humanise } from '../../../lib/text';
 
-/** A page's label as the sidebar shows it ('AddEditCourses' is 'Add/Edit Courses'). */
-export const pageLabel = (page: string) => (page === 'AddEditCourses' ? 'Add/Edit Courses' : humanise(page));
+/** A page's readable, translated name as the sidebar shows it ('AddEditCourses' is 'Add/Edit Courses'). */
+export function usePageLabel(): (page: string) => string {
+  const t = useT();
+  const { messages } = useIntl();
+  return (page) => {
+    const id = adminPageLabelId(page);
+    return id in messages ? t(id as MessageId) : humanise(page);
+  };
+}
 
 export interface MenuGroup<P> {
   menuId: number;
