@@ -1,0 +1,184 @@
+import type { Page, TestInfo } from '@playwright/test';
+import { DEMO, expect, hasHorizontalScroll, portal, seriousA11yViolations, signIn, test } from '../fixtures';
+
+/**
+ * The institution's set-up as the super admin finds it: every link of the sidebar opens a working
+ * page (never the not-found page), the registry's pages hold at 360 px, and one resource is added,
+ * edited, switched off, refused deletion while in use, imported from a file and deleted.
+ */
+
+/** Fails the test on an uncaught page error or a console error. */
+function watchErrors(page: Page, testInfo: TestInfo) {
+  page.on('pageerror', (error) => testInfo.annotations.push({ type: 'error', description: error.message }));
+  page.on('console', (message) => {
+    if (message.type() === 'error') testInfo.annotations.push({ type: 'error', description: message.text() });
+  });
+}
+const errorsOf = (testInfo: TestInfo) =>
+  testInfo.annotations.filter((a) => a.type === 'error').map((a) => a.description);
+
+/** Every page link of the admin sidebar, its groups opened one by one. */
+async function sidebarLinks(page: Page): Promise<{ href: string; name: string }[]> {
+  const nav = page.getByRole('navigation', { name: 'Navigation' }).first();
+  const links = new Map<string, string>();
+  const groups = nav.locator('[aria-expanded]');
+  const count = await groups.count();
+  for (let index = 0; index < count; index += 1) {
+    const group = groups.nth(index);
+    if ((await group.getAttribute('aria-expanded')) === 'false') await group.click();
+    for (const link of await nav.locator('a[href]').all()) {
+      links.set((await link.getAttribute('href'))!, (await link.innerText()).trim());
+    }
+  }
+  return [...links.entries()].map(([href, name]) => ({ href, name }));
+}
+
+test('every link of the super admin sidebar opens a working page', async ({ page }, testInfo) => {
+  test.setTimeout(300_000);
+  watchErrors(page, testInfo);
+  await signIn(page, 'admin', DEMO.admin);
+  const links = await sidebarLinks(page);
+  expect(links.length).toBeGreaterThan(60);
+  const broken: string[] = [];
+  for (const { href, name } of links) {
+    await page.goto(href);
+    const heading = page.getByRole('heading', { level: 1 }).first();
+    await expect(heading, href).toBeVisible();
+    if (/not found/i.test(await heading.innerText())) broken.push(`${name} (${href})`);
+    // Readable names, not run-together route names.
+    expect(name, href).not.toMatch(/^[a-z]+[A-Z]|^[a-z]{12,}$/);
+  }
+  expect(broken).toEqual([]);
+  expect(errorsOf(testInfo)).toEqual([]);
+});
+
+const SETUP_PAGES = [
+  ['/admin/faculty', 'Faculties'],
+  ['/admin/SetupCourses', 'Setup Courses'],
+  ['/admin/AddEditCourses', 'Setup Courses'],
+  ['/admin/setuppaymentitems', 'Setup Payment Items'],
+  ['/admin/Rooms', 'Rooms'],
+  ['/admin/timetable', 'Timetable'],
+  ['/admin/lga', 'LGAs'],
+  ['/admin/Classofdegrees', 'Classes of Degree'],
+] as const;
+
+test('set-up pages at 360 px: no sideways scroll, no serious accessibility problem', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  watchErrors(page, testInfo);
+  await page.setViewportSize({ width: 360, height: 640 });
+  await signIn(page, 'admin', DEMO.admin);
+  for (const [path, heading] of SETUP_PAGES) {
+    await page.goto(portal(path));
+    await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
+    await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 15_000 });
+    await page.waitForTimeout(400);
+    expect(await hasHorizontalScroll(page), `sideways scroll on ${path}`).toBe(false);
+    expect(await seriousA11yViolations(page), `axe on ${path}`).toEqual([]);
+  }
+  expect(errorsOf(testInfo)).toEqual([]);
+});
+
+test('a faculty: added, edited, switched off, kept while in use, deleted after confirmation', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  watchErrors(page, testInfo);
+  await signIn(page, 'admin', DEMO.admin);
+  await page.goto(portal('/admin/faculty'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Faculties' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add faculty' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add faculty' });
+  await dialog.getByLabel('Code').fill('x1');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Name is required.')).toBeVisible();
+  await expect(dialog.getByText('Code is 2 to 10 letters.')).toBeVisible();
+  await dialog.getByLabel('Name').fill('Faculty of Environmental Sciences');
+  await dialog.getByLabel('Code').fill('env');
+  expect(await seriousA11yViolations(page), 'registry form dialog').toEqual([]);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByLabel('Search').fill('Environmental');
+  const row = page.getByRole('row', { name: /Faculty of Environmental Sciences/ });
+  await expect(row).toContainText('ENV');
+
+  await row.getByRole('button', { name: 'Edit Faculty of Environmental Sciences' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit faculty' });
+  await edit.getByLabel('Name').fill('Faculty of Environmental Design');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await page.getByLabel('Search').fill('Environmental Design');
+  const edited = page.getByRole('row', { name: /Faculty of Environmental Design/ });
+  await edited.getByRole('button', { name: 'Deactivate: Faculty of Environmental Design' }).click();
+  await expect(
+    edited.getByRole('button', { name: 'Activate: Faculty of Environmental Design' }),
+  ).toBeVisible();
+
+  // A faculty that departments belong to is kept, with a clear message.
+  await page.getByLabel('Search').fill('Faculty of Science');
+  await page.getByRole('button', { name: 'Delete Faculty of Science' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('This faculty is in use by a department and cannot be deleted.')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.getByLabel('Search').fill('Environmental Design');
+  await page.getByRole('button', { name: 'Delete Faculty of Environmental Design' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Faculty of Environmental Design');
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('No records yet.')).toBeVisible();
+  expect(errorsOf(testInfo).filter((e) => !/status of 409/.test(e))).toEqual([]);
+});
+
+test('courses imported from a file on the upload page: a bad row named by number, the same file twice changes nothing', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  watchErrors(page, testInfo);
+  await signIn(page, 'admin', DEMO.admin);
+  await page.goto(portal('/admin/courses/uploadCourse'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Import Setup Courses' })).toBeVisible();
+  const csv = [
+    'Code,Title,Credit units,Level,Semester,Department,Type',
+    'CSC 418,Cloud Computing,3,400 Level,First,CSC,Elective',
+    'CSC 4199,Too Long a Code,3,400 Level,First,CSC,Elective',
+  ].join('\r\n');
+  const file = { name: 'courses.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) };
+  await page.locator('input[type=file]').setInputFiles(file);
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'added' })).toHaveText(
+    '1 added, 0 updated, 0 unchanged, 1 with problems.',
+  );
+  await expect(page.getByText('Row 3: Course code must look like CSC 101.')).toBeVisible();
+  await page.locator('input[type=file]').setInputFiles(file);
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'added' })).toHaveText(
+    '0 added, 0 updated, 1 unchanged, 1 with problems.',
+  );
+  await page.goto(portal('/admin/SetupCourses'));
+  await page.getByLabel('Search').fill('Cloud Computing');
+  await expect(page.getByRole('row', { name: /CSC 418/ })).toContainText('400 Level');
+  expect(errorsOf(testInfo)).toEqual([]);
+});
+
+test('score items open under their scheme; a matric number pattern is previewed as it is typed', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  watchErrors(page, testInfo);
+  await signIn(page, 'admin', DEMO.admin);
+  await page.goto(portal('/admin/scoreitems'));
+  await page.getByRole('button', { name: /^Open Standard/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Score Items: Standard/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Examination/ })).toContainText('70');
+
+  await page.goto(portal('/admin/matricnumberformat'));
+  await page.getByRole('button', { name: 'Add matric number format' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add matric number format' });
+  await dialog.getByLabel('Pattern').fill('DIT/{YYYY}/{NNNN}');
+  await expect(dialog.getByText('Example: DIT/2024/0001')).toBeVisible();
+  await page.keyboard.press('Escape');
+  expect(errorsOf(testInfo)).toEqual([]);
+});
