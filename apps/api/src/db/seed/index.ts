@@ -6,11 +6,13 @@ import { seedInstitution } from './institution.js';
 import { seedPages } from './pages.js';
 import { seedPayments } from './payments.js';
 import { seedReference } from './reference.js';
+import { seedSetup } from './setup.js';
 
 /** Reference data, the demo institution and the demo accounts. Idempotent: run on every start. */
 export async function seed(db: Db, storage?: FileStorage): Promise<void> {
   await seedReference(db);
   await seedInstitution(db);
+  await seedSetup(db);
   await seedPages(db);
   await seedAccounts(db);
   await seedPayments(db);

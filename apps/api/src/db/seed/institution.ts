@@ -96,8 +96,12 @@ export const DEMO_FACULTIES = [
   },
 ] as const;
 
+/** Ids below 100 are the institution's own (10 is the acceptance fee); admins' new ones start at 100. */
 export const PAYMENT_CATEGORIES = [
   { id: 1, name: 'School Fees' },
+  { id: 2, name: 'Hostel Fee' },
+  { id: 3, name: 'Transcript Fee' },
+  { id: 4, name: 'Late Registration' },
   { id: 10, name: 'Acceptance Fee' },
 ] as const;
 

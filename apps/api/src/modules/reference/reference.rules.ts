@@ -4,17 +4,22 @@ import type { RegistryName } from '@portal/contracts';
 import type { Tx } from '../../db/client.js';
 import {
   academicSessions,
+  blocks,
+  courses,
   degreeClasses,
   gradePoints,
+  grades,
   gradeScales,
+  hostels,
   prerequisites,
+  rooms,
   scoreItems,
   scoreSchemes,
   semesters,
+  staff,
   timetable,
-  courses,
 } from '../../db/schema/index.js';
-import { badRequest } from '../../platform/errors.js';
+import { badRequest, conflict } from '../../platform/errors.js';
 import type { ResourceRule } from './reference.definition.js';
 
 /**
@@ -59,6 +64,24 @@ function datesInOrder(start: unknown, end: unknown, message: string) {
 }
 
 const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+const cents = (value: number) => Math.round(value * 100);
+const cgpa = (value: number) => value.toFixed(2);
+
+async function schemeName(tx: Tx, schemeId: number) {
+  const [scheme] = await tx
+    .select({ name: scoreSchemes.name, isActive: scoreSchemes.isActive })
+    .from(scoreSchemes)
+    .where(eq(scoreSchemes.id, schemeId));
+  return scheme;
+}
+
+async function schemeTotal(tx: Tx, schemeId: number, existingId: number | null) {
+  const [sum] = await tx
+    .select({ total: sql<number>`coalesce(sum(${scoreItems.weight}), 0)::int` })
+    .from(scoreItems)
+    .where(and(eq(scoreItems.schemeId, schemeId), notThis(scoreItems.id, existingId)));
+  return sum?.total ?? 0;
+}
 
 export const RULES: Partial<Record<RegistryName, ResourceRule>> = {
   'academic-sessions': async (tx, values, existingId) => {
@@ -96,17 +119,37 @@ export const RULES: Partial<Record<RegistryName, ResourceRule>> = {
       );
   },
 
-  prerequisites: async (tx, values) => {
+  courses: async (tx, values, existingId) => {
+    // CSC101 and CSC 101 are one code: the unique key alone would take them for two.
+    if (typeof values.code !== 'string') return;
+    const [same] = await tx
+      .select({ code: courses.code })
+      .from(courses)
+      .where(
+        and(
+          sql`replace(${courses.code}, ' ', '') = ${values.code.replace(/ /g, '')}`,
+          notThis(courses.id, existingId),
+        ),
+      )
+      .limit(1);
+    if (same) throw conflict(`A course with this code already exists: ${same.code}.`);
+  },
+
+  prerequisites: async (tx, values, existingId) => {
     const course = values.courseId as number;
     const prerequisite = values.prerequisiteId as number;
-    if (course === prerequisite) throw badRequest('A course cannot be its own prerequisite.');
+    if (course === prerequisite) {
+      const [row] = await tx.select({ code: courses.code }).from(courses).where(eq(courses.id, course));
+      throw badRequest(`${row?.code ?? 'A course'} cannot be its own prerequisite.`);
+    }
     // Adding "prerequisite before course" makes a cycle when the course is already required, directly
-    // or through others, before the prerequisite.
+    // or through others, before the prerequisite. The record being replaced no longer counts.
+    const others = existingId === null ? sql`true` : sql`p.id <> ${existingId}`;
     const found = await tx.execute<{ code: string }>(sql`
       with recursive required(id) as (
-        select ${prerequisites.prerequisiteId} from ${prerequisites} where ${prerequisites.courseId} = ${prerequisite}
+        select p.prerequisite_id from ${prerequisites} p where p.course_id = ${prerequisite} and ${others}
         union
-        select p.prerequisite_id from prerequisites p join required r on p.course_id = r.id
+        select p.prerequisite_id from ${prerequisites} p join required r on p.course_id = r.id where ${others}
       )
       select ${courses.code} as code from ${courses} where ${courses.id} = ${course} and ${course} in (select id from required)`);
     const rows =
@@ -124,28 +167,34 @@ export const RULES: Partial<Record<RegistryName, ResourceRule>> = {
 
   'score-items': async (tx, values, existingId) => {
     const row = await merged(tx, scoreItems, values, existingId);
-    const [sum] = await tx
-      .select({ total: sql<number>`coalesce(sum(${scoreItems.weight}), 0)::int` })
-      .from(scoreItems)
-      .where(and(eq(scoreItems.schemeId, row.schemeId as number), notThis(scoreItems.id, existingId)));
-    const total = (sum?.total ?? 0) + (row.weight as number);
+    const schemeId = row.schemeId as number;
+    const total = (await schemeTotal(tx, schemeId, existingId)) + (row.weight as number);
+    const scheme = await schemeName(tx, schemeId);
     if (total > 100)
-      throw badRequest(`The weights of this scheme would add up to ${total}; they must add up to 100.`);
-    const [scheme] = await tx
-      .select({ isActive: scoreSchemes.isActive })
-      .from(scoreSchemes)
-      .where(eq(scoreSchemes.id, row.schemeId as number));
+      throw badRequest(
+        `The weights of ${scheme?.name ?? 'this scheme'} would add up to ${total}: they cannot exceed 100.`,
+      );
     if (scheme?.isActive && total !== 100)
       throw badRequest(`The weights of an active scheme must add up to 100; this change makes ${total}.`);
+    // An item moved to another scheme leaves its old one short.
+    if (existingId !== null) {
+      const [before] = await tx
+        .select({ schemeId: scoreItems.schemeId })
+        .from(scoreItems)
+        .where(eq(scoreItems.id, existingId));
+      if (before && before.schemeId !== schemeId) {
+        const old = await schemeName(tx, before.schemeId);
+        if (old?.isActive)
+          throw badRequest(
+            `The weights of ${old.name} would add up to ${await schemeTotal(tx, before.schemeId, existingId)}; an active scheme's must add up to 100.`,
+          );
+      }
+    }
   },
 
   'score-schemes': async (tx, values, existingId) => {
     if (values.isActive !== true) return;
-    const [sum] = await tx
-      .select({ total: sql<number>`coalesce(sum(${scoreItems.weight}), 0)::int` })
-      .from(scoreItems)
-      .where(eq(scoreItems.schemeId, existingId ?? -1));
-    const total = sum?.total ?? 0;
+    const total = existingId === null ? 0 : await schemeTotal(tx, existingId, null);
     if (total !== 100)
       throw badRequest(`The weights of this scheme add up to ${total}, not 100: it cannot be made active.`);
   },
@@ -161,8 +210,9 @@ export const RULES: Partial<Record<RegistryName, ResourceRule>> = {
     const max = row.maxScore as number;
     if (max < min) throw badRequest('The highest score of a band cannot be below its lowest.');
     const [overlap] = await tx
-      .select({ min: gradePoints.minScore, max: gradePoints.maxScore })
+      .select({ min: gradePoints.minScore, max: gradePoints.maxScore, grade: grades.code })
       .from(gradePoints)
+      .innerJoin(grades, eq(grades.id, gradePoints.gradeId))
       .where(
         and(
           eq(gradePoints.scaleId, row.scaleId as number),
@@ -172,7 +222,9 @@ export const RULES: Partial<Record<RegistryName, ResourceRule>> = {
       )
       .limit(1);
     if (overlap)
-      throw badRequest(`Scores ${min}–${max} overlap the band ${overlap.min}–${overlap.max} of this scale.`);
+      throw badRequest(
+        `Scores ${min}–${max} overlap the band of grade ${overlap.grade} (${overlap.min}–${overlap.max}) on this scale.`,
+      );
   },
 
   'degree-classes': async (tx, values, existingId) => {
@@ -187,16 +239,16 @@ export const RULES: Partial<Record<RegistryName, ResourceRule>> = {
     const clash = others.find((o) => o.min <= max && o.max >= min);
     if (clash)
       throw badRequest(
-        `CGPA ${min.toFixed(2)}–${max.toFixed(2)} overlaps ${clash.name} (${clash.min.toFixed(2)}–${clash.max.toFixed(2)}).`,
+        `CGPA ${cgpa(min)}–${cgpa(max)} overlaps ${clash.name} (${cgpa(clash.min)}–${cgpa(clash.max)}).`,
       );
-    // Bands are kept contiguous: a new band must start 0.01 above, or end 0.01 below, an existing one.
-    if (others.length) {
-      const touches = others.some(
-        (o) => Math.round((min - o.max) * 100) === 1 || Math.round((o.min - max) * 100) === 1,
-      );
-      if (!touches)
+    // The bands of a scale stay contiguous: each starts 0.01 above the one below it.
+    const bands = [...others, { name: String(row.name), min, max }].sort((a, b) => a.min - b.min);
+    for (let i = 1; i < bands.length; i++) {
+      const below = bands[i - 1]!;
+      const above = bands[i]!;
+      if (cents(above.min) - cents(below.max) > 1)
         throw badRequest(
-          'Classes of degree must not leave gaps: this band must start 0.01 above or end 0.01 below another band of the scale.',
+          `Classes of degree must not leave gaps: CGPA ${cgpa(below.max + 0.01)}–${cgpa(above.min - 0.01)} would fall between ${below.name} and ${above.name}.`,
         );
     }
   },
@@ -231,9 +283,43 @@ export const RULES: Partial<Record<RegistryName, ResourceRule>> = {
         `${row.venue} is taken on ${row.day} ${sameVenue.startTime}–${sameVenue.endTime} by ${sameVenue.code}.`,
       );
     const sameLecturer = clashes.find((c) => c.staffId === row.staffId);
-    if (sameLecturer)
+    if (sameLecturer) {
+      const [lecturer] = await tx
+        .select({ title: staff.title, firstName: staff.firstName, lastName: staff.lastName })
+        .from(staff)
+        .where(eq(staff.id, row.staffId as number));
+      const who = lecturer ? `${lecturer.title} ${lecturer.firstName} ${lecturer.lastName}` : 'The lecturer';
       throw badRequest(
-        `The lecturer already teaches ${sameLecturer.code} on ${row.day} ${sameLecturer.startTime}–${sameLecturer.endTime} in ${sameLecturer.venue}.`,
+        `${who} already teaches ${sameLecturer.code} on ${row.day} ${sameLecturer.startTime}–${sameLecturer.endTime} in ${sameLecturer.venue}.`,
+      );
+    }
+  },
+
+  hostels: async (tx, values, existingId) => {
+    if (existingId === null || typeof values.gender !== 'string') return;
+    const [other] = await tx
+      .select({ number: rooms.number, gender: rooms.gender })
+      .from(rooms)
+      .innerJoin(blocks, eq(blocks.id, rooms.blockId))
+      .where(and(eq(blocks.hostelId, existingId), ne(rooms.gender, values.gender)))
+      .orderBy(rooms.number)
+      .limit(1);
+    if (other)
+      throw badRequest(
+        `${String(values.name ?? 'This hostel')} has rooms for ${other.gender.toLowerCase()} students (${other.number}): change them before making it a ${values.gender.toLowerCase()} hostel.`,
+      );
+  },
+
+  rooms: async (tx, values, existingId) => {
+    const row = await merged(tx, rooms, values, existingId);
+    const [hostel] = await tx
+      .select({ name: hostels.name, gender: hostels.gender })
+      .from(blocks)
+      .innerJoin(hostels, eq(hostels.id, blocks.hostelId))
+      .where(eq(blocks.id, row.blockId as number));
+    if (hostel && hostel.gender !== row.gender)
+      throw badRequest(
+        `${hostel.name} is a ${hostel.gender.toLowerCase()} hostel: its rooms cannot be for ${String(row.gender).toLowerCase()} students.`,
       );
   },
 };
