@@ -119,6 +119,7 @@ export const SWITCH_NAMES = {
   open: ['Open', 'Close'],
   reserved: ['Reserve', 'Release'],
   default: ['Make default'],
+  publish: ['Publish', 'Withdraw'],
 };
 
 const slug = (value) => value.replace(/[^A-Za-z0-9]/g, '');

@@ -216,45 +216,7 @@ export const auditItem = z.object({
 });
 export const auditResponse = adminPaged(auditItem);
 
-// ─────────────────────────── admission set-up (reference CRUD) ───────────────────────────
-
-export const admissionSessionInput = z.object({
-  name: z
-    .string()
-    .trim()
-    .regex(/^\d{4}\/\d{4}$/, 'Session name must look like 2024/2025.')
-    .refine(
-      (v) => Number(v.slice(5)) === Number(v.slice(0, 4)) + 1,
-      'The second year must follow the first.',
-    ),
-  academicSessionId: z.number().int().positive(),
-  isCurrent: z.boolean().default(false),
-});
-export const admissionSessionItem = admissionSessionInput.extend({
-  id: z.number().int(),
-  academicSessionName: z.string().nullable(),
-});
-
-export const admissionBatchInput = z.object({
-  admissionSessionId: z.number().int().positive(),
-  name: z.string().trim().min(2, 'Batch name must have at least 2 characters.').max(80),
-  isOpen: z.boolean().default(true),
-});
-export const admissionBatchItem = admissionBatchInput.extend({
-  id: z.number().int(),
-  admissionSessionName: z.string().nullable(),
-});
-
-export const admissionInformationInput = z.object({
-  admissionSessionId: z.number().int().positive(),
-  title: z.string().trim().min(3, 'Title must have at least 3 characters.').max(200),
-  body: z.string().trim().min(1, 'The information text is required.').max(20_000),
-  isPublished: z.boolean().default(false),
-});
-export const admissionInformationItem = admissionInformationInput.extend({
-  id: z.number().int(),
-  createdAt: z.string(),
-});
+// ─────────────────── admission documents (the engine, with a stored file) ───────────────────
 
 /** Metadata of an admission document; the file itself travels as multipart (field `file`). */
 export const admissionDocumentInput = z.object({
@@ -539,6 +501,8 @@ export interface ResourceMeta<I extends z.ZodObject = z.ZodObject, T extends z.Z
   filters: readonly { key: string; label: string; type: 'id' | 'boolean' | 'text' }[];
   sortable: readonly string[];
   defaultSort: string;
+  /** The list's order when the caller names none (default ascending). */
+  defaultOrder?: 'asc' | 'desc';
   searchable: boolean;
   /** Which writes the generic engine serves (a resource with a file creates through its own route). */
   operations: { create: boolean; update: boolean; delete: boolean };
@@ -549,72 +513,6 @@ export interface ResourceMeta<I extends z.ZodObject = z.ZodObject, T extends z.Z
 }
 
 export const ADMISSION_RESOURCES = {
-  admissionSessions: {
-    name: 'admission-sessions',
-    label: 'Admission session',
-    page: ADMIN_PAGES.admissionSession,
-    path: '/api/admin/admission-sessions',
-    columns: [
-      { key: 'name', label: 'Session' },
-      { key: 'academicSessionName', label: 'Academic session' },
-      { key: 'isCurrent', label: 'Current' },
-    ],
-    filters: [
-      { key: 'academicSessionId', label: 'Academic session', type: 'id' },
-      { key: 'isCurrent', label: 'Current', type: 'boolean' },
-    ],
-    sortable: ['name', 'id'],
-    defaultSort: 'name',
-    searchable: true,
-    operations: { create: true, update: true, delete: true },
-    actions: [{ name: 'current', label: 'Make current', field: 'isCurrent' }],
-    input: admissionSessionInput,
-    item: admissionSessionItem,
-  },
-  admissionBatches: {
-    name: 'admission-batches',
-    label: 'Admission batch',
-    page: ADMIN_PAGES.admissionBatch,
-    path: '/api/admin/admission-batches',
-    columns: [
-      { key: 'name', label: 'Batch' },
-      { key: 'admissionSessionName', label: 'Admission session' },
-      { key: 'isOpen', label: 'Open' },
-    ],
-    filters: [
-      { key: 'admissionSessionId', label: 'Admission session', type: 'id' },
-      { key: 'isOpen', label: 'Open', type: 'boolean' },
-    ],
-    sortable: ['name', 'id'],
-    defaultSort: 'name',
-    searchable: true,
-    operations: { create: true, update: true, delete: true },
-    actions: [{ name: 'open', label: 'Open or close', field: 'isOpen' }],
-    input: admissionBatchInput,
-    item: admissionBatchItem,
-  },
-  admissionInformation: {
-    name: 'admission-information',
-    label: 'Admission information',
-    page: ADMIN_PAGES.admissionInformation,
-    path: '/api/admin/admission-information',
-    columns: [
-      { key: 'title', label: 'Title' },
-      { key: 'isPublished', label: 'Published' },
-      { key: 'createdAt', label: 'Created' },
-    ],
-    filters: [
-      { key: 'admissionSessionId', label: 'Admission session', type: 'id' },
-      { key: 'isPublished', label: 'Published', type: 'boolean' },
-    ],
-    sortable: ['title', 'createdAt', 'id'],
-    defaultSort: 'createdAt',
-    searchable: true,
-    operations: { create: true, update: true, delete: true },
-    actions: [{ name: 'publish', label: 'Publish or withdraw', field: 'isPublished' }],
-    input: admissionInformationInput,
-    item: admissionInformationItem,
-  },
   admissionDocuments: {
     name: 'admission-documents',
     label: 'Admission document',

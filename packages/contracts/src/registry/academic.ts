@@ -2,7 +2,8 @@ import { choice, date, defineResource, flag, int, letters, money, ref, text } fr
 
 /** The academic structure: sessions, semesters, levels, faculties, departments, programmes, places. */
 
-const SESSION = '\\d{4}/\\d{4}';
+/** A session's name: 2024/2025. */
+export const SESSION_PATTERN = '\\d{4}/\\d{4}';
 export const TERMS = ['First', 'Second'] as const;
 
 export const academicSessions = defineResource({
@@ -15,7 +16,7 @@ export const academicSessions = defineResource({
   fields: {
     name: text({
       required: true,
-      pattern: SESSION,
+      pattern: SESSION_PATTERN,
       patternHint: 'Session name must look like 2024/2025.',
       sample: (n: number) => `${2100 + n}/${2101 + n}`,
     }),

@@ -1,4 +1,5 @@
 import * as academic from './academic.js';
+import * as admissions from './admissions.js';
 import * as courses from './courses.js';
 import * as finance from './finance.js';
 import * as grading from './grading.js';
@@ -15,7 +16,7 @@ export { COURSE_TYPES, WEEKDAYS } from './courses.js';
 /** Keeps the declarations among a module's exports (its constants are not resources). */
 type Specs<M> = { [K in keyof M as M[K] extends ResourceSpec ? K : never]: M[K] };
 
-const declared = { ...academic, ...courses, ...finance, ...grading, ...hostels, ...people };
+const declared = { ...academic, ...admissions, ...courses, ...finance, ...grading, ...hostels, ...people };
 
 /**
  * Every reference resource, declared once (ARCHITECTURE §3): the API serves each in a loop, the web

@@ -12,7 +12,10 @@ export const staff = defineResource({
   sort: 'lastName',
   fields: {
     staffNumber: text({ required: true, max: 20, upper: true, label: 'Staff number' }),
-    title: choice(['Mr', 'Mrs', 'Miss', 'Ms', 'Dr', 'Prof', 'Engr'] as const, { required: true, label: 'Title (Mr, Dr…)' }),
+    title: choice(['Mr', 'Mrs', 'Miss', 'Ms', 'Dr', 'Prof', 'Engr'] as const, {
+      required: true,
+      label: 'Title (Mr, Dr…)',
+    }),
     firstName: text({ required: true, max: 80 }),
     lastName: text({ required: true, max: 80 }),
     email: text({

@@ -19,6 +19,9 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 function inputField(key: string, f: FieldSpec): z.ZodType {
   const label = fieldLabel(key, f);
   const required = `${label} is required.`;
+  /** A missing value is "required"; a value of the wrong kind gets its own message. */
+  const missingOr = (invalid: string) => (issue: { input: unknown }) =>
+    issue.input === undefined || issue.input === null || issue.input === '' ? required : invalid;
   switch (f.kind) {
     case 'text':
     case 'textarea': {
@@ -32,7 +35,9 @@ function inputField(key: string, f: FieldSpec): z.ZodType {
     }
     case 'int':
     case 'money': {
-      let n = z.number({ error: `${label} must be a whole number.` }).int(`${label} must be a whole number.`);
+      let n = z
+        .number({ error: missingOr(`${label} must be a whole number.`) })
+        .int(`${label} must be a whole number.`);
       const min = f.kind === 'money' ? 0 : f.min;
       if (min !== undefined) n = n.min(min, `${label} must be at least ${min}.`);
       if (f.kind === 'int' && f.max !== undefined) n = n.max(f.max, `${label} must be at most ${f.max}.`);
@@ -40,7 +45,7 @@ function inputField(key: string, f: FieldSpec): z.ZodType {
       return f.required ? n : n.nullable().default(null);
     }
     case 'decimal': {
-      let n = z.number({ error: `${label} must be a number.` });
+      let n = z.number({ error: missingOr(`${label} must be a number.`) });
       if (f.min !== undefined) n = n.min(f.min, `${label} must be at least ${f.min}.`);
       if (f.max !== undefined) n = n.max(f.max, `${label} must be at most ${f.max}.`);
       const d = n.refine(
@@ -50,14 +55,17 @@ function inputField(key: string, f: FieldSpec): z.ZodType {
       return f.required ? d : d.nullable().default(null);
     }
     case 'ref': {
-      const n = z.number({ error: required }).int().positive(`${label} is required.`);
+      const n = z
+        .number({ error: missingOr(`${label} must be the id of a record.`) })
+        .int()
+        .positive(required);
       return f.required ? n : n.nullable().default(null);
     }
     case 'flag':
       return z.boolean().default(f.default ?? false);
     case 'choice': {
       const e = z.enum(f.choices as [string, ...string[]], {
-        error: `${label} must be one of: ${f.choices.join(', ')}.`,
+        error: missingOr(`${label} must be one of: ${f.choices.join(', ')}.`),
       });
       return f.default !== undefined ? e.default(f.default) : e;
     }

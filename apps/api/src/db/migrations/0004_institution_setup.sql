@@ -320,6 +320,7 @@ ALTER TABLE "timetable_entries" ADD CONSTRAINT "timetable_entries_course_id_cour
 ALTER TABLE "timetable_entries" ADD CONSTRAINT "timetable_entries_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "courses_of_study" ADD CONSTRAINT "courses_of_study_programme_id_programmes_id_fk" FOREIGN KEY ("programme_id") REFERENCES "public"."programmes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fee_schedule" ADD CONSTRAINT "fee_schedule_programme_id_programmes_id_fk" FOREIGN KEY ("programme_id") REFERENCES "public"."programmes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "admission_information_title" ON "admission_information" USING btree ("admission_session_id","title");--> statement-breakpoint
 ALTER TABLE "fee_schedule" ADD CONSTRAINT "fee_schedule_item_per_scope" UNIQUE NULLS NOT DISTINCT("session_id","item_id","department_id","programme_id","level_id","entry_mode_id");--> statement-breakpoint
 ALTER TABLE "payment_categories" ADD CONSTRAINT "payment_categories_name_unique" UNIQUE("name");--> statement-breakpoint
 ALTER TABLE "payment_items" ADD CONSTRAINT "payment_items_name_unique" UNIQUE("name");

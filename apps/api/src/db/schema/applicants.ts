@@ -150,13 +150,17 @@ export const listedApplicants = pgTable('listed_applicants', {
 });
 
 /** Information published to applicants for an admission session. */
-export const admissionInformation = pgTable('admission_information', {
-  id: serial('id').primaryKey(),
-  admissionSessionId: integer('admission_session_id')
-    .notNull()
-    .references(() => admissionSessions.id),
-  title: text('title').notNull(),
-  body: text('body').notNull(),
-  isPublished: boolean('is_published').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const admissionInformation = pgTable(
+  'admission_information',
+  {
+    id: serial('id').primaryKey(),
+    admissionSessionId: integer('admission_session_id')
+      .notNull()
+      .references(() => admissionSessions.id),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    isPublished: boolean('is_published').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('admission_information_title').on(t.admissionSessionId, t.title)],
+);

@@ -304,7 +304,7 @@ describe('admin area API', { timeout: 60_000 }, () => {
     });
   });
 
-  describe('admission set-up through the generic engine', () => {
+  describe('admission set-up through the registry', () => {
     let sessionId: number;
     it('creates, lists, updates, switches and deletes admission sessions and batches, each audited', async () => {
       const academic = (await get('/api/ActiveSessions?schId=1')).json().Data[0].Academic_SessionID;
@@ -330,7 +330,7 @@ describe('admin area API', { timeout: 60_000 }, () => {
         Data: { name: '2025/2026', isCurrent: false, academicSessionName: '2024/2025' },
       });
       sessionId = created.json().Data.id;
-      expect(await lastAudit('admission_session', sessionId)).toMatchObject({
+      expect(await lastAudit('admission-sessions', sessionId)).toMatchObject({
         action: 'create',
         page: 'admission/admissionSession',
       });
@@ -350,7 +350,7 @@ describe('admin area API', { timeout: 60_000 }, () => {
       expect(off.statusCode).toBe(400);
       const oldId = (await get('/api/admin/admission-sessions?search=2024')).json().Data[0].id;
       await post(`/api/admin/admission-sessions/${oldId}/current`, { value: true });
-      expect(await lastAudit('admission_session', oldId)).toMatchObject({
+      expect(await lastAudit('admission-sessions', oldId)).toMatchObject({
         action: 'current',
         before: { isCurrent: false },
         after: { isCurrent: true },
@@ -371,7 +371,7 @@ describe('admin area API', { timeout: 60_000 }, () => {
         isOpen: false,
       });
       expect(renamed.json().Data).toMatchObject({ name: 'Second Batch', isOpen: false });
-      expect(await lastAudit('admission_batch', batchId)).toMatchObject({
+      expect(await lastAudit('admission-batches', batchId)).toMatchObject({
         action: 'update',
         before: { name: 'Supplementary' },
         after: { name: 'Second Batch' },
@@ -379,11 +379,11 @@ describe('admin area API', { timeout: 60_000 }, () => {
       // The session has a batch: it cannot be deleted until the batch is.
       expect((await del(`/api/admin/admission-sessions/${sessionId}`)).json()).toEqual({
         Status: 'Invalid',
-        Message: 'This record is in use and cannot be deleted.',
+        Message: 'This admission session is in use by an admission batch and cannot be deleted.',
       });
       expect((await del(`/api/admin/admission-batches/${batchId}`)).statusCode).toBe(200);
       expect((await del(`/api/admin/admission-sessions/${sessionId}`)).statusCode).toBe(200);
-      expect(await lastAudit('admission_session', sessionId)).toMatchObject({
+      expect(await lastAudit('admission-sessions', sessionId)).toMatchObject({
         action: 'delete',
         after: null,
       });
@@ -402,7 +402,7 @@ describe('admin area API', { timeout: 60_000 }, () => {
       const published = await post(`/api/admin/admission-information/${id}/publish`, { value: true });
       expect(published.json().Data.isPublished).toBe(true);
       expect((await get('/api/admin/admission-information?isPublished=true')).json().Total).toBe(1);
-      expect(await lastAudit('admission_information', id)).toMatchObject({ action: 'publish' });
+      expect(await lastAudit('admission-information', id)).toMatchObject({ action: 'publish' });
     });
 
     it('uploads an admission document checked by content, targeted by levels and departments', async () => {

@@ -9,12 +9,7 @@ import { newStorageKey } from '../../platform/storage.js';
 import { errorResponses } from '../../platform/routes.js';
 import { registerResource } from '../admin/crud/engine.js';
 import { enableMultipart, readSmallUpload, type FileKind } from '../admin/uploads.js';
-import {
-  admissionBatchesResource,
-  admissionDocumentsResource,
-  admissionInformationResource,
-  admissionSessionsResource,
-} from './admissions.resources.js';
+import { admissionDocumentsResource } from './admissions.resources.js';
 
 const FORM_MAX_BYTES = 10 * 1024 * 1024;
 const FORM_KINDS: readonly FileKind[] = ['pdf', 'docx', 'doc', 'png', 'jpg'];
@@ -54,13 +49,10 @@ function documentInputFromFields(fields: Record<string, string>) {
   return parsed.data;
 }
 
-/** Admission sessions, batches, information and documents: the generic engine plus the document file routes. */
+/** Admission documents: the generic engine plus the document file routes (sessions, batches and information are in the registry). */
 export async function admissionSetupRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const db = deps.database.db;
   const storage = deps.storage;
-  registerResource(app, db, admissionSessionsResource);
-  registerResource(app, db, admissionBatchesResource);
-  registerResource(app, db, admissionInformationResource);
   const documents = registerResource(app, db, admissionDocumentsResource(storage));
   const meta = ADMISSION_RESOURCES.admissionDocuments;
   const access = { page: meta.page };

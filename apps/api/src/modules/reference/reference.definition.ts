@@ -31,6 +31,9 @@ export type ResourceRule = (
   existingId: number | null,
 ) => Promise<void>;
 
+/** A rule a delete must keep, given the record as it was. */
+export type DeleteRule = (tx: Tx, before: Record<string, unknown>) => Promise<void>;
+
 /** The SQL that names a record of a resource: its display fields joined by spaces. */
 export function displaySql(spec: ResourceSpec, table: PgTable): SQL<string> {
   const columns = displayOf(spec).map((key) => {
@@ -75,6 +78,7 @@ export function metaOf(spec: ResourceSpec): ResourceMeta {
       'id',
     ],
     defaultSort: sortOf(spec),
+    defaultOrder: spec.order ?? 'asc',
     searchable: entries.some(([, f]) => isSearched(f)),
     operations: operationsOf(spec),
     actions: switchesOf(spec).map((s) => ({ name: s.name, label: s.name, field: s.field })),
@@ -111,7 +115,11 @@ function tableNameOf(table: PgTable): string {
 }
 
 /** A registry resource as the generic engine's definition: columns, joins, search, sort, filters, rules. */
-export function definitionOf(spec: ResourceSpec, rule?: ResourceRule): ResourceDefinition<ResourceMeta> {
+export function definitionOf(
+  spec: ResourceSpec,
+  rule?: ResourceRule,
+  deleteRule?: DeleteRule,
+): ResourceDefinition<ResourceMeta> {
   const { table, id } = tableOf(spec.name);
   const fields: Record<string, PgColumn | SQL | SQL.Aliased> = { id };
   const joins: { table: PgTable; on: SQL }[] = [];
@@ -151,15 +159,21 @@ export function definitionOf(spec: ResourceSpec, rule?: ResourceRule): ResourceD
     filterColumns,
     references,
     beforeWrite: rule,
+    beforeDelete: deleteRule,
     duplicateMessage: async (db: Db, values) => {
       const shown = await describeValues(db, spec, spec.key, values);
-      return `A ${spec.label.toLowerCase()} with this ${keyLabels.join(' and ')} already exists${shown ? `: ${shown}` : ''}.`;
+      return `${withArticle(spec.label.toLowerCase())} with this ${keyLabels.join(' and ')} already exists${shown ? `: ${shown}` : ''}.`;
     },
     inUseMessage: (referring) => {
       const by = referringLabel(referring);
-      return `This ${spec.label.toLowerCase()} is in use${by ? ` by a ${by}` : ''} and cannot be deleted.`;
+      return `This ${spec.label.toLowerCase()} is in use${by ? ` by ${withArticle(by).toLowerCase()}` : ''} and cannot be deleted.`;
     },
   });
+}
+
+/** 'A course', 'An admission batch' (capitalised; lower-case it inside a sentence). */
+export function withArticle(noun: string): string {
+  return `${/^[aeiou]/i.test(noun) ? 'An' : 'A'} ${noun}`;
 }
 
 /** Values of some fields as people read them: references by the referenced record's name. */

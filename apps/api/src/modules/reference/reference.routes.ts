@@ -13,7 +13,7 @@ import { registerResource, type ResourceService } from '../admin/crud/engine.js'
 import { enableMultipart, streamUploadToDisk } from '../admin/uploads.js';
 import { definitionOf, displaySql, optionPages } from './reference.definition.js';
 import { exportRows, importRows } from './reference.files.js';
-import { RULES } from './reference.rules.js';
+import { DELETE_RULES, RULES } from './reference.rules.js';
 import { tableOf } from './reference.tables.js';
 
 /**
@@ -62,7 +62,11 @@ export async function referenceRoutes(app: FastifyInstance, deps: AppDeps): Prom
   const errors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 
   for (const spec of REGISTRY_SPECS) {
-    const def = definitionOf(spec, RULES[spec.name as keyof typeof RULES]);
+    const def = definitionOf(
+      spec,
+      RULES[spec.name as keyof typeof RULES],
+      DELETE_RULES[spec.name as keyof typeof DELETE_RULES],
+    );
     const service = registerResource(app, db, def);
     registryServices.set(spec.name, service);
     const base = resourcePath(spec);

@@ -4,6 +4,7 @@ import type { RegistryName } from '@portal/contracts';
 import type { Tx } from '../../db/client.js';
 import {
   academicSessions,
+  admissionSessions,
   blocks,
   courses,
   degreeClasses,
@@ -20,7 +21,7 @@ import {
   timetable,
 } from '../../db/schema/index.js';
 import { badRequest, conflict } from '../../platform/errors.js';
-import type { ResourceRule } from './reference.definition.js';
+import type { DeleteRule, ResourceRule } from './reference.definition.js';
 
 /**
  * The rules only the server can check, per registry resource, each with its message. They run in
@@ -54,9 +55,15 @@ function onlyOneCurrent(table: PgTable & { id: PgColumn; isCurrent: PgColumn }, 
         .from(table)
         .where(eq(table.id, existingId));
       if (row?.isCurrent)
-        throw badRequest(`One ${noun} must stay current: make another one current instead.`);
+        throw badRequest(`One ${noun} must stay current: make another ${noun} current instead.`);
     }
   };
+}
+
+/** A session's second year follows its first: 2024/2025. */
+function yearsFollow(name: unknown) {
+  if (typeof name === 'string' && Number(name.slice(5)) !== Number(name.slice(0, 4)) + 1)
+    throw badRequest('The second year of a session must follow the first (2024/2025).');
 }
 
 function datesInOrder(start: unknown, end: unknown, message: string) {
@@ -85,12 +92,15 @@ async function schemeTotal(tx: Tx, schemeId: number, existingId: number | null) 
 
 export const RULES: Partial<Record<RegistryName, ResourceRule>> = {
   'academic-sessions': async (tx, values, existingId) => {
-    const name = values.name;
-    if (typeof name === 'string' && Number(name.slice(5)) !== Number(name.slice(0, 4)) + 1)
-      throw badRequest('The second year of a session must follow the first (2024/2025).');
+    yearsFollow(values.name);
     const row = await merged(tx, academicSessions, values, existingId);
     datesInOrder(row.startDate, row.endDate, 'A session cannot end before it starts.');
     await onlyOneCurrent(academicSessions, 'academic session')(tx, values, existingId);
+  },
+
+  'admission-sessions': async (tx, values, existingId) => {
+    yearsFollow(values.name);
+    await onlyOneCurrent(admissionSessions, 'admission session')(tx, values, existingId);
   },
 
   semesters: async (tx, values, existingId) => {
@@ -320,6 +330,34 @@ export const RULES: Partial<Record<RegistryName, ResourceRule>> = {
     if (hostel && hostel.gender !== row.gender)
       throw badRequest(
         `${hostel.name} is a ${hostel.gender.toLowerCase()} hostel: its rooms cannot be for ${String(row.gender).toLowerCase()} students.`,
+      );
+  },
+};
+
+/** What a delete must keep: an active scheme's weights at 100, a scale's classes without gaps. */
+export const DELETE_RULES: Partial<Record<RegistryName, DeleteRule>> = {
+  'score-items': async (tx, before) => {
+    const scheme = await schemeName(tx, before.schemeId as number);
+    if (scheme?.isActive)
+      throw badRequest(
+        `${scheme.name} is active: its weights must keep adding up to 100. Make it inactive before removing ${String(before.name)}.`,
+      );
+  },
+
+  'degree-classes': async (tx, before) => {
+    const min = Number(before.minCgpa);
+    const max = Number(before.maxCgpa);
+    const others = await tx
+      .select({ name: degreeClasses.name, min: degreeClasses.minCgpa, max: degreeClasses.maxCgpa })
+      .from(degreeClasses)
+      .where(
+        and(eq(degreeClasses.scaleId, before.scaleId as number), ne(degreeClasses.id, before.id as number)),
+      );
+    const below = others.some((o) => o.max < min);
+    const above = others.some((o) => o.min > max);
+    if (below && above)
+      throw badRequest(
+        `Removing ${String(before.name)} would leave CGPA ${cgpa(min)}–${cgpa(max)} without a class: change the bands beside it first.`,
       );
   },
 };

@@ -10,6 +10,9 @@ export type TableEntry = ReferenceTable | { table: PgTable; id: PgColumn };
 /** Where each registry resource is stored: one line per resource. */
 export const REFERENCE_TABLES: Record<RegistryName, TableEntry> = {
   'academic-sessions': t.academicSessions,
+  'admission-sessions': t.admissionSessions,
+  'admission-batches': t.admissionBatches,
+  'admission-information': t.admissionInformation,
   semesters: t.semesters,
   'semester-registrations': t.semesterRegistrations,
   levels: t.levels,

@@ -226,7 +226,7 @@ describe.each(REGISTRY_SPECS.map((spec) => [spec.name, spec] as const))('%s', (_
       if (parent && operationsOf(parent.spec).delete) {
         const inUse = await call('DELETE', `${resourcePath(parent.spec)}/${parent.id}`);
         expect(inUse.status, inUse.text).toBe(409);
-        expect(inUse.body.Message).toMatch(/is in use by a .+ and cannot be deleted/);
+        expect(inUse.body.Message).toMatch(/is in use by an? .+ and cannot be deleted/);
       }
       if (ops.delete) {
         expect((await call('DELETE', `${path}/${id}`)).status).toBe(200);

@@ -45,7 +45,7 @@ async function total(name: string): Promise<number> {
 /** A write the server refuses: its status and exact message, and the resource's count unchanged. */
 async function refused(
   name: string,
-  method: 'POST' | 'PUT',
+  method: 'POST' | 'PUT' | 'DELETE',
   url: string,
   payload: unknown,
   status: number,
@@ -373,7 +373,7 @@ describe('fee items', () => {
       '/api/admin/fee-items',
       { ...item, indigeneAmountKobo: 4_000_000 },
       400,
-      'nonIndigeneAmountKobo: Non-indigene amount must be a whole number.',
+      'nonIndigeneAmountKobo: Non-indigene amount is required.',
     );
     await refused(
       'fee-items',
@@ -381,7 +381,7 @@ describe('fee items', () => {
       '/api/admin/fee-items',
       { ...item, nonIndigeneAmountKobo: 7_000_000 },
       400,
-      'indigeneAmountKobo: Indigene amount must be a whole number.',
+      'indigeneAmountKobo: Indigene amount is required.',
     );
   });
 });
@@ -446,7 +446,7 @@ describe('academic sessions', () => {
     const off = await call('POST', `/api/admin/academic-sessions/${ids.session}/current`, { value: false });
     expect(off.status).toBe(400);
     expect(off.body.Message).toBe(
-      'One academic session must stay current: make another one current instead.',
+      'One academic session must stay current: make another academic session current instead.',
     );
     expect(await current()).toEqual(['2024/2025']);
   });
@@ -651,6 +651,30 @@ describe('the demo set-up', () => {
     expect(school).toMatchObject({ email: 'info@demo.edu.ng', website: 'https://www.demo.edu.ng' });
     expect((await list('discussion-types')).map((d) => d.name)).toEqual(
       expect.arrayContaining(['General', 'Course', 'Project']),
+    );
+  });
+});
+
+describe('deleting what a rule keeps', () => {
+  it('refuses to remove an item of the active scheme, or a class of degree between two others', async () => {
+    const standard = await one('score-schemes', 'search=Standard');
+    const exam = await one('score-items', `schemeId=${standard.id}&search=Examination`);
+    await refused(
+      'score-items',
+      'DELETE',
+      `/api/admin/score-items/${exam.id}`,
+      undefined,
+      400,
+      'Standard (CA 30, Exam 70) is active: its weights must keep adding up to 100. Make it inactive before removing Examination.',
+    );
+    const upper = await one('degree-classes', 'search=Second%20Class%20Upper');
+    await refused(
+      'degree-classes',
+      'DELETE',
+      `/api/admin/degree-classes/${upper.id}`,
+      undefined,
+      400,
+      'Removing Second Class Upper would leave CGPA 3.50–4.49 without a class: change the bands beside it first.',
     );
   });
 });

@@ -111,10 +111,7 @@ export default function AdminRoutes() {
       {pageRoute('administrators', <AdministratorsScreen />)}
       {pageRoute('AuditTrail', <AuditTrailScreen />)}
       {pageRoute('Transaction', <TransactionsScreen />)}
-      {pageRoute('admission/admissionSession', <AdmissionSetupScreen resource="sessions" />)}
-      {pageRoute('setupadmissionbatch', <AdmissionSetupScreen resource="batches" />)}
-      {pageRoute('admissioninformation', <AdmissionSetupScreen resource="information" />)}
-      {pageRoute('admissiondocument', <AdmissionSetupScreen resource="documents" />)}
+      {pageRoute('admissiondocument', <AdmissionSetupScreen />)}
       {pageRoute('PostUtmeList', <ImportScreen kind="PostUtmeList" />)}
       {pageRoute('CAPSList', <ImportScreen kind="CAPSList" />)}
       {pageRoute('uploadadmissionlist', <ImportScreen kind="uploadadmissionlist" />)}

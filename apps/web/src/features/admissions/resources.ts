@@ -1,28 +1,14 @@
 import { declareResource } from '../../components/crud/resource';
 import type { MessageId } from '../../i18n/locales';
-import { useAcademicSessionOptions, useAdmissionSessionOptions } from './api/get-admission-sessions';
 import { useDepartmentOptions } from './api/get-departments';
-import type {
-  AdmissionBatchInput,
-  AdmissionBatchItem,
-  AdmissionDocumentInput,
-  AdmissionDocumentItem,
-  AdmissionInformationInput,
-  AdmissionInformationItem,
-  AdmissionSessionInput,
-  AdmissionSessionItem,
-  ResourcePath,
-  ResourceSort,
-} from './types';
+import type { AdmissionDocumentInput, AdmissionDocumentItem, ResourcePath, ResourceSort } from './types';
 
 /*
- * The admission season's reference data, each declared once for the generic pages
- * (components/crud). Paths and sort keys are checked against the contract's ADMISSION_RESOURCES.
+ * The admission documents, declared for the generic pages (components/crud) because they carry a
+ * stored file; the season's other set-up (sessions, batches, information) is in the registry.
+ * Paths and sort keys are checked against the contract's ADMISSION_RESOURCES.
  */
 
-const sessionsPath: ResourcePath<'admissionSessions'> = '/api/admin/admission-sessions';
-const batchesPath: ResourcePath<'admissionBatches'> = '/api/admin/admission-batches';
-const informationPath: ResourcePath<'admissionInformation'> = '/api/admin/admission-information';
 const documentsPath: ResourcePath<'admissionDocuments'> = '/api/admin/admission-documents';
 
 /** A resource's page title, record noun and empty-list line, all under `admissions.<name>.`. */
@@ -40,135 +26,7 @@ const flag = <Key extends string>(key: Key, label: MessageId, initial?: boolean)
   field: { key, label, type: 'boolean' as const, initial },
 });
 
-/** The academic session an admission session belongs to. */
-const academicSession = {
-  key: 'academicSessionId',
-  label: 'admissions.field.academicSession',
-  type: 'select',
-  options: useAcademicSessionOptions,
-} as const;
-
-/** The admission session a record belongs to. */
-const admissionSession = {
-  key: 'admissionSessionId',
-  label: 'admissions.field.admissionSession',
-  type: 'select',
-  options: useAdmissionSessionOptions,
-} as const;
-
-const isCurrent = flag('isCurrent', 'admissions.field.current');
-const isOpen = flag('isOpen', 'admissions.field.open', true);
-const isPublished = flag('isPublished', 'admissions.field.published');
 const isActive = flag('isActive', 'admissions.field.active', true);
-
-export const admissionSessions = declareResource<AdmissionSessionItem, AdmissionSessionInput>({
-  path: sessionsPath,
-  ...texts('sessions'),
-  columns: [
-    { key: 'name', label: 'admissions.field.session' },
-    { key: 'academicSessionName', label: 'admissions.field.academicSession' },
-    isCurrent.column,
-  ],
-  filters: [academicSession, isCurrent.filter],
-  sortable: ['name', 'id'] satisfies ResourceSort<'admissionSessions'>[],
-  defaultSort: 'name',
-  defaultOrder: 'desc',
-  searchable: true,
-  operations: { create: true, update: true, delete: true },
-  actions: [{ name: 'current', field: 'isCurrent', on: 'admissions.action.makeCurrent' }],
-  fields: [
-    {
-      key: 'name',
-      label: 'admissions.field.session',
-      type: 'text',
-      required: true,
-      pattern: /^\d{4}\/\d{4}$/,
-      patternMessage: 'admissions.sessions.namePattern',
-      helper: 'admissions.sessions.nameHelper',
-      maxLength: 9,
-    },
-    { ...academicSession, required: true },
-    isCurrent.field,
-  ],
-  toInput: (item) => ({
-    name: item.name,
-    academicSessionId: item.academicSessionId,
-    isCurrent: item.isCurrent,
-  }),
-});
-
-export const admissionBatches = declareResource<AdmissionBatchItem, AdmissionBatchInput>({
-  path: batchesPath,
-  ...texts('batches'),
-  columns: [
-    { key: 'name', label: 'admissions.field.batch' },
-    { key: 'admissionSessionName', label: 'admissions.field.admissionSession' },
-    isOpen.column,
-  ],
-  filters: [admissionSession, isOpen.filter],
-  sortable: ['name', 'id'] satisfies ResourceSort<'admissionBatches'>[],
-  defaultSort: 'name',
-  searchable: true,
-  operations: { create: true, update: true, delete: true },
-  actions: [{ name: 'open', field: 'isOpen', on: 'admissions.action.open', off: 'admissions.action.close' }],
-  fields: [
-    { ...admissionSession, required: true },
-    {
-      key: 'name',
-      label: 'admissions.field.batch',
-      type: 'text',
-      required: true,
-      minLength: 2,
-      maxLength: 80,
-    },
-    isOpen.field,
-  ],
-  toInput: (item) => ({ admissionSessionId: item.admissionSessionId, name: item.name, isOpen: item.isOpen }),
-});
-
-export const admissionInformation = declareResource<AdmissionInformationItem, AdmissionInformationInput>({
-  path: informationPath,
-  ...texts('information'),
-  columns: [
-    { key: 'title', label: 'admissions.field.title' },
-    { key: admissionSession.key, label: admissionSession.label, options: admissionSession.options },
-    isPublished.column,
-    { key: 'createdAt', label: 'admissions.field.created', format: 'date' },
-  ],
-  filters: [admissionSession, isPublished.filter],
-  sortable: ['title', 'createdAt', 'id'] satisfies ResourceSort<'admissionInformation'>[],
-  defaultSort: 'createdAt',
-  defaultOrder: 'desc',
-  searchable: true,
-  operations: { create: true, update: true, delete: true },
-  actions: [
-    {
-      name: 'publish',
-      field: 'isPublished',
-      on: 'admissions.action.publish',
-      off: 'admissions.action.withdraw',
-    },
-  ],
-  fields: [
-    { ...admissionSession, required: true },
-    {
-      key: 'title',
-      label: 'admissions.field.title',
-      type: 'text',
-      required: true,
-      minLength: 3,
-      maxLength: 200,
-    },
-    { key: 'body', label: 'admissions.field.body', type: 'textarea', required: true, maxLength: 20000 },
-    isPublished.field,
-  ],
-  toInput: (item) => ({
-    admissionSessionId: item.admissionSessionId,
-    title: item.title,
-    body: item.body,
-    isPublished: item.isPublished,
-  }),
-});
 
 /** PDF, Word, PNG or JPEG, at most 10 MB (the API checks the content). */
 const FORM_MAX_BYTES = 10 * 1024 * 1024;

@@ -1,5 +1,7 @@
 import type {
   ADMISSION_RESOURCES,
+  ItemOf,
+  REGISTRY,
   ApplicantDocumentEntry,
   ApplicantRecord,
   admissionPaymentItem,
@@ -11,12 +13,7 @@ import type { Infer } from '../../components/crud/types';
 /** The admissions screens' types, from the contract (types only). */
 type Resources = typeof ADMISSION_RESOURCES;
 
-export type AdmissionSessionItem = Infer<Resources['admissionSessions']['item']>;
-export type AdmissionSessionInput = Infer<Resources['admissionSessions']['input']>;
-export type AdmissionBatchItem = Infer<Resources['admissionBatches']['item']>;
-export type AdmissionBatchInput = Infer<Resources['admissionBatches']['input']>;
-export type AdmissionInformationItem = Infer<Resources['admissionInformation']['item']>;
-export type AdmissionInformationInput = Infer<Resources['admissionInformation']['input']>;
+export type AdmissionSessionItem = ItemOf<(typeof REGISTRY)['admission-sessions']>;
 export type AdmissionDocumentItem = Infer<Resources['admissionDocuments']['item']>;
 export type AdmissionDocumentInput = Infer<Resources['admissionDocuments']['input']>;
 

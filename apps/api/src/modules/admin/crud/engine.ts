@@ -71,6 +71,8 @@ export interface ResourceDefinition<M extends ResourceMeta> {
   inUseMessage?: (referringTable: string | undefined) => string;
   /** Rules inside the write's transaction (e.g. only one current session). Runs after references are checked. */
   beforeWrite?: (tx: Tx, values: Row, existingId: number | null) => Promise<void>;
+  /** Rules a delete must keep, inside its transaction, given the record as it was. */
+  beforeDelete?: (tx: Tx, before: Row) => Promise<void>;
   /** Clean-up after a committed delete (e.g. the stored file). */
   afterDelete?: (before: Row) => Promise<void>;
 }
@@ -98,6 +100,7 @@ function listQuerySchema(meta: ResourceMeta) {
   return resourceListQuery.extend({
     ...shape,
     sort: z.enum(meta.sortable as [string, ...string[]]).default(meta.defaultSort),
+    order: z.enum(['asc', 'desc']).default(meta.defaultOrder ?? 'asc'),
   });
 }
 
@@ -298,6 +301,7 @@ export class ResourceService<M extends ResourceMeta> {
       await this.db.transaction(async (tx) => {
         before = await this.rowById(tx, id);
         if (!before) throw notFound(`${this.def.meta.label} not found.`);
+        await this.def.beforeDelete?.(tx, before);
         await tx.delete(this.def.table).where(eq(this.idColumn, id));
         await audit(tx, {
           actor,
