@@ -1,15 +1,5 @@
-import { and, eq, ne } from 'drizzle-orm';
 import { ADMISSION_RESOURCES } from '@portal/contracts';
-import {
-  academicSessions,
-  admissionBatches,
-  admissionForms,
-  admissionInformation,
-  admissionSessions,
-  departments,
-  levels,
-} from '../../db/schema/index.js';
-import { badRequest } from '../../platform/errors.js';
+import { admissionForms, departments, levels } from '../../db/schema/index.js';
 import type { FileStorage } from '../../platform/storage.js';
 import { isoRequired } from '../../platform/time.js';
 import { defineResource } from '../admin/crud/engine.js';
