@@ -262,7 +262,8 @@ export async function importRows(
         const key = String(issue.path[0] ?? '');
         problem(
           row,
-          spec.fields[key] && !issue.message.includes(fieldLabel(key, spec.fields[key]!))
+          spec.fields[key] &&
+            !issue.message.toLowerCase().includes(fieldLabel(key, spec.fields[key]!).toLowerCase())
             ? `${fieldLabel(key, spec.fields[key]!)}: ${issue.message}`
             : issue.message,
         );
