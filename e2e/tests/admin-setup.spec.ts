@@ -15,7 +15,7 @@ function watchErrors(page: Page, testInfo: TestInfo) {
   });
 }
 const errorsOf = (testInfo: TestInfo) =>
-  testInfo.annotations.filter((a) => a.type === 'error').map((a) => a.description);
+  testInfo.annotations.filter((a) => a.type === 'error').map((a) => a.description ?? '');
 
 /** Every page link of the admin sidebar, its groups opened one by one. */
 async function sidebarLinks(page: Page): Promise<{ href: string; name: string }[]> {

@@ -383,7 +383,17 @@ const FORMS: FormSeed[] = [
             })
             .from(feeSchedule)
             .innerJoin(paymentItems, eq(paymentItems.id, feeSchedule.itemId))
-            .where(eq(feeSchedule.sessionId, session.id))
+            // The fees every new student pays: the session-wide lines (none for one level, department,
+            // programme or entry mode only).
+            .where(
+              and(
+                eq(feeSchedule.sessionId, session.id),
+                isNull(feeSchedule.levelId),
+                isNull(feeSchedule.departmentId),
+                isNull(feeSchedule.programmeId),
+                isNull(feeSchedule.entryModeId),
+              ),
+            )
             .orderBy(feeSchedule.itemId)
         : [];
       const pdf = createPdf({ title: 'Fee Schedule', footer: institution.name });

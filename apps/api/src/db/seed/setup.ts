@@ -515,6 +515,7 @@ export async function seedSetup(db: Db): Promise<void> {
   await seedTeaching(db, session.id, levelId, departmentId, programmeId, courseId);
   await seedGrading(db, programmeId);
   await seedFinance(db, session.id, levelId, departmentId);
+  await seedLevelFees(db);
   await seedHostels(db);
 }
 
@@ -941,10 +942,9 @@ async function seedFinance(
 }
 
 /**
- * The school-fee items of each level (100 to 400) for 2024/2025, both amounts. Not part of
- * seed() yet: applicants.test.ts compares an applicant's fee schedule with every fee_schedule
- * row, and the admission form 'Fee Schedule' (applicant-files.ts) prints every row of the
- * session; once both read only the rows that apply, call this from seedSetup.
+ * The school-fee items of each level (100 to 400) for 2024/2025, both amounts. An applicant is
+ * priced by the most specific line of each item (100 level: the same amounts as the session-wide
+ * lines); the admission form's fee schedule prints the session-wide lines.
  */
 export async function seedLevelFees(db: Db): Promise<void> {
   const [session] = await db.select().from(academicSessions).where(eq(academicSessions.name, SESSION));

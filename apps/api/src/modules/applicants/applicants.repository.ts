@@ -74,6 +74,9 @@ export async function findApplicantFacts(db: Exec, applicantId: number) {
       categoryName: nameOf(departments, departments.categoryName, applicants.departmentId),
       courseOfStudyId: applicants.courseOfStudyId,
       courseOfStudyName: nameOf(coursesOfStudy, coursesOfStudy.name, applicants.courseOfStudyId),
+      programmeId: sql<
+        number | null
+      >`(select ${coursesOfStudy.programmeId} from ${coursesOfStudy} where ${coursesOfStudy.id} = ${applicants.courseOfStudyId})`,
       levelId: applicants.levelId,
       levelName: nameOf(levels, levels.name, applicants.levelId),
       entryModeId: applicants.entryModeId,
@@ -298,14 +301,23 @@ export async function currentAcademicSession(db: Exec) {
   return row;
 }
 
-/** Fee lines of a session that apply to a level, department and entry mode (a null column applies to all). */
+/** Fee lines of a session that apply to a level, department, programme and entry mode (a null column applies to all). */
 export async function feeLines(
   db: Exec,
   sessionId: number,
-  target: { levelId: number | null; departmentId: number | null; entryModeId: number | null },
+  target: {
+    levelId: number | null;
+    departmentId: number | null;
+    programmeId: number | null;
+    entryModeId: number | null;
+  },
 ) {
   const matches = (
-    column: typeof feeSchedule.levelId | typeof feeSchedule.departmentId | typeof feeSchedule.entryModeId,
+    column:
+      | typeof feeSchedule.levelId
+      | typeof feeSchedule.departmentId
+      | typeof feeSchedule.programmeId
+      | typeof feeSchedule.entryModeId,
     value: number | null,
   ) => (value === null ? isNull(column) : or(isNull(column), eq(column, value)));
   return db
@@ -315,6 +327,7 @@ export async function feeLines(
       levelId: feeSchedule.levelId,
       departmentId: feeSchedule.departmentId,
       entryModeId: feeSchedule.entryModeId,
+      programmeId: feeSchedule.programmeId,
       indigeneKobo: feeSchedule.indigeneAmountKobo,
       nonIndigeneKobo: feeSchedule.nonIndigeneAmountKobo,
     })
@@ -326,6 +339,7 @@ export async function feeLines(
         matches(feeSchedule.levelId, target.levelId),
         matches(feeSchedule.departmentId, target.departmentId),
         matches(feeSchedule.entryModeId, target.entryModeId),
+        matches(feeSchedule.programmeId, target.programmeId),
       ),
     )
     .orderBy(asc(feeSchedule.itemId), asc(feeSchedule.id));

@@ -547,10 +547,14 @@ export async function feeScheduleFor(db: Db | Tx, applicantId: number) {
   const lines = await repo.feeLines(db, session.id, {
     levelId: facts.levelId,
     departmentId: facts.departmentId,
+    programmeId: facts.programmeId,
     entryModeId: facts.entryModeId,
   });
   const specificity = (l: (typeof lines)[number]) =>
-    Number(l.levelId !== null) + Number(l.departmentId !== null) + Number(l.entryModeId !== null);
+    Number(l.levelId !== null) +
+    Number(l.departmentId !== null) +
+    Number(l.programmeId !== null) +
+    Number(l.entryModeId !== null);
   const chosen = new Map<number, (typeof lines)[number]>();
   for (const line of lines) {
     const current = chosen.get(line.itemId);

@@ -599,7 +599,7 @@ describe('the demo set-up', () => {
     );
   });
 
-  it('school-fee items for 100 to 400 level have both amounts, and leave what applicants are shown unchanged', async () => {
+  it('school-fee items for 100 to 400 level have both amounts; seeding them again changes nothing applicants are shown', async () => {
     const shown = async (jamb: string) => {
       const applicant = await login(t.app, 'Applicant', jamb);
       const id = applicant.body.Data.ApplicantID as number;
