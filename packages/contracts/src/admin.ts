@@ -540,3 +540,20 @@ export const ADMISSION_RESOURCES = {
 } as const satisfies Record<string, ResourceMeta>;
 
 export const resourceActionRequest = z.object({ value: z.boolean() });
+
+/** What importing a CSV or XLSX file of a registry resource did, row by row. */
+export const importSummary = z.object({
+  totalRows: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  invalid: z.number().int(),
+  /** 'Row 7: Course code must look like CSC 101.' (the first 500). */
+  errors: z.array(z.string()),
+});
+export type ImportSummary = z.infer<typeof importSummary>;
+export const importSummaryResponse = z.object({
+  Status: z.string(),
+  Message: z.string(),
+  Data: importSummary,
+});

@@ -4,6 +4,26 @@ import { choice, date, defineResource, flag, int, letters, money, ref, text } fr
 
 /** A session's name: 2024/2025. */
 export const SESSION_PATTERN = '\\d{4}/\\d{4}';
+/** A code of 2 to 10 letters, stored in capitals (CSC, SCI); samples start with `prefix`. */
+const letterCode = (prefix: string) =>
+  text({
+    required: true,
+    max: 10,
+    upper: true,
+    pattern: '[A-Za-z]{2,10}',
+    patternHint: 'Code is 2 to 10 letters.',
+    sample: (n: number) => `${prefix}${letters(n)}`,
+  });
+
+/** A session's name (2024/2025); samples count from `firstYear`. */
+export const sessionName = (firstYear: number) =>
+  text({
+    required: true,
+    pattern: SESSION_PATTERN,
+    patternHint: 'Session name must look like 2024/2025.',
+    sample: (n: number) => `${firstYear + n}/${firstYear + n + 1}`,
+  });
+
 export const TERMS = ['First', 'Second'] as const;
 
 export const academicSessions = defineResource({
@@ -14,12 +34,7 @@ export const academicSessions = defineResource({
   key: ['name'],
   order: 'desc',
   fields: {
-    name: text({
-      required: true,
-      pattern: SESSION_PATTERN,
-      patternHint: 'Session name must look like 2024/2025.',
-      sample: (n: number) => `${2100 + n}/${2101 + n}`,
-    }),
+    name: sessionName(2100),
     startDate: date(),
     endDate: date(),
     isCurrent: flag({ switch: 'current' }),
@@ -81,14 +96,7 @@ export const faculties = defineResource({
   sort: 'name',
   fields: {
     name: text({ required: true, min: 3, max: 120 }),
-    code: text({
-      required: true,
-      max: 10,
-      upper: true,
-      pattern: '[A-Za-z]{2,10}',
-      patternHint: 'Code is 2 to 10 letters.',
-      sample: (n: number) => `QF${letters(n)}`,
-    }),
+    code: letterCode('QF'),
     isActive: flag({ default: true, switch: 'active' }),
   },
 });
@@ -102,14 +110,7 @@ export const departments = defineResource({
   sort: 'name',
   fields: {
     name: text({ required: true, min: 3, max: 120 }),
-    code: text({
-      required: true,
-      max: 10,
-      upper: true,
-      pattern: '[A-Za-z]{2,10}',
-      patternHint: 'Code is 2 to 10 letters.',
-      sample: (n: number) => `QD${letters(n)}`,
-    }),
+    code: letterCode('QD'),
     facultyId: ref('faculties', { required: true }),
     categoryName: text({ required: true, max: 60, label: 'Category' }),
     isActive: flag({ default: true, switch: 'active' }),

@@ -1,4 +1,4 @@
-import { SESSION_PATTERN } from './academic.js';
+import { sessionName } from './academic.js';
 import { defineResource, flag, ref, text, textarea } from './fields.js';
 
 /** The admission season's set-up: admission sessions, batches and published information. */
@@ -11,12 +11,7 @@ export const admissionSessions = defineResource({
   key: ['name'],
   order: 'desc',
   fields: {
-    name: text({
-      required: true,
-      pattern: SESSION_PATTERN,
-      patternHint: 'Session name must look like 2024/2025.',
-      sample: (n: number) => `${2300 + n}/${2301 + n}`,
-    }),
+    name: sessionName(2300),
     academicSessionId: ref('academic-sessions', { required: true, label: 'Academic session' }),
     isCurrent: flag({ switch: 'current' }),
   },

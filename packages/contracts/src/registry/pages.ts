@@ -161,30 +161,14 @@ export const ADMIN_MENUS: readonly (readonly [number, string, string, readonly s
   [10, 'Settings', 'settings', ['schoolinformation', 'schoolsettings']],
 ];
 
-/** Pages served by their own screens (not the registry), in the order they were built. */
-export const BUILT_WORKFLOW_PAGES = [
-  'roles',
-  'administrators',
-  'AuditTrail',
-  'Transaction',
-  'admissiondocument',
-  'PostUtmeList',
-  'CAPSList',
-  'uploadadmissionlist',
-  'utmeImages',
-  'allapplications',
-  'inprogress',
-  'completed',
-  'ScreenAdmission',
-  'verifyadmission',
-  'confirmadmission',
-  'rejected',
-  'admissionlist',
-  'screeningreport',
-  'admission/payments',
-  'admission/export',
-  'ProspectiveStudent',
-] as const;
+/**
+ * Pages served by their own screens (not the registry): the administration's first four and every
+ * admissions page (the registry adds the admission season's set-up pages itself).
+ */
+export const BUILT_WORKFLOW_PAGES: readonly string[] = [
+  ...ADMIN_MENUS[0]![3].slice(0, 4),
+  ...ADMIN_MENUS[1]![3],
+];
 
 /** Where an admin page lives: /admin/ + the page name with everything but letters and '/' removed. */
 export const adminPagePath = (page: string) => `/admin/${page.replace(/[^A-Za-z/]/g, '')}`;

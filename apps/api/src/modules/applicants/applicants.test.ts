@@ -517,8 +517,13 @@ describe('the applicant record and registration', () => {
     expect(five.Data.IsIndigene).toBe(false);
     expect(five.Data.response).toEqual(expectRows(false));
 
-    // A line for the applicant's department overrides the general one; another department's does not apply.
+    // A line for the applicant's department and level overrides the level's and the general one;
+    // another department's does not apply.
     const [other] = await db.select().from(departments).where(eq(departments.code, 'EEE'));
+    const [sixLevel] = await db
+      .select({ levelId: applicants.levelId })
+      .from(applicants)
+      .where(eq(applicants.id, who[6]!.id));
     const sessionId = lines[0]!.sessionId;
     await db.insert(paymentItems).values({ id: 99, name: 'Laboratory <b>fee</b> & kit', categoryId: 1 });
     await db.insert(feeSchedule).values([
@@ -526,6 +531,7 @@ describe('the applicant record and registration', () => {
         sessionId,
         itemId: 1,
         departmentId: csc.id,
+        levelId: sixLevel!.levelId,
         indigeneAmountKobo: 4_000_000,
         nonIndigeneAmountKobo: 7_000_000,
       },

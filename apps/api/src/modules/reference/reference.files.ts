@@ -8,6 +8,7 @@ import {
   refNameKey,
   registrySpec,
   type FieldSpec,
+  type ImportSummary,
   type ResourceMeta,
   type ResourceSpec,
 } from '@portal/contracts';
@@ -30,15 +31,6 @@ import { tableOf } from './reference.tables.js';
 type Row = Record<string, unknown>;
 export const EXPORT_BATCH = 1000;
 const MAX_ERRORS = 500;
-
-export interface ImportSummary {
-  totalRows: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  invalid: number;
-  errors: string[];
-}
 
 /** Header text compared without case, spaces or punctuation. */
 const loose = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');

@@ -4,12 +4,12 @@ import { asc, ilike, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { REGISTRY_SPECS, resourcePath, type ResourceMeta } from '@portal/contracts';
+import { REGISTRY_SPECS, importSummaryResponse, resourcePath } from '@portal/contracts';
 import { actorOf } from '../../platform/audit.js';
 import { likeEscape } from '../../platform/db.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { errorResponses } from '../../platform/routes.js';
-import { registerResource, type ResourceService } from '../admin/crud/engine.js';
+import { registerResource } from '../admin/crud/engine.js';
 import { enableMultipart, streamUploadToDisk } from '../admin/uploads.js';
 import { definitionOf, displaySql, optionPages } from './reference.definition.js';
 import { exportRows, importRows } from './reference.files.js';
@@ -41,21 +41,6 @@ const optionsResponse = z.object({
   Status: z.string(),
   Data: z.array(z.object({ value: z.number().int(), label: z.string() })),
 });
-const importSummary = z.object({
-  Status: z.string(),
-  Message: z.string(),
-  Data: z.object({
-    totalRows: z.number().int(),
-    created: z.number().int(),
-    updated: z.number().int(),
-    unchanged: z.number().int(),
-    invalid: z.number().int(),
-    errors: z.array(z.string()),
-  }),
-});
-
-export const registryServices = new Map<string, ResourceService<ResourceMeta>>();
-
 export async function referenceRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const db = deps.database.db;
   const uploadDir = path.join(deps.config.DATA_DIR, 'imports');
@@ -68,7 +53,6 @@ export async function referenceRoutes(app: FastifyInstance, deps: AppDeps): Prom
       DELETE_RULES[spec.name as keyof typeof DELETE_RULES],
     );
     const service = registerResource(app, db, def);
-    registryServices.set(spec.name, service);
     const base = resourcePath(spec);
     const access = { page: def.meta.pages ?? def.meta.page };
     const tags = ['admin: ' + spec.label];
@@ -127,7 +111,7 @@ export async function referenceRoutes(app: FastifyInstance, deps: AppDeps): Prom
             tags,
             summary: `Import ${spec.label.toLowerCase()} records from a CSV or XLSX file (multipart field "file"); a row updates the record its key names`,
             consumes: ['multipart/form-data'],
-            response: { 200: importSummary, ...errors },
+            response: { 200: importSummaryResponse, ...errors },
           },
           handler: async (request) => {
             const actor = await actorOf(db, request);

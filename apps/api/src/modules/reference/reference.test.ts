@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   displayOf,
   fieldLabel,
@@ -10,7 +10,7 @@ import {
   type FieldSpec,
   type ResourceSpec,
 } from '@portal/contracts';
-import { login, startTestApp, type TestApp } from '../../../test/helpers.js';
+import { superAdminApp } from './test-support.js';
 
 /**
  * One walk over the registry: for every declared resource, what an admin does on its page —
@@ -20,24 +20,8 @@ import { login, startTestApp, type TestApp } from '../../../test/helpers.js';
  */
 
 type Row = Record<string, unknown>;
-let t: TestApp;
-let auth: Record<string, string>;
+const { state, call } = superAdminApp();
 let counter = 0;
-
-beforeAll(async () => {
-  t = await startTestApp({}, { jobs: false });
-  auth = (await login(t.app, 'Admin', 'admin@demo.edu.ng')).auth;
-}, 180_000);
-afterAll(() => t?.close(), 60_000);
-
-async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
-  const response = await t.app.inject({ method, url, headers: auth, payload: payload as never });
-  return {
-    status: response.statusCode,
-    body: String(response.headers['content-type'] ?? '').includes('json') ? response.json() : null,
-    text: response.body,
-  };
-}
 
 function multipart(csv: string) {
   const boundary = '----registry' + Math.random().toString(16).slice(2);
@@ -45,12 +29,12 @@ function multipart(csv: string) {
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="rows.csv"\r\nContent-Type: text/csv\r\n\r\n` +
     csv +
     `\r\n--${boundary}--\r\n`;
-  return { payload, headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return { payload, headers: { ...state.auth, 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 async function importCsv(spec: ResourceSpec, csv: string) {
   const { payload, headers } = multipart(csv);
-  const response = await t.app.inject({
+  const response = await state.t.app.inject({
     method: 'POST',
     url: `${resourcePath(spec)}/import`,
     headers,
@@ -150,7 +134,11 @@ describe.each(REGISTRY_SPECS.map((spec) => [spec.name, spec] as const))('%s', (_
     const header = csv.text.replace(/^\uFEFF/, '').split('\r\n')[0]!;
     for (const [key, f] of Object.entries(spec.fields)) expect(header).toContain(fieldLabel(key, f));
     expect(csv.text.trim().split('\r\n').length - 1).toBe(list.body.Total);
-    const xlsx = await t.app.inject({ method: 'GET', url: `${path}/export?format=xlsx`, headers: auth });
+    const xlsx = await state.t.app.inject({
+      method: 'GET',
+      url: `${path}/export?format=xlsx`,
+      headers: state.auth,
+    });
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });

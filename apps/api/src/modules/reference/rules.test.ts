@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { REGISTRY_SPECS } from '@portal/contracts';
 import { seed } from '../../db/seed/index.js';
 import { seedLevelFees } from '../../db/seed/setup.js';
-import { login, startTestApp, type TestApp } from '../../../test/helpers.js';
+import { login } from '../../../test/helpers.js';
+import { superAdminApp } from './test-support.js';
 
 /**
  * The rules only the server can check (reference.rules.ts), each through the HTTP API as an admin
@@ -11,19 +12,7 @@ import { login, startTestApp, type TestApp } from '../../../test/helpers.js';
  */
 
 type Row = Record<string, unknown> & { id: number };
-let t: TestApp;
-let auth: Record<string, string>;
-
-beforeAll(async () => {
-  t = await startTestApp({}, { jobs: false });
-  auth = (await login(t.app, 'Admin', 'admin@demo.edu.ng')).auth;
-}, 180_000);
-afterAll(() => t?.close(), 60_000);
-
-async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
-  const response = await t.app.inject({ method, url, headers: auth, payload: payload as never });
-  return { status: response.statusCode, body: response.json(), text: response.body };
-}
+const { state, call } = superAdminApp();
 
 /** Every record of a resource that the query selects (at most 100). */
 async function list(name: string, query = ''): Promise<Row[]> {
@@ -86,7 +75,7 @@ describe('seeding again', () => {
         await Promise.all(REGISTRY_SPECS.map(async (spec) => [spec.name, await total(spec.name)] as const)),
       );
     const before = await counts();
-    await seed(t.database.db, t.app.deps.storage);
+    await seed(state.t.database.db, state.t.app.deps.storage);
     expect(await counts()).toEqual(before);
     expect(before).toMatchObject({ courses: expect.any(Number), rooms: 40, staff: 12, programmes: 4 });
   });
@@ -601,9 +590,9 @@ describe('the demo set-up', () => {
 
   it('school-fee items for 100 to 400 level have both amounts; seeding them again changes nothing applicants are shown', async () => {
     const shown = async (jamb: string) => {
-      const applicant = await login(t.app, 'Applicant', jamb);
+      const applicant = await login(state.t.app, 'Applicant', jamb);
       const id = applicant.body.Data.ApplicantID as number;
-      const response = await t.app.inject({
+      const response = await state.t.app.inject({
         method: 'GET',
         url: `/api/AdmissionFeeSchedule?applicantId=${id}`,
         headers: applicant.auth,
@@ -612,8 +601,8 @@ describe('the demo set-up', () => {
     };
     const indigene = await shown('202410000006AF');
     const other = await shown('202410000005AE');
-    await seedLevelFees(t.database.db);
-    await seedLevelFees(t.database.db);
+    await seedLevelFees(state.t.database.db);
+    await seedLevelFees(state.t.database.db);
     for (const level of [100, 200, 300, 400]) {
       const items = await list('fee-items', `sessionId=${ids.session}&levelId=${ids[`L${level}`]}`);
       expect(items.map((i) => i.itemName).sort()).toEqual([

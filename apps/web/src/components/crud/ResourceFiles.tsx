@@ -14,6 +14,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import type { ImportSummary } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useT } from '../../i18n/useT';
@@ -72,15 +73,6 @@ export function FileMenu({
       ))}
     </>
   );
-}
-
-interface ImportSummary {
-  totalRows: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  invalid: number;
-  errors: string[];
 }
 
 /** Choose a file, watch it upload, read what the server did with each row. */
