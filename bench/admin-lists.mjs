@@ -8,7 +8,7 @@
 //   BENCH_APPLICANTS=100000          applicants to seed
 //   BENCH_SECONDS=10  BENCH_CONNECTIONS=32
 import pg from 'pg';
-import { freshPostgres, load, printRow, startPortal } from './lib.mjs';
+import { freshPostgres, load, printRow, signInAdmin, startPortal } from './lib.mjs';
 
 const APPLICANTS = Number(process.env.BENCH_APPLICANTS ?? 100_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -68,18 +68,7 @@ async function seedApplicants() {
 let portal = await startPortal({ port: 8298, env: { DATABASE_URL: databaseUrl } });
 try {
   await seedApplicants();
-  const signIn = await fetch(`${portal.base}/api/Account/Login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      Username: 'admin@demo.edu.ng',
-      Password: 'Portal@2025',
-      userMode: 'Admin',
-      schoolId: 1,
-    }),
-  });
-  const token = (await signIn.json()).LoginToken;
-  const headers = { authorization: `Bearer ${token}` };
+  const headers = await signInAdmin(portal.base);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const { rows } = await client.query(

@@ -5,21 +5,10 @@
 //   BENCH_POSTGRES=1             also measure on a fresh PostgreSQL database
 //   BENCH_SECONDS=10             seconds per endpoint
 import { performance } from 'node:perf_hooks';
-import { freshPostgres, load, printRow, startPortal } from './lib.mjs';
+import { freshPostgres, load, printRow, signIn, startPortal } from './lib.mjs';
 
 const APPLICANT = process.env.BENCH_APPLICANT ?? '202410000007AG';
 const PASSWORD = process.env.BENCH_PASSWORD ?? 'Portal@2025';
-
-async function signIn(base) {
-  const response = await fetch(`${base}/api/Account/Login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ Username: APPLICANT, Password: PASSWORD, userMode: 'Applicant', schoolId: 1 }),
-  });
-  const body = await response.json();
-  if (body.Status !== 'Ok') throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  return { token: body.LoginToken, applicantId: body.Data.ApplicantID };
-}
 
 function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -43,7 +32,9 @@ async function pdfTimes(base, token, path, runs) {
 }
 
 async function measure(label, base) {
-  const { token, applicantId } = await signIn(base);
+  const { body } = await signIn(base, 'Applicant', APPLICANT, PASSWORD);
+  const token = body.LoginToken;
+  const applicantId = body.Data.ApplicantID;
   const headers = { authorization: `Bearer ${token}` };
   for (const [name, path] of [
     ['GetApplicantRecordById', `/api/Applicants/GetApplicantRecordById?ApplicantID=${applicantId}`],

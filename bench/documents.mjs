@@ -5,21 +5,10 @@
 // Usage: node bench/documents.mjs
 //   BENCH_DOC_RUNS=20            timed renders per document (after 2 warm-up renders)
 //   BENCH_DB=pglite|postgres     database (default pglite; postgres: a fresh database on BENCH_POSTGRES_URL)
-import { freshPostgres, startPortal } from './lib.mjs';
+import { freshPostgres, signIn, startPortal } from './lib.mjs';
 
 const RUNS = Number(process.env.BENCH_DOC_RUNS ?? 20);
 const DB = process.env.BENCH_DB ?? 'pglite';
-
-async function signIn(base, userMode, Username) {
-  const response = await fetch(`${base}/api/Account/Login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ Username, Password: 'Portal@2025', userMode, schoolId: 1 }),
-  });
-  const body = await response.json();
-  if (body.Status !== 'Ok') throw new Error(`sign-in failed for ${Username}: ${JSON.stringify(body)}`);
-  return { authorization: `Bearer ${body.LoginToken}` };
-}
 
 async function getJson(base, path, headers = {}) {
   const response = await fetch(`${base}${path}`, { headers });
@@ -57,8 +46,8 @@ const portal = await startPortal({
   env: { ...(database ? { DATABASE_URL: database.url } : {}), PAYMENT_RECONCILE_INTERVAL: '0' },
 });
 try {
-  const applicant = await signIn(portal.base, 'Applicant', '202410000007AG');
-  const student = await signIn(portal.base, 'Student', 'DIT/2024/0001');
+  const applicant = (await signIn(portal.base, 'Applicant', '202410000007AG')).headers;
+  const student = (await signIn(portal.base, 'Student', 'DIT/2024/0001')).headers;
   const links = (await getJson(portal.base, '/api/applicant/document-links', applicant)).Data;
   const siwes = (await getJson(portal.base, '/api/student/document-links', student)).Data;
 

@@ -10,7 +10,7 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freshPostgres, startPortal } from './lib.mjs';
+import { freshPostgres, signInAdmin, startPortal } from './lib.mjs';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 50_000);
 const WAIT_ACCOUNTS = process.env.BENCH_WAIT_ACCOUNTS !== '0';
@@ -99,22 +99,6 @@ function generate(file) {
   writeFileSync(file, lines.join('\n') + '\n');
 }
 
-async function signIn(base) {
-  const response = await fetch(`${base}/api/Account/Login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      Username: 'admin@demo.edu.ng',
-      Password: 'Portal@2025',
-      userMode: 'Admin',
-      schoolId: 1,
-    }),
-  });
-  const body = await response.json();
-  if (body.Status !== 'Ok') throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  return { authorization: `Bearer ${body.LoginToken}` };
-}
-
 async function upload(base, auth, file) {
   const form = new FormData();
   form.append('file', new Blob([readFileSync(file)], { type: 'text/csv' }), 'caps-list.csv');
@@ -147,7 +131,7 @@ console.log(`generated ${ROWS} rows (${(statSync(file).size / 1024 / 1024).toFix
 const database = DB === 'postgres' ? await freshPostgres() : null;
 const portal = await startPortal({ port: 8297, env: database ? { DATABASE_URL: database.url } : {} });
 try {
-  const auth = await signIn(portal.base);
+  const auth = await signInAdmin(portal.base);
 
   const first = await upload(portal.base, auth, file);
   console.log(`upload accepted (202) in ${first.acceptedMs} ms`);

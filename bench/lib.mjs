@@ -98,21 +98,21 @@ export async function load({
   };
 }
 
-/** Signs in as the seeded administrator; resolves to the Authorization header. */
-export async function signInAdmin(base) {
+/** Signs in through the public API; answers the sign-in body and the Authorization header. */
+export async function signIn(base, userMode, Username, Password = 'Portal@2025') {
   const response = await fetch(`${base}/api/Account/Login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      Username: 'admin@demo.edu.ng',
-      Password: 'Portal@2025',
-      userMode: 'Admin',
-      schoolId: 1,
-    }),
+    body: JSON.stringify({ Username, Password, userMode, schoolId: 1 }),
   });
   const body = await response.json();
-  if (body.Status !== 'Ok') throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  return { authorization: `Bearer ${body.LoginToken}` };
+  if (body.Status !== 'Ok') throw new Error(`sign-in failed for ${Username}: ${JSON.stringify(body)}`);
+  return { body, headers: { authorization: `Bearer ${body.LoginToken}` } };
+}
+
+/** The super admin's Authorization header. */
+export async function signInAdmin(base) {
+  return (await signIn(base, 'Admin', 'admin@demo.edu.ng')).headers;
 }
 
 export function printRow(label, r) {
