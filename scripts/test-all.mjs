@@ -42,6 +42,7 @@ function suite(label, command, args, reportFile, count) {
 const built = check('build', 'npm', ['run', 'build']);
 check('typecheck', 'npm', ['run', 'typecheck']);
 check('lint', 'npm', ['run', 'lint']);
+if (built) check('registry labels', 'node', ['scripts/registry-messages.mjs']);
 suite('api tests', 'npm', ['run', 'test', '-w', 'apps/api'], 'apps/api/test-results/vitest.json', (r) => ({
   pass: r.numPassedTests,
   // A test file that fails to load has no test results of its own: count it as one failure.

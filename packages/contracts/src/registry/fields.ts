@@ -16,6 +16,8 @@ interface FieldBase {
   sort?: boolean;
   /** Searched by the list's search box (default: text fields). */
   search?: boolean;
+  /** A hint under the field in the form (English; translated as help.<resource>.<key>). */
+  help?: string;
 }
 
 export interface TextField extends FieldBase {

@@ -37,9 +37,9 @@ export const feeItems = defineResource({
   fields: {
     sessionId: ref('academic-sessions', { required: true, label: 'Session' }),
     itemId: ref('payment-items', { required: true, label: 'Payment item' }),
-    programmeId: ref('programmes', { label: 'Programme (empty: every programme)' }),
-    levelId: ref('levels', { label: 'Level (empty: every level)' }),
-    entryModeId: ref('entry-modes', { label: 'Entry mode (empty: every mode)' }),
+    programmeId: ref('programmes', { help: 'Leave empty for every programme.' }),
+    levelId: ref('levels', { help: 'Leave empty for every level.' }),
+    entryModeId: ref('entry-modes', { label: 'Entry mode', help: 'Leave empty for every entry mode.' }),
     indigeneAmountKobo: money({ required: true, label: 'Indigene amount' }),
     nonIndigeneAmountKobo: money({ required: true, label: 'Non-indigene amount' }),
   },

@@ -75,7 +75,8 @@ export function ReferenceInput({
       disabled={disabled}
       size={size}
       sx={sx}
-      fullWidth={size !== 'small'}
+      // The box fills its place: a form's width, or the width a filter bar gives it.
+      fullWidth
       renderInput={(params) => (
         <TextField
           {...params}

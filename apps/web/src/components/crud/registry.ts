@@ -117,6 +117,7 @@ function declarationOf(
     pattern: f.kind === 'text' && f.pattern ? new RegExp(`^(?:${f.pattern})$`) : undefined,
     patternMessage: f.kind === 'text' && f.patternHint ? id(`hint.${spec.name}.${key}`) : undefined,
     preview: f.kind === 'text' ? f.preview : undefined,
+    helper: f.help ? id(`help.${spec.name}.${key}`) : undefined,
     options: f.kind === 'choice' ? choiceHook(f.choices) : undefined,
     reference: refPath(f),
     initial:
@@ -140,7 +141,8 @@ function declarationOf(
     columns,
     filters,
     sortable,
-    defaultSort: sortOf(spec),
+    // A reference sorts by the name the list shows (the server takes either key).
+    defaultSort: spec.fields[sortOf(spec)]?.kind === 'ref' ? refNameKey(sortOf(spec)) : sortOf(spec),
     defaultOrder: spec.order,
     searchable: entries.some(([, f]) => isSearched(f)),
     operations: operationsOf(spec),
