@@ -97,6 +97,13 @@ export function optionPages(spec: ResourceSpec): string[] {
   return [...pages];
 }
 
+/** A choice sorts in the order it is declared (Monday before Friday, First before Second). */
+function declaredOrder(column: PgColumn, choices: readonly string[]): PgColumn {
+  // The choices are the declaration's constants, quoted here; no input reaches this SQL.
+  const list = choices.map((c) => `'${c.replace(/'/g, "''")}'`).join(', ');
+  return sql`array_position(array[${sql.raw(list)}]::text[], ${column})` as unknown as PgColumn;
+}
+
 /** Table names → resource labels, for "in use by …" refusals. */
 const labelByTable = new Map<string, string>();
 function referringLabel(tableName: string | undefined): string | undefined {
@@ -132,7 +139,7 @@ export function definitionOf(
     fields[key] = column;
     if (isFilter(f)) filterColumns[key] = column;
     if (isSearched(f)) searchColumns.push(column);
-    if (isSortable(f)) sortColumns[key] = column;
+    if (isSortable(f)) sortColumns[key] = f.kind === 'choice' ? declaredOrder(column, f.choices) : column;
     if (f.kind === 'ref') {
       const target = registrySpec(f.ref)!;
       const refTable = tableOf(target.name);

@@ -667,3 +667,14 @@ describe('deleting what a rule keeps', () => {
     );
   });
 });
+
+describe('choices sort in their declared order', () => {
+  it('lists the timetable Monday first, and Friday before Monday when reversed', async () => {
+    const first = await call('GET', '/api/admin/timetable?sort=day&order=asc&pageSize=1');
+    expect(first.body.Data[0].day).toBe('Monday');
+    const last = await call('GET', '/api/admin/timetable?sort=day&order=desc&pageSize=100');
+    const days = (last.body.Data as Row[]).map((row) => row.day);
+    expect(days.indexOf('Friday')).toBeLessThan(days.lastIndexOf('Monday'));
+    expect(days[0]).not.toBe('Monday');
+  });
+});
