@@ -54,8 +54,10 @@ export interface ResourceDefinition<M extends ResourceMeta> {
   fields: Record<string, PgColumn | SQL.Aliased | SQL>;
   /** Left joins that the fields need. */
   joins?: { table: PgTable; on: SQL }[];
+  /** The table's own columns the search box looks in (the list's total counts the table alone). */
   searchColumns: PgColumn[];
   sortColumns: Record<string, PgColumn>;
+  /** The table's own columns the filters compare. */
   filterColumns: Record<string, PgColumn>;
   /** Foreign keys in the input, checked before writing so the message names the field. */
   references?: { field: string; table: Table; label: string; many?: boolean }[];
@@ -155,20 +157,19 @@ export class ResourceService<M extends ResourceMeta> {
     const where = and(...conditions);
     const sortColumn = this.def.sortColumns[q.sort] ?? this.idColumn;
     const direction = q.order === 'desc' ? desc : asc;
-    // Rows and their total in one query; only a page past the end needs a count of its own.
-    const rows = (await this.base(this.db, { __total: sql<number>`count(*) over ()::int` })
+    // Rows and their total in one query. The total is a subquery over the table alone (search and
+    // filter columns are the table's own), computed once, so the page itself can still walk an
+    // index and stop after pageSize rows; a window count would join and number every match first.
+    const table = this.def.table as PgTable;
+    const total$ = sql<number>`(select count(*)::int from ${table} where ${where ?? sql`true`})`;
+    const rows = (await this.base(this.db, { __total: total$ })
       .where(where)
       .orderBy(direction(sortColumn), direction(this.idColumn))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize)) as Row[];
     let total = rows.length ? Number(rows[0]!.__total) : 0;
     if (!rows.length && q.page > 1) {
-      let countQuery = this.db
-        .select({ n: countSql() })
-        .from(this.def.table as PgTable)
-        .$dynamic();
-      for (const join of this.def.joins ?? []) countQuery = countQuery.leftJoin(join.table, join.on);
-      total = (await countQuery.where(where))[0]?.n ?? 0;
+      total = (await this.db.select({ n: countSql() }).from(table).where(where))[0]?.n ?? 0;
     }
     return {
       Status: STATUS.ok,
