@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TRANSACTIONS_DEFAULT_PAGE, TRANSACTIONS_DEFAULT_PAGE_SIZE } from './constants.js';
+import { MAX_RECORD_ID, RECORD_ID_MESSAGE, recordId, recordIdNumber } from './ids.js';
 
 /**
  * The admin area: roles and users (spec §7 `AdminRole/*`, `Admin/CreateUserAsync`), the audit
@@ -62,7 +63,7 @@ export const ADMIN_PAGES = {
   admissionExport: 'admission/export',
 } as const;
 
-const id = z.coerce.number().int().positive();
+const id = recordId;
 const isoDate = z.iso.date('Use a date in the form YYYY-MM-DD.');
 
 /** Paging for admin lists: page from 1, pageSize up to 100. */
@@ -119,7 +120,7 @@ export const rolesResponse = z.object({
 
 /** Create (no RoleId, or 0) or update a role with its pages. */
 export const createRoleRequest = z.object({
-  RoleId: z.coerce.number().int().min(0).optional(),
+  RoleId: z.coerce.number().int().min(0).max(MAX_RECORD_ID, RECORD_ID_MESSAGE).optional(),
   RoleName: z
     .string()
     .trim()
@@ -127,7 +128,7 @@ export const createRoleRequest = z.object({
     .max(80, 'Role name is too long.'),
   Description: z.string().trim().max(300).optional().default(''),
   PageIds: z
-    .array(z.number().int().positive())
+    .array(recordIdNumber)
     .max(500)
     .refine((ids) => new Set(ids).size === ids.length, 'A page is listed twice.'),
 });
@@ -160,12 +161,12 @@ export const usersResponse = adminPaged(adminUserItem);
 
 /** Add (no UserId, or 0) or update an admin user. A new admin's default password is e-mailed. */
 export const createUserRequest = z.object({
-  UserId: z.coerce.number().int().min(0).optional(),
+  UserId: z.coerce.number().int().min(0).max(MAX_RECORD_ID, RECORD_ID_MESSAGE).optional(),
   Email: z.string().trim().toLowerCase().pipe(z.email('Email is invalid')),
   FirstName: z.string().trim().min(1, 'First name is required.').max(80),
   LastName: z.string().trim().min(1, 'Last name is required.').max(80),
   RoleIds: z
-    .array(z.number().int().positive())
+    .array(recordIdNumber)
     .max(50)
     .refine((ids) => new Set(ids).size === ids.length, 'A role is listed twice.'),
   IsActive: z.boolean().optional(),
@@ -224,8 +225,8 @@ export const admissionDocumentInput = z.object({
   description: z.string().trim().max(1000).default(''),
   type: z.number().int().min(1).max(9).default(2),
   /** Empty means every level / department. */
-  levelIds: z.array(z.number().int().positive()).max(50).default([]),
-  departmentIds: z.array(z.number().int().positive()).max(500).default([]),
+  levelIds: z.array(recordIdNumber).max(50).default([]),
+  departmentIds: z.array(recordIdNumber).max(500).default([]),
   isActive: z.boolean().default(true),
 });
 export const admissionDocumentItem = admissionDocumentInput.extend({
@@ -266,6 +267,10 @@ export const importJobItem = z.object({
   accountsPending: z.number().int(),
   accountsIssued: z.number().int(),
   errors: z.array(z.string()),
+  /** Rows imported with an optional field left empty (an LGA not in the stated state, …). */
+  warnedCount: z.number().int(),
+  /** The first 1,000 such notes, each naming its row. */
+  warnings: z.array(z.string()),
   message: z.string().nullable(),
   createdAt: z.string(),
   startedAt: z.string().nullable(),
@@ -360,7 +365,7 @@ export const exportQuery = applicationsQuery.omit({ page: true, pageSize: true }
 });
 
 export const bulkIds = z
-  .array(z.number().int().positive())
+  .array(recordIdNumber)
   .min(1, 'Select at least one applicant.')
   .max(1000, 'Select at most 1000 applicants at a time.')
   .refine((ids) => new Set(ids).size === ids.length, 'An applicant is selected twice.');
@@ -377,7 +382,7 @@ export const bulkActionResponse = z.object({
 });
 
 export const publishListRequest = z.object({
-  admissionSessionId: z.number().int().positive(),
+  admissionSessionId: recordIdNumber,
   publish: z.boolean(),
 });
 

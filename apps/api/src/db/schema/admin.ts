@@ -32,6 +32,9 @@ export const importJobs = pgTable(
     accountsIssued: integer('accounts_issued').notNull().default(0),
     /** The first problems found, each naming its row ('Row 7: E-mail is invalid'). */
     errors: jsonb('errors').$type<string[]>().notNull().default([]),
+    /** Rows imported with an optional field left empty, and the first such notes ('Row 7: LGA … left empty.'). */
+    warnedCount: integer('warned_count').notNull().default(0),
+    warnings: jsonb('warnings').$type<string[]>().notNull().default([]),
     message: text('message'),
     actorAdminId: integer('actor_admin_id').references(() => admins.id),
     /** The process running the job holds it until this time and renews it as it goes. */

@@ -130,6 +130,8 @@ export interface Candidate {
   departmentId?: number | null;
   utmeScore?: number | null;
   capsStatus?: string | null;
+  /** Optional fields left empty because they were wrong, each naming the row. */
+  warnings?: string[];
 }
 
 const JAMB_PATTERN = /^[0-9]{8,12}[A-Z]{2}$/;
@@ -151,15 +153,28 @@ export function normalisePhone(raw: string): string | null {
 
 const squash = (value: string) => value.replace(/\s+/g, ' ').trim();
 
-/** Checks one data row; returns the candidate or the problems, each naming the row. */
+/** How a state is named in a message: 'Abia State', 'Federal Capital Territory'. */
+function stateLabel(raw: string): string {
+  const name = squash(raw);
+  if (/\bstate$/i.test(name) || stateKey(name) === 'federal capital territory') return name;
+  return `${name} State`;
+}
+
+/**
+ * Checks one data row; returns the candidate or the problems, each naming the row. A wrong
+ * required field refuses the row (a problem); a wrong optional field is left empty and the
+ * row imported, with a warning naming the row.
+ */
 export function checkRow(
   cells: unknown[],
   row: number,
   columns: Map<CandidateField, number>,
   kind: Exclude<ImportKind, 'utmeImages'>,
   lookups: Lookups,
-): { candidate?: Candidate; problems: string[] } {
+): { candidate?: Candidate; problems: string[]; warnings: string[] } {
   const problems: string[] = [];
+  /** Wrong optional fields, in order: reported as problems too if the row is refused. */
+  const soft: { message: string; left: string }[] = [];
   const has = (f: CandidateField) => columns.has(f);
   const get = (f: CandidateField) => (has(f) ? cellText(cells[columns.get(f)!]) : '');
   const required = new Set(REQUIRED_FIELDS[kind]);
@@ -169,6 +184,11 @@ export function checkRow(
       return false;
     }
     return true;
+  };
+  /** A wrong value: refuses the row when the field is required, else it is left empty with a warning. */
+  const wrong = (f: CandidateField, message: string, left = 'left empty') => {
+    if (required.has(f)) problems.push(`Row ${row}: ${message}`);
+    else soft.push({ message, left });
   };
 
   const jamb = get('jambRegNo').toUpperCase().replace(/\s+/g, '');
@@ -182,8 +202,10 @@ export function checkRow(
       if (has(f)) names[f] = null;
       continue;
     }
-    if (value.length > 80 || !NAME_PATTERN.test(value)) problems.push(`Row ${row}: ${LABELS[f]} is invalid`);
-    else names[f] = value;
+    if (value.length > 80 || !NAME_PATTERN.test(value)) {
+      wrong(f, `${LABELS[f]} is invalid`);
+      names[f] = null;
+    } else names[f] = value;
   }
 
   const email = get('email').toLowerCase();
@@ -196,27 +218,37 @@ export function checkRow(
     if (!raw) phone = null;
     else {
       phone = normalisePhone(raw);
-      if (!phone) problems.push(`Row ${row}: Phone is invalid`);
+      if (!phone) wrong('phone', `Phone "${raw}" is not a Nigerian mobile number`);
     }
   }
 
   let stateId: number | null | undefined;
   let lgaId: number | null | undefined;
+  let stateUnknown = false;
   if (has('state')) {
     const raw = get('state');
     if (!raw) stateId = null;
     else {
-      stateId = lookups.states.get(stateKey(raw));
-      if (stateId === undefined) problems.push(`Row ${row}: State "${raw}" is not a Nigerian state`);
+      stateId = lookups.states.get(stateKey(raw)) ?? null;
+      if (stateId === null) {
+        stateUnknown = true;
+        wrong(
+          'state',
+          `State "${raw}" is not a Nigerian state`,
+          get('lga') ? 'State and LGA left empty' : 'left empty',
+        );
+      }
     }
   }
   if (has('lga')) {
     const raw = get('lga');
-    if (!raw) lgaId = null;
-    else if (!stateId) problems.push(`Row ${row}: LGA needs a State`);
-    else {
-      lgaId = lookups.lgas.get(`${stateId}:${normaliseName(raw)}`);
-      if (lgaId === undefined) problems.push(`Row ${row}: LGA "${raw}" is not in ${get('state')}`);
+    if (!raw || stateUnknown) lgaId = null;
+    else if (!stateId) {
+      wrong('lga', `LGA "${raw}" needs a State`);
+      lgaId = null;
+    } else {
+      lgaId = lookups.lgas.get(`${stateId}:${normaliseName(raw)}`) ?? null;
+      if (lgaId === null) wrong('lga', `LGA "${raw}" is not in ${stateLabel(get('state'))}`);
     }
   }
 
@@ -230,8 +262,11 @@ export function checkRow(
       courseOfStudyId = undefined;
     } else {
       const course = lookups.courses.get(normaliseName(raw));
-      if (!course) problems.push(`Row ${row}: Course "${raw}" is not offered`);
-      else {
+      if (!course) {
+        wrong('course', `Course "${raw}" is not offered`);
+        courseOfStudyId = null;
+        departmentId = null;
+      } else {
         courseOfStudyId = course.id;
         departmentId = course.departmentId;
       }
@@ -243,9 +278,10 @@ export function checkRow(
     const raw = get('utmeScore');
     if (need('utmeScore') && raw) {
       const n = Number(raw);
-      if (!Number.isInteger(n) || n < 0 || n > 400)
-        problems.push(`Row ${row}: UTME Score must be a whole number from 0 to 400`);
-      else utmeScore = n;
+      if (!Number.isInteger(n) || n < 0 || n > 400) {
+        wrong('utmeScore', `UTME Score must be a whole number from 0 to 400`);
+        utmeScore = null;
+      } else utmeScore = n;
     } else if (!raw) utmeScore = undefined;
   }
 
@@ -253,14 +289,19 @@ export function checkRow(
   if (has('capsStatus')) {
     const raw = squash(get('capsStatus'));
     if (need('capsStatus') && raw) {
-      if (raw.length > 50) problems.push(`Row ${row}: CAPS Status is too long`);
-      else capsStatus = raw;
+      if (raw.length > 50) {
+        wrong('capsStatus', `CAPS Status is too long`);
+        capsStatus = null;
+      } else capsStatus = raw;
     }
   }
 
-  if (problems.length) return { problems };
+  if (problems.length)
+    return { problems: [...problems, ...soft.map((s) => `Row ${row}: ${s.message}`)], warnings: [] };
+  const warnings = soft.map((s) => `Row ${row}: ${s.message}: ${s.left}.`);
   return {
     problems,
+    warnings,
     candidate: {
       row,
       jambRegNo: jamb,
@@ -275,6 +316,7 @@ export function checkRow(
       departmentId,
       utmeScore,
       capsStatus,
+      warnings,
     },
   };
 }

@@ -76,6 +76,8 @@ function toJobItem(row: repo.ImportJobRow): ImportJobItem {
     accountsPending: row.accountsPending,
     accountsIssued: row.accountsIssued,
     errors: row.errors,
+    warnedCount: row.warnedCount,
+    warnings: row.warnings,
     message: row.message,
     createdAt: isoRequired(row.createdAt),
     startedAt: iso(row.startedAt),
@@ -257,6 +259,8 @@ export class ImportService {
           unchangedCount: 0,
           invalidCount: 0,
           errors: [],
+          warnedCount: 0,
+          warnings: [],
         });
         if (job.kind === 'utmeImages') {
           await importPassports(this.db, this.storage, job, actor, async (values) => {
@@ -356,6 +360,13 @@ export class ImportService {
       invalid += 1;
       for (const p of problems) if (errors.length < MAX_ERRORS_KEPT) errors.push(p);
     };
+    const warnings: string[] = [];
+    let warned = 0;
+    const warn = (notes: string[]) => {
+      if (!notes.length) return;
+      warned += 1;
+      for (const w of notes) if (warnings.length < MAX_ERRORS_KEPT) warnings.push(w);
+    };
     const seenJamb = new Map<string, number>();
     const seenEmail = new Map<string, number>();
     let columns: Map<CandidateField, number> | null = null;
@@ -363,14 +374,19 @@ export class ImportService {
     let invalidInBatch = 0;
 
     const flush = async () => {
-      const counts = await this.applyBatch(job, actor, batch, levelId, columns!, note);
+      const counts = await this.applyBatch(job, actor, batch, levelId, columns!, note, warn);
       await repo.addToJob(this.db, job.id, {
         processedRows: batch.length + invalidInBatch,
         createdCount: counts.created,
         updatedCount: counts.updated,
         unchangedCount: counts.unchanged,
       });
-      await repo.updateJob(this.db, job.id, { invalidCount: invalid, errors: [...errors] });
+      await repo.updateJob(this.db, job.id, {
+        invalidCount: invalid,
+        errors: [...errors],
+        warnedCount: warned,
+        warnings: [...warnings],
+      });
       await repo.renewLease(this.db, job.id);
       batch = [];
       invalidInBatch = 0;
@@ -413,10 +429,12 @@ export class ImportService {
     levelId: number | null,
     columns: Map<CandidateField, number>,
     note: (problems: string[]) => void,
+    warn: (notes: string[]) => void,
   ): Promise<{ created: number; updated: number; unchanged: number }> {
     if (batch.length === 0) return { created: 0, updated: 0, unchanged: 0 };
     const counts = { created: 0, updated: 0, unchanged: 0 };
     const page = job.kind;
+    let pendingWarnings: Candidate[] = [];
     await this.db.transaction(async (tx) => {
       const existing = new Map(
         (
@@ -437,12 +455,14 @@ export class ImportService {
       );
       const entries: AuditEntry[] = [];
       const inserts: Parameters<typeof repo.insertApplicants>[1] = [];
+      const refused = new Set<Candidate>();
       for (const c of fresh) {
         const owner = owners.get(c.email);
         if (owner) {
           note([
             `Row ${c.row}: E-mail ${c.email} is already used by the applicant with JAMB Number ${owner.jambRegNo}`,
           ]);
+          refused.add(c);
           continue;
         }
         inserts.push({
@@ -500,7 +520,10 @@ export class ImportService {
         });
       }
       await audit(tx, entries);
+      // Kept once the batch is written: the warnings of the rows it imported.
+      pendingWarnings = batch.filter((c) => !refused.has(c) && c.warnings?.length);
     });
+    for (const c of pendingWarnings) warn(c.warnings!);
     if (counts.created || counts.updated) invalidateApplicationCounts();
     return counts;
   }

@@ -138,13 +138,17 @@ describe('loading candidates', { timeout: 60_000 }, () => {
     const job = await finished(response.json().Data.id);
     expect(job.status).toBe('done');
     expect(job.totalRows).toBe(7);
-    expect(job.createdCount).toBe(2);
-    expect(job.invalidCount).toBe(5);
+    expect(job.createdCount).toBe(3);
+    expect(job.invalidCount).toBe(4);
+    // Row 5's wrong phone and UTME score are optional in a CAPS list: left empty, row imported.
+    expect(job.warnedCount).toBe(1);
+    expect(job.warnings).toEqual([
+      'Row 5: Phone "0803" is not a Nigerian mobile number: left empty.',
+      'Row 5: UTME Score must be a whole number from 0 to 400: left empty.',
+    ]);
     expect(job.errors).toEqual(
       expect.arrayContaining([
         'Row 4: E-mail is invalid',
-        'Row 5: Phone is invalid',
-        'Row 5: UTME Score must be a whole number from 0 to 400',
         'Row 6: JAMB Number 202499000001AA repeats row 2',
         'Row 7: JAMB Number is invalid',
         'Row 7: State "Atlantis" is not a Nigerian state',
@@ -155,8 +159,24 @@ describe('loading candidates', { timeout: 60_000 }, () => {
     const rows = await t.database.db
       .select()
       .from(applicants)
-      .where(inArray(applicants.jambRegNo, ['202499000001AA', '202499000002AB', '202499000003AC']));
-    expect(rows.map((r) => r.jambRegNo).sort()).toEqual(['202499000001AA', '202499000002AB']);
+      .where(
+        inArray(applicants.jambRegNo, [
+          '202499000001AA',
+          '202499000002AB',
+          '202499000003AC',
+          '202499000004AD',
+        ]),
+      );
+    expect(rows.map((r) => r.jambRegNo).sort()).toEqual([
+      '202499000001AA',
+      '202499000002AB',
+      '202499000004AD',
+    ]);
+    expect(rows.find((r) => r.jambRegNo === '202499000004AD')).toMatchObject({
+      phone: null,
+      utmeScore: null,
+      capsStatus: 'Recommended',
+    });
     const amaka = rows.find((r) => r.jambRegNo === '202499000001AA')!;
     expect(amaka).toMatchObject({
       firstName: 'Amaka',
@@ -208,6 +228,7 @@ describe('loading candidates', { timeout: 60_000 }, () => {
       .where(inArray(applicants.jambRegNo, ['202499000001AA', '202499000002AB']));
     const auditsBefore = (await t.database.db.select({ id: auditLog.id }).from(auditLog)).length;
     await smtp.waitFor((m) => m.to.includes('bayo.ade@example.com'));
+    await smtp.waitFor((m) => m.to.includes('dupe@example.com'));
     const mailsBefore = smtp.messages.length;
     const response = await upload('CAPSList', 'caps.csv', Buffer.from(csv));
     const job = await finished(response.json().Data.id);
@@ -215,8 +236,9 @@ describe('loading candidates', { timeout: 60_000 }, () => {
       status: 'done',
       createdCount: 0,
       updatedCount: 0,
-      unchangedCount: 2,
-      invalidCount: 5,
+      unchangedCount: 3,
+      invalidCount: 4,
+      warnedCount: 1,
       accountsIssued: 0,
     });
     const after = await t.database.db
@@ -375,5 +397,50 @@ describe('loading candidates', { timeout: 60_000 }, () => {
       headers: admin,
     });
     expect(template.body.split('\r\n')[0]).toBe(HEADER);
+  });
+
+  it('imports a row with a wrong optional field left empty and warned, and still refuses a bad required field', async () => {
+    const file = [
+      HEADER,
+      '202499000011AK,Kemi,Ade,,kemi.ade@example.com,08031234500,Abia,Ikeja,,,Admitted',
+      '202499000012AL,Lanre,Ojo,,lanre.ojo@example.com,12345,Atlantis,Nowhere,,,Admitted',
+      '202499000013AM,Musa,Bala,,not-an-email,08031234501,Abia,Ikeja,,,Admitted',
+      '202499000014AN,Ngozi,Uche,,ngozi.uche@example.com,08031234502,Abia,,,,',
+    ].join('\n');
+    const response = await upload('CAPSList', 'caps-warnings.csv', Buffer.from(file));
+    const job = await finished(response.json().Data.id);
+    expect(job).toMatchObject({ status: 'done', createdCount: 2, invalidCount: 2, warnedCount: 2 });
+    expect(job.warnings).toEqual([
+      'Row 2: LGA "Ikeja" is not in Abia State: left empty.',
+      'Row 3: Phone "12345" is not a Nigerian mobile number: left empty.',
+      'Row 3: State "Atlantis" is not a Nigerian state: State and LGA left empty.',
+    ]);
+    expect(job.errors).toEqual([
+      'Row 4: E-mail is invalid',
+      'Row 4: LGA "Ikeja" is not in Abia State',
+      'Row 5: CAPS Status is required',
+    ]);
+    const rows = await t.database.db
+      .select()
+      .from(applicants)
+      .where(
+        inArray(applicants.jambRegNo, [
+          '202499000011AK',
+          '202499000012AL',
+          '202499000013AM',
+          '202499000014AN',
+        ]),
+      );
+    expect(rows.map((r) => r.jambRegNo).sort()).toEqual(['202499000011AK', '202499000012AL']);
+    const kemi = rows.find((r) => r.jambRegNo === '202499000011AK')!;
+    expect(kemi.stateId).not.toBeNull();
+    expect(kemi).toMatchObject({ lgaId: null, phone: '08031234500', capsStatus: 'Admitted' });
+    expect(rows.find((r) => r.jambRegNo === '202499000012AL')).toMatchObject({
+      phone: null,
+      stateId: null,
+      lgaId: null,
+    });
+    const [stored] = await t.database.db.select().from(importJobs).where(eq(importJobs.id, job.id));
+    expect(stored).toMatchObject({ warnedCount: 2, warnings: job.warnings });
   });
 });

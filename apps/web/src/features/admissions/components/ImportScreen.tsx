@@ -31,6 +31,9 @@ import { isFinished, useImportJob } from '../api/get-import-job';
 import { useImportJobs } from '../api/get-import-jobs';
 import { useStartImport } from '../api/upload-import';
 
+/** The server keeps the first 1,000 warnings of a job. */
+const MAX_NOTES_KEPT = 1000;
+
 /** What each list needs of the candidates file's columns (the API matches headers loosely). */
 const REQUIRED: Record<Exclude<ImportKind, 'utmeImages'>, readonly (typeof CANDIDATE_COLUMNS)[number][]> = {
   PostUtmeList: ['JAMB Number', 'First Name', 'Last Name', 'E-mail', 'Course', 'UTME Score'],
@@ -315,6 +318,7 @@ function JobCard({ job, loading, error }: { job?: ImportJobItem; loading: boolea
     ['admissions.import.invalid', job.invalidCount],
   ];
   if (job.kind !== 'utmeImages') {
+    counts.push(['admissions.import.warned', job.warnedCount]);
     counts.push(['admissions.import.accountsIssued', job.accountsIssued]);
     counts.push(['admissions.import.accountsPending', job.accountsPending]);
   }
@@ -364,6 +368,25 @@ function JobCard({ job, loading, error }: { job?: ImportJobItem; loading: boolea
             {job.invalidCount > job.errors.length && (
               <Typography variant="caption" color="text.secondary">
                 {t('admissions.import.moreProblems', { shown: job.errors.length, count: job.invalidCount })}
+              </Typography>
+            )}
+          </Box>
+        )}
+        {job.warnings.length > 0 && (
+          <Box sx={{ mt: 2 }}>
+            <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+              {t('admissions.import.warnings', { count: job.warnedCount || job.warnings.length })}
+            </Typography>
+            <List dense sx={{ maxHeight: 320, overflowY: 'auto', bgcolor: 'action.hover', borderRadius: 1 }}>
+              {job.warnings.map((warning, index) => (
+                <ListItem key={index} sx={{ overflowWrap: 'anywhere' }}>
+                  {warning}
+                </ListItem>
+              ))}
+            </List>
+            {job.warnings.length >= MAX_NOTES_KEPT && (
+              <Typography variant="caption" color="text.secondary">
+                {t('admissions.import.moreWarnings', { shown: job.warnings.length })}
               </Typography>
             )}
           </Box>
