@@ -17,6 +17,11 @@ export function institutionToday(now = new Date()): string {
   return new Date(now.getTime() + 60 * 60_000).toISOString().slice(0, 10);
 }
 
+/** The current year in the institution's time (West Africa Time). */
+export function institutionYear(now = new Date()): number {
+  return Number(institutionToday(now).slice(0, 4));
+}
+
 /**
  * The instants bounding inclusive days [from, to] in the institution's time. Refuses dates after
  * today and a range that ends before it starts.

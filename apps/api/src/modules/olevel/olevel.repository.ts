@@ -9,6 +9,7 @@ import {
   olevelTypes,
   schoolSettings,
 } from '../../db/schema/index.js';
+import { institutionYear } from '../../platform/time.js';
 
 type Exec = Db | Tx;
 
@@ -24,14 +25,18 @@ export async function listTypes(db: Exec) {
   return db.select().from(olevelTypes).orderBy(asc(olevelTypes.id));
 }
 
-/** The exam-year range the school accepts (school_settings). */
-export async function examYearRange(db: Exec) {
+/**
+ * The exam-year range the school accepts: from school_settings' earliest year to its latest or
+ * the current year (West Africa Time), whichever is later, so this year's candidates can apply.
+ */
+export async function examYearRange(db: Exec, now = new Date()) {
   const [row] = await db
     .select({ min: schoolSettings.olevelMinYear, max: schoolSettings.olevelMaxYear })
     .from(schoolSettings)
     .where(eq(schoolSettings.schoolId, SCHOOL_ID))
     .limit(1);
-  return row ?? { min: 1990, max: new Date().getUTCFullYear() };
+  const current = institutionYear(now);
+  return { min: row?.min ?? 1990, max: Math.max(row?.max ?? current, current) };
 }
 
 /** `"table"."column"`: Drizzle leaves single-table columns unqualified, which a subquery would misread. */

@@ -72,22 +72,46 @@ describe("O'level results", () => {
     expect(await countFor(a2.id)).toBe(0);
   });
 
-  it('refuses an exam year outside 1990–2020 (school settings)', async () => {
-    for (const year of [1989, 2021, 'abcd']) {
+  // The school's latest year (seeded 2020) gives way to the current year in West Africa Time.
+  const currentYear = Number(new Date(Date.now() + 60 * 60_000).toISOString().slice(0, 4));
+  const outOfRange = `Examination Year must be between 1990 and ${currentYear}.`;
+
+  it('refuses an exam year before 1990 or after the current year (school settings)', async () => {
+    for (const year of [1989, currentYear + 1, 'abcd']) {
       const rows = subjectIds
         .slice(0, 8)
         .map((s, i) => resultRow(a2.id, s, i === 3 ? { ExamYear: year } : {}));
       const response = await post('/api/OResults/PostOResult', rows, a2.auth);
       expect(response.statusCode).toBe(400);
-      expect(response.json().Message).toBe('Examination Year must be between 1990 and 2020.');
+      expect(response.json().Message).toBe(outOfRange);
     }
-    const edge = await post(
-      '/api/OResults/PostEachOResult',
-      resultRow(a2.id, subjectIds[0]!, { ExamYear: 1989 }),
-      a2.auth,
-    );
-    expect(edge.json().Message).toBe('Examination Year must be between 1990 and 2020.');
+    for (const year of [1989, currentYear + 1]) {
+      const edge = await post(
+        '/api/OResults/PostEachOResult',
+        resultRow(a2.id, subjectIds[0]!, { ExamYear: year }),
+        a2.auth,
+      );
+      expect(edge.statusCode).toBe(400);
+      expect(edge.json().Message).toBe(outOfRange);
+    }
     expect(await countFor(a2.id)).toBe(0);
+  });
+
+  it("accepts an exam year of the current year (this year's WAEC candidates)", async () => {
+    const rows = subjectIds
+      .slice(0, 8)
+      .map((s, i) => resultRow(a2.id, s, i === 3 ? { ExamYear: currentYear } : {}));
+    const response = await post('/api/OResults/PostOResult', rows, a2.auth);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().Status).toBe('Success');
+    const saved = await t.database.db
+      .select()
+      .from(olevelResults)
+      .where(eq(olevelResults.applicantId, a2.id));
+    expect(saved).toHaveLength(8);
+    expect(saved.filter((r) => r.examYear === currentYear)).toHaveLength(1);
+    // Back to no results, as the tests below expect.
+    await t.database.db.delete(olevelResults).where(eq(olevelResults.applicantId, a2.id));
   });
 
   it('refuses each missing field with its own message, in the form’s order', async () => {

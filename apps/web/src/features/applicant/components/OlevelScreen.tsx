@@ -35,12 +35,14 @@ import { FormButton, useFormFields } from './fields';
 import { PagedTable, usePages } from './PagedTable';
 import { LoadError, LoadingBlock, LockedNote, PageTitle } from './parts';
 
-/** The spec's exam years (section 9); the school's own range is enforced by the server. */
+/**
+ * The exam years offered: from 1990 (spec section 9) to the current year in West Africa Time
+ * (UTC+1), so this year's WAEC/NECO candidates can apply. The server enforces the school's range.
+ */
 export const EXAM_YEAR_MIN = 1990;
-export const EXAM_YEAR_MAX = 2020;
-const EXAM_YEARS = Array.from({ length: EXAM_YEAR_MAX - EXAM_YEAR_MIN + 1 }, (_, i) =>
-  String(EXAM_YEAR_MAX - i),
-);
+export const examYearMax = (now = new Date()) => new Date(now.getTime() + 60 * 60_000).getUTCFullYear();
+const examYears = (max = examYearMax()) =>
+  Array.from({ length: max - EXAM_YEAR_MIN + 1 }, (_, i) => String(max - i));
 /** As the server checks it: letters, digits, / and -, 4 to 20 characters. */
 const EXAM_NUMBER = /^[A-Za-z0-9/-]{4,20}$/;
 
@@ -275,7 +277,7 @@ export default function OlevelScreen() {
                   <Grid size={THIRD}>
                     {form.select(
                       'year',
-                      EXAM_YEARS.map((year) => ({ value: year, label: year })),
+                      examYears().map((year) => ({ value: year, label: year })),
                     )}
                   </Grid>
                   <Grid size={THIRD}>
