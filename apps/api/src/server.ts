@@ -1,6 +1,9 @@
 import { ConfigError, loadConfig } from './config.js';
 import { buildApp } from './app.js';
 
+/** How long a graceful shutdown may take before the process is ended regardless. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
 /** Listens and shuts down gracefully; everything else lives in buildApp. */
 async function main(): Promise<void> {
   let config;
@@ -14,9 +17,23 @@ async function main(): Promise<void> {
     throw error;
   }
   const app = await buildApp(config);
+  let closing = false;
   const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
     app.log.info(`${signal} received, shutting down`);
-    await app.close();
+    // Whatever hangs (a long request, a stuck connection), the process ends within 10 s;
+    // unref'd, the timer never keeps an otherwise finished process alive.
+    setTimeout(() => {
+      app.log.error(`shutdown took over ${SHUTDOWN_TIMEOUT_MS / 1000} s; exiting now`);
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    try {
+      await app.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'error while shutting down');
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MIN_OLEVEL_SUBJECTS, NIGERIAN_PHONE_PATTERN } from './constants.js';
+import { MAX_RECORD_ID, RECORD_ID_MESSAGE, recordId } from './ids.js';
 
 /**
  * The applicant's journey: biodata, guardian, O'level results, documents, registration,
@@ -250,8 +251,8 @@ export const olevelPostBatchResponse = z.object({
 });
 export const olevelDeleteResponse = z.object({ Status: z.string(), Message: z.string() });
 
-export const applicantIdQuery = z.object({ applicantId: z.coerce.number().int().positive() });
-export const olevelDeleteQuery = z.object({ olevelresultId: z.coerce.number().int().positive() });
+export const applicantIdQuery = z.object({ applicantId: recordId });
+export const olevelDeleteQuery = z.object({ olevelresultId: recordId });
 
 // ---------------------------------------------------------------------------------------------
 // The applicant record (GetApplicantRecordById) and the application slip.
@@ -316,7 +317,7 @@ export const applicantRecord = applicantSlipFields.extend({
 });
 export type ApplicantRecord = z.infer<typeof applicantRecord>;
 
-export const applicantRecordQuery = z.object({ ApplicantID: z.coerce.number().int().positive() });
+export const applicantRecordQuery = z.object({ ApplicantID: recordId });
 export const applicantRecordResponse = z.object({
   Status: z.string(),
   Message: z.string().optional(),
@@ -353,11 +354,9 @@ const requiredId = (label: string) =>
   z.coerce
     .number({ error: `${label} is required.` })
     .int(`${label} is required.`)
-    .positive(`${label} is required.`);
-const optionalId = z.preprocess(
-  (v) => (v === '' || v === undefined ? null : v),
-  z.coerce.number().int().positive().nullable(),
-);
+    .positive(`${label} is required.`)
+    .max(MAX_RECORD_ID, RECORD_ID_MESSAGE);
+const optionalId = z.preprocess((v) => (v === '' || v === undefined ? null : v), recordId.nullable());
 
 export const BIODATA_MIN_AGE = 14;
 export const BIODATA_MAX_AGE = 80;
@@ -540,7 +539,7 @@ export const admissionFormEntry = z.object({
 });
 export type AdmissionFormEntry = z.infer<typeof admissionFormEntry>;
 export const listOfFormsQuery = z.object({
-  type: z.coerce.number().int().positive(),
+  type: recordId,
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
 });
@@ -549,7 +548,7 @@ export const listOfFormsQuery = z.object({
 // Payments the applicant has attempted, and the fee schedule.
 
 export const acceptancePaymentHistoryQuery = z.object({
-  payeeId: z.coerce.number().int().positive(),
+  payeeId: recordId,
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -622,8 +621,8 @@ export const countriesQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(300).default(300),
 });
-export const statesQuery = z.object({ countryId: z.coerce.number().int().positive().optional() });
-export const lgasQuery = z.object({ stateId: z.coerce.number().int().positive() });
+export const statesQuery = z.object({ countryId: recordId.optional() });
+export const lgasQuery = z.object({ stateId: recordId });
 export const departmentsQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(200),

@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './envelope.js';
+export * from './ids.js';
 export * from './auth.js';
 export * from './applicant.js';
 export * from './admin.js';

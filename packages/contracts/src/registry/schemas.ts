@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_RECORD_ID } from '../ids.js';
 import {
   fieldLabel,
   refNameKey,
@@ -38,9 +39,13 @@ function inputField(key: string, f: FieldSpec): z.ZodType {
       let n = z
         .number({ error: missingOr(`${label} must be a whole number.`) })
         .int(`${label} must be a whole number.`);
-      const min = f.kind === 'money' ? 0 : f.min;
+      const min = f.kind === 'money' ? 0 : (f.min ?? -MAX_RECORD_ID - 1);
       if (min !== undefined) n = n.min(min, `${label} must be at least ${min}.`);
-      if (f.kind === 'int' && f.max !== undefined) n = n.max(f.max, `${label} must be at most ${f.max}.`);
+      if (f.kind === 'int') {
+        // An int column is int4: without a declared maximum, its range is the limit.
+        const max = f.max ?? MAX_RECORD_ID;
+        n = n.max(max, `${label} must be at most ${max}.`);
+      }
       if (f.default !== undefined) return n.default(f.default);
       return f.required ? n : n.nullable().default(null);
     }
@@ -57,8 +62,9 @@ function inputField(key: string, f: FieldSpec): z.ZodType {
     case 'ref': {
       const n = z
         .number({ error: missingOr(`${label} must be the id of a record.`) })
-        .int()
-        .positive(required);
+        .int(`${label} must be the id of a record.`)
+        .positive(required)
+        .max(MAX_RECORD_ID, `${label} must be the id of a record.`);
       return f.required ? n : n.nullable().default(null);
     }
     case 'flag':

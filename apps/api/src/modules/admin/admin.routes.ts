@@ -15,6 +15,7 @@ import {
   userRolesResponse,
   usersQuery,
   usersResponse,
+  recordId,
 } from '@portal/contracts';
 import type { Db } from '../../db/client.js';
 import { actorOf } from '../../platform/audit.js';
@@ -65,7 +66,7 @@ export function adminRoutes(app: FastifyInstance, db: Db, service: AdminService)
     schema: {
       tags: ['admin'],
       summary: 'Delete a role that no administrator holds',
-      params: z.object({ id: z.coerce.number().int().positive() }),
+      params: z.object({ id: recordId }),
       response: { 200: okMessage, ...errors },
     },
     handler: async (request) => service.deleteRole(await actorOf(db, request), request.params.id),
@@ -99,7 +100,7 @@ export function adminRoutes(app: FastifyInstance, db: Db, service: AdminService)
     schema: {
       tags: ['admin'],
       summary: 'The roles of an admin user',
-      params: z.object({ id: z.coerce.number().int().positive() }),
+      params: z.object({ id: recordId }),
       response: { 200: userRolesResponse, ...errors },
     },
     handler: (request) => service.rolesOfUser(request.params.id),

@@ -17,6 +17,7 @@ import {
   publishListRequest,
   rejectRequest,
   screeningReport,
+  recordId,
 } from '@portal/contracts';
 import type { Db } from '../../db/client.js';
 import { actorOf } from '../../platform/audit.js';
@@ -89,7 +90,7 @@ export function admissionsRoutes(app: FastifyInstance, db: Db, service: Admissio
     schema: {
       tags: ['admin: applications'],
       summary: 'Screening report: counts by stage, by admission status and by department',
-      querystring: z.object({ admissionSessionId: z.coerce.number().int().positive().optional() }),
+      querystring: z.object({ admissionSessionId: recordId.optional() }),
       response: { 200: z.object({ Status: z.string(), Data: screeningReport }), ...errors },
     },
     handler: (request) => service.report(request.query.admissionSessionId),
@@ -139,7 +140,7 @@ export function admissionsRoutes(app: FastifyInstance, db: Db, service: Admissio
     schema: {
       tags: ['admin: applications'],
       summary: 'Whether the admitted list of an admission session is published',
-      querystring: z.object({ admissionSessionId: z.coerce.number().int().positive() }),
+      querystring: z.object({ admissionSessionId: recordId }),
       response: { 200: publication, ...errors },
     },
     handler: (request) => service.publication(request.query.admissionSessionId),
@@ -164,7 +165,7 @@ export function admissionsRoutes(app: FastifyInstance, db: Db, service: Admissio
       summary:
         'The published admitted list (current admission session by default); search by name or JAMB number',
       querystring: adminPageQuery.extend({
-        admissionSessionId: z.coerce.number().int().positive().optional(),
+        admissionSessionId: recordId.optional(),
         search: z.string().trim().max(100).optional(),
       }),
       response: {

@@ -9,6 +9,7 @@ import {
   documentKindSchema,
   errorEnvelope,
   olevelDisplayRow,
+  recordId,
 } from '@portal/contracts';
 import type { AppDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
@@ -29,7 +30,7 @@ const RECORD_PAGES = [
   ADMIN_PAGES.admissionList,
 ] as const;
 
-const params = z.object({ id: z.coerce.number().int().positive() });
+const params = z.object({ id: recordId });
 
 /**
  * An applicant's full record for the admissions office, read through the applicants, O'level

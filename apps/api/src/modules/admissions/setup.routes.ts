@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADMISSION_RESOURCES, admissionDocumentInput, admissionDocumentItem } from '@portal/contracts';
+import {
+  ADMISSION_RESOURCES,
+  admissionDocumentInput,
+  admissionDocumentItem,
+  idParams,
+  isRecordId,
+} from '@portal/contracts';
 import { actorOf } from '../../platform/audit.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { badRequest, notFound } from '../../platform/errors.js';
@@ -21,7 +27,7 @@ function idList(value: string | undefined, label: string): number[] {
   const parts = text.startsWith('[') ? (JSON.parse(text) as unknown[]) : text.split(',');
   return parts.map((p) => {
     const n = Number(String(p).trim());
-    if (!Number.isInteger(n) || n <= 0) throw badRequest(`${label} must be a list of ids.`);
+    if (!isRecordId(n)) throw badRequest(`${label} must be a list of ids.`);
     return n;
   });
 }
@@ -105,7 +111,7 @@ export async function admissionSetupRoutes(app: FastifyInstance, deps: AppDeps):
         tags: ['admin: Admission document'],
         summary: 'Replace the file of an admission document (multipart field "file")',
         consumes: ['multipart/form-data'],
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: idParams,
         response: { 200: itemEnvelope, ...errors },
       },
       handler: async (request) => {
@@ -141,7 +147,7 @@ export async function admissionSetupRoutes(app: FastifyInstance, deps: AppDeps):
     schema: {
       tags: ['admin: Admission document'],
       summary: 'Download the file of an admission document',
-      params: z.object({ id: z.coerce.number().int().positive() }),
+      params: idParams,
     },
     handler: async (request, reply) => {
       const row = await documents.rowById(db, request.params.id);

@@ -42,11 +42,11 @@ export function authRoutes(app: FastifyInstance, service: AuthService): void {
       tags: ['auth'],
       summary: 'End the caller’s session',
       querystring: logoutQuery,
-      response: { 200: okEnvelope },
+      response: { 200: okEnvelope, 400: errorEnvelope, 403: errorEnvelope },
     },
     handler: async (request) => {
-      await service.logout(request.auth, request.query.sessionID);
-      return { Status: STATUS.ok, Message: 'Signed out.' };
+      const message = await service.logout(request.auth, request.query);
+      return { Status: STATUS.ok, Message: message };
     },
   });
 

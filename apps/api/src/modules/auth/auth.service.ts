@@ -14,7 +14,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { passwordResets } from '../../db/schema/index.js';
 import type { SessionService, UserKind } from '../../platform/auth.js';
-import { AppError, badRequest } from '../../platform/errors.js';
+import { AppError, badRequest, forbidden } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail.js';
 import {
   assertAcceptablePassword,
@@ -29,6 +29,13 @@ import * as repo from './auth.repository.js';
 const RESET_TTL_MS = 30 * 60_000;
 
 /** 'Staff' is how the reset link names an admin. */
+/** What GET /api/Account/Logout answers. */
+export const LOGOUT_MESSAGES = {
+  signedOut: 'Signed out.',
+  notSignedIn: 'You were not signed in: there was no session to end.',
+  notYours: 'You can only sign out of your own session.',
+} as const;
+
 export function userKindOf(mode: string): UserKind | null {
   const normalised = mode.trim().toLowerCase();
   if (normalised === 'applicant') return 'Applicant';
@@ -172,11 +179,24 @@ export class AuthService {
     };
   }
 
-  async logout(auth: { sessionId: string } | null, sessionIdFromQuery?: string): Promise<void> {
-    // Only the caller's own session can be ended; the query's id must match when given.
-    if (!auth) return;
-    if (sessionIdFromQuery && sessionIdFromQuery !== auth.sessionId) return;
+  /**
+   * Ends the caller's own session (the bearer token's). A sessionID (or userMode) naming anyone
+   * else's session is refused, never silently ignored; without a live session there is nothing to
+   * end, and the answer says so.
+   */
+  async logout(
+    auth: { sessionId: string; kind: UserKind } | null,
+    query: { sessionID?: string; userMode?: string } = {},
+  ): Promise<string> {
+    const mode = query.userMode?.trim() ? userKindOf(query.userMode) : undefined;
+    if (mode === null) throw badRequest('Unknown user mode.');
+    if (!auth) return LOGOUT_MESSAGES.notSignedIn;
+    const sessionId = query.sessionID?.trim();
+    if ((sessionId && sessionId !== auth.sessionId) || (mode && mode !== auth.kind)) {
+      throw forbidden(LOGOUT_MESSAGES.notYours);
+    }
     await this.sessions.revoke(auth.sessionId);
+    return LOGOUT_MESSAGES.signedOut;
   }
 
   /**

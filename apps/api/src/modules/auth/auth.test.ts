@@ -230,6 +230,47 @@ describe('sign-in, sessions and password reset', () => {
       expect(logout.json()).toMatchObject({ Status: 'Ok' });
       expect((await changePassword(auth)).statusCode).toBe(401);
     });
+
+    it("refuses to end another user's session, and ends only the caller's own", async () => {
+      const a = await login(t.app, 'Applicant', 'applicant6@demo.edu.ng');
+      const b = await login(t.app, 'Applicant', 'applicant7@demo.edu.ng');
+      const logout = (headers: Record<string, string>, query: string) =>
+        t.app.inject({ method: 'GET', url: `/api/Account/Logout?${query}`, headers });
+
+      // A's token with B's session id: refused, and both sessions live on.
+      const foreign = await logout(a.auth, `sessionID=${b.body.sid}&userMode=Applicant`);
+      expect(foreign.statusCode).toBe(403);
+      expect(foreign.json()).toEqual({
+        Status: 'Forbidden',
+        Message: 'You can only sign out of your own session.',
+      });
+      expect((await changePassword(b.auth)).statusCode).toBe(400);
+      expect((await changePassword(a.auth)).statusCode).toBe(400);
+
+      // The right session id under another user mode is refused too; an unknown mode is invalid.
+      expect((await logout(a.auth, `sessionID=${a.body.sid}&userMode=Admin`)).statusCode).toBe(403);
+      const unknownMode = await logout(a.auth, `sessionID=${a.body.sid}&userMode=Wizard`);
+      expect(unknownMode.statusCode).toBe(400);
+      expect(unknownMode.json().Status).toBe('Invalid');
+      expect((await changePassword(a.auth)).statusCode).toBe(400);
+
+      // Without a session there is nothing to end, and the answer says so.
+      const anonymous = await logout({}, `sessionID=${b.body.sid}&userMode=Applicant`);
+      expect(anonymous.statusCode).toBe(200);
+      expect(anonymous.json().Message).toMatch(/not signed in/);
+      expect((await changePassword(b.auth)).statusCode).toBe(400);
+
+      // A's own session: signed out (the specification's shape), and A's token stops working.
+      const own = await logout(a.auth, `sessionID=${a.body.sid}&userMode=Applicant`);
+      expect(own.statusCode).toBe(200);
+      expect(own.json()).toEqual({ Status: 'Ok', Message: 'Signed out.' });
+      expect((await changePassword(a.auth)).statusCode).toBe(401);
+      expect((await changePassword(b.auth)).statusCode).toBe(400);
+
+      // Once signed out, the token can no longer sign anyone out.
+      expect((await logout(a.auth, `sessionID=${b.body.sid}`)).json().Message).toMatch(/not signed in/);
+      expect((await changePassword(b.auth)).statusCode).toBe(400);
+    });
   });
 
   describe('POST /api/Account/ForgotPassword', () => {

@@ -11,6 +11,7 @@ import {
   listOfFormsQuery,
   pagedEnvelope,
   admissionFormEntry,
+  recordId,
 } from '@portal/contracts';
 import { applicantOnly, errorResponses } from '../../platform/routes.js';
 import * as service from './documents.service.js';
@@ -137,7 +138,7 @@ export async function documentsRoutes(app: FastifyInstance, deps: service.Docume
     schema: {
       tags: ['documents'],
       summary: 'Download an admission document (saved as formName.fileExt)',
-      params: z.object({ formId: z.coerce.number().int().positive() }),
+      params: z.object({ formId: recordId }),
     },
     handler: async (request, reply) =>
       sendFile(reply, await service.openForm(deps, request.auth, request.params.formId)),

@@ -12,6 +12,8 @@ import {
   adminPageQuery,
   importJobResponse,
   importJobsResponse,
+  isRecordId,
+  recordId,
   type ImportKind,
 } from '@portal/contracts';
 import type { Config } from '../../config.js';
@@ -65,7 +67,7 @@ export async function importsRoutes(
           try {
             const raw = upload.fields.admissionSessionId?.trim();
             const sessionId = raw ? Number(raw) : undefined;
-            if (sessionId !== undefined && (!Number.isInteger(sessionId) || sessionId <= 0)) {
+            if (sessionId !== undefined && !isRecordId(sessionId)) {
               throw badRequest('admissionSessionId must be an admission session id.');
             }
             const format = upload.kind as 'csv' | 'xlsx' | 'zip';
@@ -144,7 +146,7 @@ export async function importsRoutes(
       tags: ['admin: imports'],
       summary:
         'One import job: status (queued, running, issuing, done, failed), counts and the problems found, by row',
-      params: z.object({ id: z.coerce.number().int().positive() }),
+      params: z.object({ id: recordId }),
       response: { 200: importJobResponse, ...errors },
     },
     handler: (request) => service.get(request.params.id),

@@ -4,6 +4,7 @@ import {
   OLEVEL_MESSAGES,
   STATUS,
   examYearRangeMessage,
+  isRecordId,
   type OlevelDisplayRow,
   type OlevelGrade,
   type OlevelResultInput,
@@ -99,7 +100,7 @@ const blank = (value: unknown) =>
 
 function toId(value: unknown): number | null {
   const n = Number(String(value).trim());
-  return Number.isInteger(n) && n > 0 ? n : null;
+  return isRecordId(n) ? n : null;
 }
 
 const EXAM_NUMBER = /^[A-Za-z0-9/-]{4,20}$/;

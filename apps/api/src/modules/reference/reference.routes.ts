@@ -4,7 +4,13 @@ import { asc, ilike, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { REGISTRY_SPECS, importSummaryResponse, resourcePath } from '@portal/contracts';
+import {
+  RECORD_ID_MESSAGE,
+  REGISTRY_SPECS,
+  importSummaryResponse,
+  isRecordId,
+  resourcePath,
+} from '@portal/contracts';
 import { actorOf } from '../../platform/audit.js';
 import { likeEscape } from '../../platform/db.js';
 import type { AppDeps } from '../../platform/deps.js';
@@ -35,6 +41,7 @@ const optionsQuery = z.object({
     .string()
     .regex(/^\d+(,\d+)*$/, 'ids is a comma-separated list of ids.')
     .max(2000)
+    .refine((ids) => ids.split(',').map(Number).every(isRecordId), RECORD_ID_MESSAGE)
     .optional(),
 });
 const optionsResponse = z.object({

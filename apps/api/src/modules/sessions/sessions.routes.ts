@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SCHOOL_ID, STATUS, errorEnvelope } from '@portal/contracts';
+import { SCHOOL_ID, STATUS, errorEnvelope, recordId } from '@portal/contracts';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { currentSessionIds } from './sessions.service.js';
@@ -26,7 +26,7 @@ export function sessionsRoutes(app: FastifyInstance, db: Db): void {
     schema: {
       tags: ['sessions'],
       summary: 'The current academic and admission sessions of a school',
-      querystring: z.object({ schId: z.coerce.number().int().positive() }),
+      querystring: z.object({ schId: recordId }),
       response: { 200: activeSessions, 404: errorEnvelope },
     },
     handler: async (request) => {
@@ -51,7 +51,7 @@ export function sessionsRoutes(app: FastifyInstance, db: Db): void {
     schema: {
       tags: ['sessions'],
       summary: 'The current admission session',
-      params: z.object({ schoolId: z.coerce.number().int().positive() }),
+      params: z.object({ schoolId: recordId }),
       response: {
         200: z.object({
           Status: z.string(),

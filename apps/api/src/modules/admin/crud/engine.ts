@@ -11,6 +11,7 @@ import {
   resourceActionRequest,
   resourceListQuery,
   type ResourceMeta,
+  recordId,
 } from '@portal/contracts';
 import type { Db, Tx } from '../../../db/client.js';
 import { actorOf, audit, type AuditActor } from '../../../platform/audit.js';
@@ -85,7 +86,7 @@ export function defineResource<M extends ResourceMeta>(
   return definition;
 }
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: recordId });
 const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** The list query of a resource: paging, search, sort and its declared filters. */
@@ -94,7 +95,7 @@ function listQuerySchema(meta: ResourceMeta) {
   for (const filter of meta.filters) {
     shape[filter.key] =
       filter.type === 'id'
-        ? z.coerce.number().int().positive().optional()
+        ? recordId.optional()
         : filter.type === 'boolean'
           ? z.enum(['true', 'false']).optional()
           : z.string().trim().max(100).optional();
