@@ -112,6 +112,8 @@ async function serveWeb(app: FastifyInstance, distDir: string): Promise<void> {
         index: false,
         // The build writes .br and .gz copies: send those to browsers that accept them.
         preCompressed: true,
+        // The plugin's own Cache-Control ('public, max-age=0') would replace ours below.
+        cacheControl: false,
         setHeaders: (res: { setHeader(name: string, value: string): void }, filePath: string) => {
           const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
           res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
