@@ -1,6 +1,6 @@
 import { use, useEffect, useMemo, type ReactNode } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
-import { activeNamespaces, loadCatalogue, loadedCatalogue } from './catalogues';
+import { activeNamespaces, loadCatalogue } from './catalogues';
 import { DEFAULT_LOCALE, type Locale, type Messages, type Namespace } from './locales';
 
 /**
@@ -11,7 +11,11 @@ import { DEFAULT_LOCALE, type Locale, type Messages, type Namespace } from './lo
 export function NamespaceMessages({ namespace, children }: { namespace: Namespace; children: ReactNode }) {
   const intl = useIntl();
   const locale = intl.locale as Locale;
-  const own = loadedCatalogue(locale, namespace) ?? use(loadCatalogue(locale, namespace));
+  // `use` on every render, never only on some: after suspending, React expects the retry to call
+  // it again (skipping it once the catalogue is in mismatches the hooks, and React recovers with
+  // a synchronous re-render, error #520). A downloaded catalogue's promise is marked fulfilled,
+  // so `use` returns it without suspending.
+  const own = use(loadCatalogue(locale, namespace));
 
   useEffect(() => {
     activeNamespaces.add(namespace);
