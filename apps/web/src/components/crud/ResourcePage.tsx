@@ -120,6 +120,7 @@ export function ResourcePage<Item extends { id: number }, Input>({
 
   const rowActions = (item: Item) => {
     const name = nameOf(item);
+    const link = links?.(item);
     return (
       <>
         {resource.operations.update && (
@@ -156,12 +157,12 @@ export function ResourcePage<Item extends { id: number }, Input>({
             </IconButton>
           </Tooltip>
         )}
-        {links?.(item) && (
+        {link && (
           <Button
             size="small"
             component={RouterLink}
-            to={links(item)!.to}
-            aria-label={t('crud.openNamed', { name: links(item)!.label })}
+            to={link.to}
+            aria-label={t('crud.openNamed', { name: link.label })}
           >
             {t('crud.open')}
           </Button>
