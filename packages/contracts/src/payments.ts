@@ -244,7 +244,9 @@ export const admissionLetter = z.object({
   acceptanceFee: z.number(),
   acceptanceDays: z.number().int(),
   resumptionDate: z.string(),
-  registrationWeeks: z.number().int(),
+  registrationClosesOn: z.string(),
+  /** whole weeks from resumption to the deadline; null when the deadline is not a whole number of weeks */
+  registrationWeeks: z.number().int().nullable(),
   /** naira */
   lateRegistrationFee: z.number(),
   paragraphs: z.array(z.string()),

@@ -1,5 +1,5 @@
 import { sessionName } from './academic.js';
-import { defineResource, flag, ref, text, textarea } from './fields.js';
+import { date, defineResource, flag, ref, text, textarea } from './fields.js';
 
 /** The admission season's set-up: admission sessions, batches and published information. */
 
@@ -14,6 +14,9 @@ export const admissionSessions = defineResource({
     name: sessionName(2300),
     academicSessionId: ref('academic-sessions', { required: true, label: 'Academic session' }),
     isCurrent: flag({ switch: 'current' }),
+    // The admission letter's terms for this session's new students.
+    resumptionDate: date({ required: true, label: 'Resumption date' }),
+    registrationClosesOn: date({ required: true, label: 'Registration closes on' }),
   },
 });
 

@@ -1,5 +1,5 @@
 import { NIGERIAN_PHONE_PATTERN } from '../constants.js';
-import { choice, date, defineResource, flag, int, ref, text, textarea } from './fields.js';
+import { choice, defineResource, flag, int, ref, text, textarea } from './fields.js';
 
 /** People and the school: staff, officials who sign letters, the school's details and settings. */
 
@@ -81,13 +81,12 @@ export const schoolSettings = defineResource({
   name: 'school-settings',
   page: 'schoolsettings',
   label: 'School settings',
-  display: 'resumptionDate',
-  key: ['resumptionDate'],
+  display: 'acceptanceDays',
+  key: ['acceptanceDays'],
   operations: { create: false, delete: false },
   fields: {
     olevelMinYear: int({ required: true, min: 1960, max: 2100, label: "Earliest O'level year" }),
     olevelMaxYear: int({ required: true, min: 1960, max: 2100, label: "Latest O'level year" }),
-    resumptionDate: date({ required: true, label: 'Resumption date' }),
     acceptanceDays: int({ required: true, min: 1, max: 60, label: 'Days to pay the acceptance fee' }),
   },
 });

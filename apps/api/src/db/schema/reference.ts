@@ -111,6 +111,9 @@ export const admissionSessions = pgTable('admission_sessions', {
     .notNull()
     .references(() => academicSessions.id),
   isCurrent: boolean('is_current').notNull().default(false),
+  /** The admission letter's terms for the session's new students. */
+  resumptionDate: date('resumption_date', { mode: 'string' }).notNull(),
+  registrationClosesOn: date('registration_closes_on', { mode: 'string' }).notNull(),
 });
 
 export const admissionBatches = pgTable(
@@ -134,7 +137,6 @@ export const schoolSettings = pgTable('school_settings', {
   address: text('address').notNull(),
   olevelMinYear: integer('olevel_min_year').notNull(),
   olevelMaxYear: integer('olevel_max_year').notNull(),
-  resumptionDate: text('resumption_date').notNull(),
   acceptanceDays: integer('acceptance_days').notNull(),
   email: text('email').notNull().default(''),
   phone: text('phone').notNull().default(''),

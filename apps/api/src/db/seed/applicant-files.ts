@@ -5,6 +5,7 @@ import type { Db } from '../client.js';
 import {
   academicSessions,
   admissionForms,
+  admissionSessions,
   applicantDocuments,
   applicants,
   departments,
@@ -12,7 +13,13 @@ import {
   levels,
   paymentItems,
 } from '../schema/index.js';
-import { createPdf, formatNaira, loadInstitution, type Institution } from '../../platform/pdf.js';
+import {
+  createPdf,
+  formatLongDate,
+  formatNaira,
+  loadInstitution,
+  type Institution,
+} from '../../platform/pdf.js';
 import { newStorageKey, type FileStorage } from '../../platform/storage.js';
 import { DEMO_APPLICANTS } from './accounts.js';
 
@@ -271,7 +278,12 @@ const FORMS: FormSeed[] = [
     description: 'How to print your provisional admission letter and what it requires of you',
     departmentCodes: [],
     levelNames: [],
-    render: async (_db, institution) => {
+    render: async (db, institution) => {
+      const [session] = await db
+        .select()
+        .from(admissionSessions)
+        .where(eq(admissionSessions.isCurrent, true))
+        .limit(1);
       const pdf = createPdf({
         title: 'Provisional Admission Letter - information sheet',
         footer: institution.name,
@@ -281,7 +293,8 @@ const FORMS: FormSeed[] = [
         '1. Your provisional admission letter is issued on this portal once the acceptance fee is paid. Open the Admission Letter page from your dashboard and download it as a PDF.',
         '2. Each letter carries a QR code. Anyone can scan it to confirm that the letter is genuine.',
         '3. Admission is provisional until your documents are verified at registration (clearance). Bring the originals of every document you uploaded.',
-        '4. Resumption is on 25 January 2025 for the 2024/2025 session. Registration closes two weeks after resumption; late registration attracts a fee.',
+        `4. Resumption is on ${formatLongDate(session?.resumptionDate)} for the ${session?.name ?? ''} session. ` +
+          `Registration closes on ${formatLongDate(session?.registrationClosesOn)}; late registration attracts a fee.`,
         '5. Do not pay any fee to an individual. All fees are paid online through the college portal.',
       ]) {
         pdf.paragraph(line);

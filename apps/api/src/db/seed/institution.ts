@@ -127,7 +127,6 @@ export async function seedInstitution(db: Db): Promise<void> {
       address: 'Km 5, Demo Road, Minna, Niger State',
       olevelMinYear: 1990,
       olevelMaxYear: 2020,
-      resumptionDate: '2025-01-25',
       acceptanceDays: 5,
     })
     .onConflictDoNothing();
@@ -173,7 +172,14 @@ export async function seedInstitution(db: Db): Promise<void> {
   const [academic] = await db.select().from(academicSessions);
   await db
     .insert(admissionSessions)
-    .values({ name: '2024/2025', academicSessionId: academic!.id, isCurrent: true })
+    .values({
+      name: '2024/2025',
+      academicSessionId: academic!.id,
+      isCurrent: true,
+      // Spec §9: resumption 25 January 2025; registration within two weeks of it.
+      resumptionDate: '2025-01-25',
+      registrationClosesOn: '2025-02-08',
+    })
     .onConflictDoNothing();
   const [admission] = await db.select().from(admissionSessions);
   await db

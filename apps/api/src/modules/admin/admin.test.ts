@@ -317,12 +317,26 @@ describe('admin area API', { timeout: 60_000 }, () => {
       const missingRef = await post('/api/admin/admission-sessions', {
         name: '2025/2026',
         academicSessionId: 999,
+        resumptionDate: '2026-01-19',
+        registrationClosesOn: '2026-02-02',
       });
       expect(missingRef.json()).toEqual({ Status: 'Invalid', Message: 'Academic session not found.' });
 
+      const backwards = await post('/api/admin/admission-sessions', {
+        name: '2025/2026',
+        academicSessionId: academic,
+        resumptionDate: '2026-01-19',
+        registrationClosesOn: '2026-01-18',
+      });
+      expect(backwards.json()).toEqual({
+        Status: 'Invalid',
+        Message: 'Registration cannot close before resumption.',
+      });
       const created = await post('/api/admin/admission-sessions', {
         name: '2025/2026',
         academicSessionId: academic,
+        resumptionDate: '2026-01-19',
+        registrationClosesOn: '2026-02-02',
       });
       expect(created.json()).toMatchObject({
         Status: 'Ok',
@@ -337,6 +351,8 @@ describe('admin area API', { timeout: 60_000 }, () => {
       const duplicate = await post('/api/admin/admission-sessions', {
         name: '2025/2026',
         academicSessionId: academic,
+        resumptionDate: '2026-01-19',
+        registrationClosesOn: '2026-02-02',
       });
       expect(duplicate.statusCode).toBe(409);
 

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { SCHOOL_ID } from '@portal/contracts';
 import type { Db } from '../../db/client.js';
 import {
   academicSessions,
+  admissionSessions,
   applicants,
   coursesOfStudy,
   departments,
@@ -51,13 +52,36 @@ export async function courseAndFaculty(db: Db, courseOfStudyId: number | null, d
   return { yearsToGraduate: course?.yearsToGraduate ?? null, facultyName: faculty?.name ?? null };
 }
 
-export async function schoolTerms(db: Db) {
+export async function acceptanceDays(db: Db): Promise<number | null> {
   const [row] = await db
-    .select({ resumptionDate: schoolSettings.resumptionDate, acceptanceDays: schoolSettings.acceptanceDays })
+    .select({ acceptanceDays: schoolSettings.acceptanceDays })
     .from(schoolSettings)
     .where(eq(schoolSettings.schoolId, SCHOOL_ID))
     .limit(1);
-  return row ?? null;
+  return row?.acceptanceDays ?? null;
+}
+
+/** The session, resumption and registration deadline of the applicant's admission session (else the current one). */
+export async function admissionTerms(db: Db, applicantId: number) {
+  const terms = {
+    name: admissionSessions.name,
+    resumptionDate: admissionSessions.resumptionDate,
+    registrationClosesOn: admissionSessions.registrationClosesOn,
+  };
+  const [own] = await db
+    .select(terms)
+    .from(applicants)
+    .innerJoin(admissionSessions, eq(admissionSessions.id, applicants.admissionSessionId))
+    .where(eq(applicants.id, applicantId))
+    .limit(1);
+  if (own) return own;
+  const [current] = await db
+    .select(terms)
+    .from(admissionSessions)
+    .where(eq(admissionSessions.isCurrent, true))
+    .orderBy(desc(admissionSessions.id))
+    .limit(1);
+  return current ?? null;
 }
 
 export async function currentSessionName(db: Db): Promise<string | null> {

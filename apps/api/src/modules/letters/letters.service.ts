@@ -47,11 +47,14 @@ export const LETTER_MESSAGES = {
   acceptanceFirst: 'This document becomes available once your acceptance fee has been paid.',
 } as const;
 
-/** Terms of the letter (spec §9) that the school settings do not hold. */
-export const REGISTRATION_WEEKS = 2;
+const WEEK_WORDS = ['', 'one', 'two', 'three', 'four', 'five', 'six'];
+
+/** Whole weeks from resumption to the registration deadline (spec: two), or null when not whole weeks. */
+function registrationWeeks(resumption: string, closesOn: string): number | null {
+  const days = (Date.parse(closesOn) - Date.parse(resumption)) / 86_400_000;
+  return days > 0 && days % 7 === 0 ? days / 7 : null;
+}
 const LATE_REGISTRATION_ITEM = 'late registration';
-const DEFAULT_RESUMPTION = '2025-01-25';
-const DEFAULT_SESSION = '2024/2025';
 
 type ApplicantFactsRow = NonNullable<Awaited<ReturnType<typeof getApplicantFacts>>>;
 
@@ -101,9 +104,10 @@ export async function admissionLetterOf(
     facts.courseOfStudyId,
     facts.departmentId,
   );
-  const terms = await repo.schoolTerms(deps.db);
+  const terms = await repo.admissionTerms(deps.db, facts.id);
+  if (!terms) throw new AppError(404, LETTER_MESSAGES.letterNotFound, STATUS.notFound);
   const schedule = await feeScheduleFor(deps.db, facts.id);
-  const session = facts.admissionSessionName ?? schedule.sessionName ?? DEFAULT_SESSION;
+  const session = terms.name;
   const acceptanceKobo = (await acceptanceFeeKobo(deps.db, facts)) ?? 0;
   const late = schedule.rows.find((r) => r.PaymentName.toLowerCase() === LATE_REGISTRATION_ITEM);
   const lateKobo = late ? Math.round(late.Amount * 100) : 0;
@@ -118,8 +122,12 @@ export async function admissionLetterOf(
       : facts.entryModeId === ENTRY_MODE_DIRECT_ENTRY
         ? Math.max(yearsToGraduate - 1, 1)
         : yearsToGraduate;
-  const acceptanceDays = terms?.acceptanceDays ?? 5;
-  const resumption = terms?.resumptionDate ?? DEFAULT_RESUMPTION;
+  const acceptanceDays = (await repo.acceptanceDays(deps.db)) ?? 5;
+  const resumption = terms.resumptionDate;
+  const weeks = registrationWeeks(resumption, terms.registrationClosesOn);
+  const within = weeks
+    ? `within ${WEEK_WORDS[weeks] ?? weeks} week${weeks === 1 ? '' : 's'} of resumption, by `
+    : 'by ';
   const name = fullName(facts) || facts.jambRegNo;
   const verifyUrl = verifyUrls.admissionLetter(deps.config.PUBLIC_URL, facts.publicId);
   const modeType = facts.entryModeName;
@@ -162,7 +170,8 @@ export async function admissionLetterOf(
     acceptanceFee: koboToNaira(acceptanceKobo),
     acceptanceDays,
     resumptionDate: resumption,
-    registrationWeeks: REGISTRATION_WEEKS,
+    registrationClosesOn: terms.registrationClosesOn,
+    registrationWeeks: weeks,
     lateRegistrationFee: koboToNaira(lateKobo),
     paragraphs: [
       `Following your application for admission and the screening exercise for the ${session} academic session, ` +
@@ -172,8 +181,8 @@ export async function admissionLetterOf(
       `You are required to accept this offer by paying a non-refundable acceptance fee of ${formatNaira(acceptanceKobo)} ` +
         `online through the college portal within ${acceptanceDays} days of the issuance of this letter; otherwise the offer lapses. ` +
         'Do not pay the acceptance fee before JAMB CAPS shows your admission as "Admitted".',
-      `Resumption for the ${session} session is ${formatLongDate(resumption)}. Registration must be completed within ` +
-        `${REGISTRATION_WEEKS === 2 ? 'two' : REGISTRATION_WEEKS} weeks of resumption; late registration attracts a late registration fee` +
+      `Resumption for the ${session} session is ${formatLongDate(resumption)}. Registration must be completed ` +
+        `${within}${formatLongDate(terms.registrationClosesOn)}; late registration attracts a late registration fee` +
         `${lateKobo ? ` of ${formatNaira(lateKobo)}` : ''}.`,
       'The fees payable for the session are listed below. All fees should be duly paid online through the college portal.',
       "This admission is provisional and subject to the verification of your credentials (JAMB result, O'level results, " +
@@ -482,7 +491,10 @@ async function renderUndertakingPdf(deps: LettersDeps, facts: ApplicantFactsRow)
 // The SIWES placement letter
 
 function siwesRef(shortName: string, session: string | null, matricNo: string): string {
-  return `${shortName || 'INST'}/SIWES/${(session ?? DEFAULT_SESSION).replace('/', '-')}/${matricNo.replace(/[^0-9A-Za-z]/g, '')}`;
+  // Without a current session the reference simply leaves the session out.
+  return [shortName || 'INST', 'SIWES', session?.replace('/', '-'), matricNo.replace(/[^0-9A-Za-z]/g, '')]
+    .filter(Boolean)
+    .join('/');
 }
 
 /** The SIWES letter's data: 3 months for Computer Science, 6 otherwise (coursesOfStudy.siwesMonths). */

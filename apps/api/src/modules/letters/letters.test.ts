@@ -41,6 +41,7 @@ describe('admission and SIWES letters', () => {
       acceptanceFee: 5000,
       acceptanceDays: 5,
       resumptionDate: '2025-01-25',
+      registrationClosesOn: '2025-02-08',
       registrationWeeks: 2,
       lateRegistrationFee: 5000,
       verifyUrl,
@@ -51,12 +52,59 @@ describe('admission and SIWES letters', () => {
     expect(text).toContain('non-refundable acceptance fee of ₦5,000.00');
     expect(text).toContain('within 5 days');
     expect(text).toContain('25 January 2025');
-    expect(text).toContain('within two weeks of resumption');
+    expect(text).toContain('within two weeks of resumption, by 8 February 2025');
     expect(text).toContain('late registration fee of ₦5,000.00');
     expect(Data.feeRows).toContain('Bank / Interswitch service charge');
     expect(Data.feeRows).toContain('Tuition');
     expect(Data.fees.map((f: { PaymentName: string }) => f.PaymentName)).not.toContain('Late Registration');
     expect(response.body).not.toMatch(/applicant7@|"ApplicantID"|"id":/);
+  });
+
+  it("takes the session, resumption date and registration deadline from the admission session's set-up", async () => {
+    const admin = await login(t.app, 'Admin', 'admin@demo.edu.ng');
+    const sessions = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/admission-sessions', headers: admin.auth })
+    ).json().Data;
+    const session = sessions.find((s: { name: string }) => s.name === '2024/2025');
+    const edit = (terms: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/admission-sessions/${session.id}`,
+        headers: admin.auth,
+        payload: {
+          name: session.name,
+          academicSessionId: session.academicSessionId,
+          isCurrent: session.isCurrent,
+          resumptionDate: session.resumptionDate,
+          registrationClosesOn: session.registrationClosesOn,
+          ...terms,
+        },
+      });
+    const letter = async () => {
+      const applicant = await publicIdOf('202410000007AG');
+      return (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/ProvisionalAdmissionLetter?applicantId=${applicant.publicId}`,
+        })
+      ).json().Data;
+    };
+    try {
+      expect(
+        (await edit({ resumptionDate: '2025-02-03', registrationClosesOn: '2025-02-24' })).statusCode,
+      ).toBe(200);
+      const moved = await letter();
+      expect(moved).toMatchObject({
+        resumptionDate: '2025-02-03',
+        registrationClosesOn: '2025-02-24',
+        registrationWeeks: 3,
+      });
+      expect(moved.paragraphs.join(' ')).toContain(
+        'Resumption for the 2024/2025 session is 3 February 2025. Registration must be completed within three weeks of resumption, by 24 February 2025',
+      );
+    } finally {
+      await edit({ resumptionDate: '2025-01-25', registrationClosesOn: '2025-02-08' });
+    }
   });
 
   it('chooses the Direct Entry heading for EntryModeId 2', async () => {

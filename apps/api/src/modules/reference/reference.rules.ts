@@ -100,6 +100,12 @@ export const RULES: Partial<Record<RegistryName, ResourceRule>> = {
 
   'admission-sessions': async (tx, values, existingId) => {
     yearsFollow(values.name);
+    const row = await merged(tx, admissionSessions, values, existingId);
+    datesInOrder(
+      row.resumptionDate,
+      row.registrationClosesOn,
+      'Registration cannot close before resumption.',
+    );
     await onlyOneCurrent(admissionSessions, 'admission session')(tx, values, existingId);
   },
 
