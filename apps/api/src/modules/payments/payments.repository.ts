@@ -236,23 +236,41 @@ export async function flagFinal(db: Exec, id: number, flag: string, providerStat
     .where(and(eq(payments.id, id), isNull(payments.flag)));
 }
 
-/** Stores a webhook delivery once; false when this provider event was already stored. */
+/**
+ * Stores a webhook notice once. Returns its id and whether it was already done with (settled):
+ * a redelivery of a notice that is not settled yet must be acted on again.
+ */
 export async function recordEvent(
   db: Exec,
   event: { provider: string; eventKey: string; paymentId: number | null; body: unknown; verified: boolean },
-): Promise<boolean> {
-  const rows = await db
+): Promise<{ id: number; fresh: boolean; settled: boolean }> {
+  const eventKey = event.eventKey.slice(0, 500);
+  const [inserted] = await db
     .insert(paymentEvents)
     .values({
       provider: event.provider,
-      eventKey: event.eventKey.slice(0, 500),
+      eventKey,
       paymentId: event.paymentId,
       body: event.body as never,
       verified: event.verified,
     })
     .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventKey] })
     .returning({ id: paymentEvents.id });
-  return rows.length > 0;
+  if (inserted) return { id: inserted.id, fresh: true, settled: false };
+  const [existing] = await db
+    .select({ id: paymentEvents.id, settledAt: paymentEvents.settledAt })
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.provider, event.provider), eq(paymentEvents.eventKey, eventKey)))
+    .limit(1);
+  return { id: existing!.id, fresh: false, settled: existing!.settledAt !== null };
+}
+
+/** Marks a notice done with (its payment final); the first caller wins, later ones change nothing. */
+export async function settleEvent(db: Exec, id: number): Promise<void> {
+  await db
+    .update(paymentEvents)
+    .set({ settledAt: new Date() })
+    .where(and(eq(paymentEvents.id, id), isNull(paymentEvents.settledAt)));
 }
 
 /** Pending attempts, the least recently checked first. */

@@ -232,14 +232,15 @@ export class PaymentsService {
   }
 
   // -------------------------------------------------------------------------------------------
-  // Webhooks: verify the signature over the raw bytes, store each event once, answer at once,
-  // then ask the gateway before crediting anything.
+  // Webhooks: verify the signature over the raw bytes, store each notice once, then ask the
+  // gateway before crediting anything. A notice is done with (and acknowledged as such) only once
+  // its payment is final; until then a redelivery is re-queried, never ignored as a duplicate.
 
   async receiveWebhook(
     provider: PaymentProvider,
     rawBody: Buffer,
     headers: Headers,
-  ): Promise<{ accepted: number; duplicates: number }> {
+  ): Promise<{ accepted: number; duplicates: number; unsettled: number }> {
     const entry = this.gateways[provider];
     if (!entry) throw new AppError(404, 'Unknown payment provider.', STATUS.notFound);
     const { gateway } = entry;
@@ -255,16 +256,17 @@ export class PaymentsService {
     }
     let accepted = 0;
     let duplicates = 0;
+    let unsettled = 0;
     for (const notice of notices) {
       const payment = await repo.findForNotice(this.db, provider, notice.merchantRef, notice.providerRef);
-      const fresh = await repo.recordEvent(this.db, {
+      const event = await repo.recordEvent(this.db, {
         provider,
         eventKey: notice.eventKey,
         paymentId: payment?.id ?? null,
         body: notice.body,
         verified: provider !== 'remita',
       });
-      if (!fresh) {
+      if (event.settled) {
         duplicates += 1;
         this.counters.duplicateWebhooks += 1;
         continue;
@@ -276,11 +278,24 @@ export class PaymentsService {
           { provider, merchantRef: notice.merchantRef, providerRef: notice.providerRef },
           'webhook for an unknown payment',
         );
+        await repo.settleEvent(this.db, event.id);
         continue;
       }
-      this.background(() => this.refreshById(payment.id), `webhook ${provider} ${payment.reference}`);
+      let after: PaymentRow;
+      try {
+        after = await this.refresh(payment);
+      } catch (error) {
+        this.log.warn(
+          { err: error, payment: payment.id },
+          `webhook ${provider}: the gateway could not be asked`,
+        );
+        unsettled += 1;
+        continue;
+      }
+      if (after.state === 'pending') unsettled += 1;
+      else await repo.settleEvent(this.db, event.id);
     }
-    return { accepted, duplicates };
+    return { accepted, duplicates, unsettled };
   }
 
   /** Runs work after the response; close() waits for it. */

@@ -6,6 +6,7 @@ import { PAYMENT_MESSAGES } from '@portal/contracts';
 import { applicants, paymentEvents, payments } from '../../db/schema/index.js';
 import { newPublicId } from '../../platform/ids.js';
 import { login, startTestApp, type TestApp } from '../../../test/helpers.js';
+import { WEBHOOK_NOT_SETTLED } from './payments.routes.js';
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures: the real app listening on 127.0.0.1 (so the adapters reach the built-in sandbox over
@@ -242,8 +243,13 @@ describe('acceptance-fee payments through the sandbox gateway', () => {
     const events = await db().select().from(paymentEvents).where(eq(paymentEvents.paymentId, payment.id));
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ provider: 'monnify', verified: true });
-    expect(t.app.payments.service.counters.duplicateWebhooks - before.duplicateWebhooks).toBe(1);
-    expect(t.app.payments.service.counters.credited - before.credited).toBe(1);
+    // The resend is either ignored (the first had settled) or joins the first's re-query: both delivered, one credit.
+    const { counters } = t.app.payments.service;
+    expect(counters.duplicateWebhooks - before.duplicateWebhooks + counters.webhooks - before.webhooks).toBe(
+      2,
+    );
+    expect(events[0]!.settledAt).not.toBeNull();
+    expect(counters.credited - before.credited).toBe(1);
   });
 
   it('the same webhook 50 times at once, racing the redirect check, gives one paid transition and one receipt', async () => {
@@ -284,6 +290,86 @@ describe('acceptance-fee payments through the sandbox gateway', () => {
       url: `/api/PaymentReceiptByRRR?transactionId=${rows[0]!.publicId}`,
     });
     expect(receipt.statusCode).toBe(200);
+  });
+
+  it('a notice that arrives while the gateway still says pending is not done: its retry re-queries and settles, a later duplicate credits nothing', async () => {
+    const { row, auth } = await admittedApplicant(t);
+    const started = (await start(auth, 'monnify')).json();
+    const reference: string = started.Data.TransactionRef;
+    const sandbox = t.app.payments.sandbox!;
+    const tx = sandbox.store.findByMerchantRef('monnify', reference)!;
+    // The notice Monnify sends for this payment, delivered before its status API says PAID
+    // (the status API may lag the notification): the sandbox still holds the checkout unpaid.
+    const delivery = sandbox.webhookFor({
+      ...tx,
+      status: 'PAID',
+      amountPaidKobo: tx.amountKobo,
+      paidAt: new Date().toISOString(),
+    })!;
+    const deliver = () =>
+      fetch(`${t.url}/api/payments/webhooks/monnify`, {
+        method: 'POST',
+        headers: delivery.headers,
+        body: delivery.body,
+      });
+    const eventsOf = async (paymentId: number) =>
+      db().select().from(paymentEvents).where(eq(paymentEvents.paymentId, paymentId));
+    const before = t.app.payments.service.counters.credited;
+
+    const first = await deliver();
+    expect(first.status).toBe(503);
+    expect(first.headers.get('retry-after')).toBe('60');
+    expect(await first.json()).toEqual({ Status: 'Error', Message: WEBHOOK_NOT_SETTLED });
+    const pending = await paymentOf(reference);
+    expect(pending.state).toBe('pending');
+    const [seen] = await eventsOf(pending.id);
+    expect(seen).toMatchObject({ provider: 'monnify', settledAt: null });
+
+    // The gateway retries while it is still unpaid: asked again, still not done.
+    expect((await deliver()).status).toBe(503);
+    expect((await paymentOf(reference)).state).toBe('pending');
+
+    // Now paid at the gateway (no webhook of its own); the retry of the same notice settles at once.
+    await submitCheckout(started.Data.checkOutUrl, { webhook: 'none' });
+    const retry = await deliver();
+    expect(retry.status).toBe(200);
+    expect(await retry.json()).toEqual({ Status: 'OK', Message: 'accepted 1, already seen 0' });
+    const paid = await paymentOf(reference);
+    expect(paid).toMatchObject({ state: 'paid', amountPaidKobo: 500_000 });
+    expect((await applicantRow(row.id)).acceptancePaidAt).not.toBeNull();
+    const events = await eventsOf(paid.id);
+    expect(events).toHaveLength(1);
+    expect(events[0]!.settledAt).not.toBeNull();
+
+    // Duplicates after the settlement, ten at once: acknowledged, ignored, nothing credited twice.
+    const duplicates = await Promise.all(Array.from({ length: 10 }, deliver));
+    expect(duplicates.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect(await duplicates[0]!.json()).toEqual({ Status: 'OK', Message: 'accepted 0, already seen 1' });
+    expect(t.app.payments.service.counters.credited - before).toBe(1);
+    const rows = await db().select().from(payments).where(eq(payments.applicantId, row.id));
+    expect(rows.filter((p) => p.state === 'paid')).toHaveLength(1);
+    expect(await eventsOf(paid.id)).toHaveLength(1);
+  });
+
+  it('concurrent retries of an unsettled notice, once the gateway says paid, credit once', async () => {
+    const { row, auth } = await admittedApplicant(t);
+    const started = (await start(auth, 'nomba')).json();
+    const reference: string = started.Data.TransactionRef;
+    const sandbox = t.app.payments.sandbox!;
+    await submitCheckout(started.Data.checkOutUrl, { webhook: 'none' });
+    const delivery = sandbox.webhookFor(sandbox.store.findByMerchantRef('nomba', reference)!)!;
+    const deliver = () =>
+      fetch(`${t.url}/api/payments/webhooks/nomba`, {
+        method: 'POST',
+        headers: delivery.headers,
+        body: delivery.body,
+      });
+    const before = t.app.payments.service.counters.credited;
+    const answers = await Promise.all(Array.from({ length: 20 }, deliver));
+    expect(answers.every((r) => r.status === 200)).toBe(true);
+    expect(t.app.payments.service.counters.credited - before).toBe(1);
+    const rows = await db().select().from(payments).where(eq(payments.applicantId, row.id));
+    expect(rows.filter((p) => p.state === 'paid')).toHaveLength(1);
   });
 
   it('twenty concurrent applications of one verified answer move the state once (the conditional UPDATE)', async () => {
