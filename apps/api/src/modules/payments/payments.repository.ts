@@ -179,8 +179,9 @@ export async function applicantAttempts(
 }
 
 /**
- * Moves a pending attempt to a final state. Only one caller can ever win: the UPDATE matches
- * `state = 'pending'`, and whoever finds it already moved gets null.
+ * Moves an attempt to a final state. Only one caller can ever win: the UPDATE matches the states
+ * it may leave (`pending`; money that arrives late may also leave `expired`), and whoever finds it
+ * already moved gets null.
  */
 export async function transition(
   db: Exec,
@@ -192,8 +193,10 @@ export async function transition(
       'amountPaidKobo' | 'chargesKobo' | 'flag' | 'providerStatus' | 'providerReference' | 'paidAt'
     >
   >,
+  from: readonly PaymentState[] = ['pending'],
+  /** When the gateway was asked (the reconciler's clock). */
+  now = new Date(),
 ): Promise<PaymentRow | null> {
-  const now = new Date();
   const [row] = await db
     .update(payments)
     .set({
@@ -203,7 +206,7 @@ export async function transition(
       lastCheckedAt: now,
       checkCount: sql`${payments.checkCount} + 1`,
     })
-    .where(and(eq(payments.id, id), eq(payments.state, 'pending')))
+    .where(and(eq(payments.id, id), inArray(payments.state, [...from])))
     .returning();
   return row ?? null;
 }
@@ -213,8 +216,8 @@ export async function recordCheck(
   db: Exec,
   id: number,
   fields: { providerStatus?: string | null; providerReference?: string | null; flag?: string | null },
+  now = new Date(),
 ): Promise<void> {
-  const now = new Date();
   await db
     .update(payments)
     .set({

@@ -593,6 +593,108 @@ describe('acceptance-fee payments through the sandbox gateway', () => {
       Data: { status: 'EXPIRED' },
     });
   });
+
+  it('an abandoned checkout is expired on the first re-query after its window closes, whatever the back-off', async () => {
+    const { auth } = await admittedApplicant(t);
+    const started = (await start(auth, 'monnify')).json();
+    const reference: string = started.Data.TransactionRef;
+    const attempt = await paymentOf(reference);
+    const closesAt = t.app.payments.service.checkoutClosesAt(attempt).getTime();
+    const reconciler = t.app.payments.reconciler;
+    // Re-queried while the window is open: still pending, and the back-off grows (1, 2, 4 min).
+    for (const minutesBefore of [5, 3, 1]) {
+      await reconciler.runOnce(new Date(closesAt - minutesBefore * 60_000));
+      expect((await paymentOf(reference)).state).toBe('pending');
+    }
+    expect((await paymentOf(reference)).checkCount).toBe(3);
+    // A second after it closes, the final re-query is due at once and finds it unpaid.
+    const pass = await reconciler.runOnce(new Date(closesAt + 1_000));
+    expect(pass.settled).toBeGreaterThanOrEqual(1);
+    expect(await paymentOf(reference)).toMatchObject({ state: 'expired', providerStatus: 'PENDING' });
+  });
+
+  it('never expires an attempt the gateway reports paid, however late the re-query', async () => {
+    const { row, auth } = await admittedApplicant(t);
+    const started = (await start(auth, 'nomba')).json();
+    await submitCheckout(started.Data.checkOutUrl, { webhook: 'none' });
+    await t.app.payments.reconciler.runOnce(new Date(Date.now() + 30 * 24 * 60 * 60_000));
+    expect((await paymentOf(started.Data.TransactionRef)).state).toBe('paid');
+    expect((await applicantRow(row.id)).acceptancePaidAt).not.toBeNull();
+  });
+
+  it('a payment that lands after the attempt expired is credited exactly once, by its webhooks or by Check again', async () => {
+    const { row, auth } = await admittedApplicant(t);
+    const started = (await start(auth, 'monnify')).json();
+    const reference: string = started.Data.TransactionRef;
+    await t.app.payments.reconciler.runOnce(new Date(Date.now() + 2 * 60 * 60_000));
+    expect((await paymentOf(reference)).state).toBe('expired');
+    // Check again on the expired attempt asks the gateway: still unpaid there.
+    expect((await check(auth, 'Monnify', reference)).json()).toMatchObject({ Data: { status: 'EXPIRED' } });
+
+    const before = t.app.payments.service.counters.credited;
+    // The money arrives late, and the gateway notifies twice.
+    await submitCheckout(started.Data.checkOutUrl, { webhook: 'twice' });
+    await settle(t);
+    const paid = await paymentOf(reference);
+    expect(paid).toMatchObject({ state: 'paid', amountPaidKobo: 500_000, flag: null });
+    expect((await applicantRow(row.id)).acceptancePaidAt).not.toBeNull();
+    // Check again, the reconciler and a redelivery: nothing more is credited.
+    const again = await check(auth, 'Monnify', reference);
+    expect(again.json()).toMatchObject({
+      Message: PAYMENT_MESSAGES.success,
+      Data: { status: 'PAID', ReceiptId: paid.publicId },
+    });
+    await t.app.payments.reconciler.runOnce(new Date(Date.now() + 3 * 60 * 60_000));
+    const sandbox = t.app.payments.sandbox!;
+    const delivery = sandbox.webhookFor(sandbox.store.findByMerchantRef('monnify', reference)!)!;
+    await Promise.all(
+      Array.from({ length: 5 }, () =>
+        fetch(`${t.url}/api/payments/webhooks/monnify`, {
+          method: 'POST',
+          headers: delivery.headers,
+          body: delivery.body,
+        }),
+      ),
+    );
+    expect(t.app.payments.service.counters.credited - before).toBe(1);
+    const rows = await db().select().from(payments).where(eq(payments.applicantId, row.id));
+    expect(rows.filter((p) => p.state === 'paid')).toHaveLength(1);
+  });
+
+  it('Check again on an expired attempt finds a late payment with no webhook; only its owner may ask', async () => {
+    const owner = await admittedApplicant(t);
+    const other = await admittedApplicant(t);
+    const started = (await start(owner.auth, 'nomba')).json();
+    const reference: string = started.Data.TransactionRef;
+    await t.app.payments.reconciler.runOnce(new Date(Date.now() + 2 * 60 * 60_000));
+    expect((await paymentOf(reference)).state).toBe('expired');
+    await submitCheckout(started.Data.checkOutUrl, { webhook: 'none' });
+    // Someone else's reference is unknown to them, and asking changes nothing.
+    const stranger = await check(other.auth, 'Nomba', reference);
+    expect(stranger.statusCode).toBe(404);
+    expect((await paymentOf(reference)).state).toBe('expired');
+    expect((await check({}, 'Nomba', reference)).statusCode).toBe(401);
+    const mine = await check(owner.auth, 'Nomba', reference);
+    expect(mine.json()).toMatchObject({ Data: { status: 'PAID', paid: true } });
+    expect((await applicantRow(owner.row.id)).acceptancePaidAt).not.toBeNull();
+  });
+
+  it('a late payment of an expired attempt after another attempt was paid is flagged for a refund, not credited', async () => {
+    const { row, auth } = await admittedApplicant(t);
+    const first = (await start(auth, 'monnify')).json();
+    await t.app.payments.reconciler.runOnce(new Date(Date.now() + 2 * 60 * 60_000));
+    expect((await paymentOf(first.Data.TransactionRef)).state).toBe('expired');
+    const second = (await start(auth, 'nomba')).json();
+    await submitCheckout(second.Data.checkOutUrl, { webhook: 'none' });
+    expect((await check(auth, 'Nomba', second.Data.TransactionRef)).json().Data.status).toBe('PAID');
+    await submitCheckout(first.Data.checkOutUrl, { webhook: 'once' });
+    await settle(t);
+    const late = await paymentOf(first.Data.TransactionRef);
+    expect(late.state).toBe('failed');
+    expect(late.flag).toMatch(/^duplicate:/);
+    const rows = await db().select().from(payments).where(eq(payments.applicantId, row.id));
+    expect(rows.filter((p) => p.state === 'paid')).toHaveLength(1);
+  });
 });
 
 describe('payments without a gateway', () => {
