@@ -210,6 +210,24 @@ describe('acceptance-fee payments through the sandbox gateway', () => {
     expect((await check(auth, 'Nomba', started.Data.TransactionRef)).json().Data.status).toBe('PAID');
   });
 
+  it('Nomba: the checkout shows the payer’s name and the items, as Monnify’s does', async () => {
+    const { row, auth } = await admittedApplicant(t);
+    const name = [row.firstName, row.otherName, row.lastName].filter(Boolean).join(' ');
+    for (const provider of ['nomba', 'monnify'] as const) {
+      const started = (await start(auth, provider)).json();
+      const tx = t.app.payments.sandbox!.store.findByMerchantRef(provider, started.Data.TransactionRef)!;
+      expect(tx).toMatchObject({
+        customerName: name,
+        customerEmail: row.email,
+        description: `Acceptance Fee (${row.jambRegNo})`,
+      });
+      const page = await (await fetch(started.Data.checkOutUrl)).text();
+      expect(page).toContain(`<dt>For</dt><dd>Acceptance Fee (${row.jambRegNo})</dd>`);
+      expect(page).toContain(`<dt>Payer</dt><dd>${name} &lt;${row.email}&gt;</dd>`);
+      expect(page).not.toContain('Online checkout order');
+    }
+  });
+
   it('Remita: an RRR, the pay page, the return with RRR and orderID; the unsigned notification only triggers a re-query', async () => {
     const { row, auth } = await admittedApplicant(t);
     const started = (await start(auth, 'remita')).json();
