@@ -95,6 +95,41 @@ test.describe('acceptance fee (applicant 6, Monnify sandbox)', () => {
     await expect(rows.first().getByRole('link', { name: 'View receipt' })).toHaveCount(0);
   });
 
+  test("an abandoned checkout stays in the history with 'Check again', which asks the gateway", async ({
+    page,
+  }) => {
+    await signIn(page, 'applicant', APPLICANT_6);
+    await startMonnify(page);
+    const checkoutUrl = page.url();
+    // Abandoned: the applicant leaves the gateway's page without paying or cancelling.
+    await page.goto(portal('/applicant/paymenthistory'));
+    const rows = page.getByTestId('payment-history-row');
+    await expect(rows).toHaveCount(2);
+    const abandoned = rows.first();
+    await expect(abandoned).toHaveAttribute('data-state', 'pending');
+    await expect(abandoned.getByText('Pending')).toBeVisible();
+    const checkAgain = abandoned.getByRole('button', { name: 'Check again' });
+    await checkAgain.click();
+    await closeNotice(
+      page,
+      'Your payment has not been confirmed by the gateway yet. It will reflect automatically once it is confirmed.',
+    );
+    await expect(abandoned).toHaveAttribute('data-state', 'pending');
+
+    // At the gateway the checkout is then cancelled; the browser never comes back and no webhook is sent.
+    const cancelled = await page.request.post(checkoutUrl, {
+      form: { action: 'cancel', webhook: 'none', delaySeconds: '0' },
+      maxRedirects: 0,
+    });
+    expect(cancelled.status()).toBe(303);
+    await expect(abandoned).toHaveAttribute('data-state', 'pending');
+    await checkAgain.click();
+    await closeNotice(page, 'Payment failed or not completed. Please try again.');
+    await expect(abandoned).toHaveAttribute('data-state', 'failed');
+    await expect(abandoned.getByRole('button', { name: 'Check again' })).toHaveCount(0);
+    await expect(rows).toHaveCount(2);
+  });
+
   test('paying with Monnify shows success, reaches level 4 and a verifiable receipt', async ({ page }) => {
     await signIn(page, 'applicant', APPLICANT_6);
     await startMonnify(page);
@@ -156,10 +191,10 @@ test.describe('acceptance fee (applicant 6, Monnify sandbox)', () => {
     await expectPdf(receiptPdf);
     expect(receiptPdf.suggestedFilename()).toBe(`Receipt-${reference}.pdf`);
 
-    // The history: the paid attempt (with its receipt) above the cancelled one.
+    // The history: the paid attempt (with its receipt) above the cancelled ones.
     await page.goto(portal('/applicant/paymenthistory'));
     const rows = page.getByTestId('payment-history-row');
-    await expect(rows).toHaveCount(2);
+    await expect(rows).toHaveCount(3);
     await expect(rows.first()).toHaveAttribute('data-state', 'paid');
     await expect(rows.first().getByText(reference)).toBeVisible();
     await expect(rows.first().getByText('₦5,000.00')).toBeVisible();
@@ -195,7 +230,7 @@ test.describe('acceptance fee (applicant 6, Monnify sandbox)', () => {
 
     await page.setViewportSize({ width: 360, height: 640 });
     await page.goto(portal('/applicant/paymenthistory'));
-    await expect(page.getByTestId('payment-history-row')).toHaveCount(2);
+    await expect(page.getByTestId('payment-history-row')).toHaveCount(3);
     expect(await hasHorizontalScroll(page)).toBe(false);
     expect(await seriousA11yViolations(page)).toEqual([]);
   });

@@ -49,18 +49,40 @@ test.describe('public receipt', () => {
     await expect(receipt.getByText('UDOH Emmanuel Effiong')).toBeVisible();
     await expect(receipt.getByText(APPLICANT_7, { exact: true })).toBeVisible();
     await expect(receipt.getByText('PAID', { exact: true })).toBeVisible();
+    // The seeded payment carries Monnify's ₦75 fee (taken from the settlement): the lines the
+    // applicant sees add up to the total, with the labels the PDF prints.
     await expect(receipt.getByText('Bank / Interswitch service charge')).toBeVisible();
     await expect(receipt.getByTestId('service-charge')).toHaveText('₦0.00');
     await expect(receipt.getByTestId('amount-paid')).toHaveText('₦5,000.00');
+    const amounts = receipt.getByRole('table', { name: 'Amounts' });
+    const shownLines = await amounts
+      .locator('tbody tr')
+      .evaluateAll((rows) =>
+        rows.map((row) => [...row.querySelectorAll('td')].slice(1).map((cell) => cell.textContent ?? '')),
+      );
+    expect(shownLines).toEqual([
+      ['Acceptance Fee', '₦5,000.00'],
+      ['Bank / Interswitch service charge', '₦0.00'],
+      ['Total Paid', '₦5,000.00'],
+    ]);
+    const naira = (text: string) => Math.round(Number(text.replace(/[₦,]/g, '')) * 100);
+    const parts = shownLines.slice(0, -1).reduce((sum, [, amount]) => sum + naira(amount!), 0);
+    expect(parts).toBe(naira(shownLines.at(-1)![1]!));
+    const { Data } = (await (
+      await page.request.get(`/api/PaymentReceiptByRRR?transactionId=${receiptId}`)
+    ).json()) as { Data: { transactionRef: string; lines: { label: string }[] } };
+    expect(shownLines.map(([label]) => label)).toEqual(Data.lines.map((l) => l.label));
     // Not signed in: the page is public.
     expect((await page.context().cookies()).find((c) => c.name === 'user')).toBeUndefined();
 
-    // The transaction id is shown shortened; the copy button copies all of it.
+    // The transaction id is shown shortened; the copy button copies the Transaction Ref its message names.
     const shown = receipt.getByTestId('transaction-id');
     await expect(shown).toHaveText(`${receiptId.slice(0, 8)}…${receiptId.slice(-4)}`);
+    await expect(receipt.getByTestId('transaction-ref')).toHaveText(Data.transactionRef);
     await receipt.getByRole('button', { name: 'Copy transaction reference' }).click();
     await expect(page.getByText('Transaction Ref copied successfully')).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(receiptId);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(Data.transactionRef);
+    expect(Data.transactionRef).toBe(`DIT-ACC-SEED-${APPLICANT_7}`);
 
     // The QR code is the verification link, which is this page.
     const qr = receipt.getByRole('img', { name: 'Scan to verify' });

@@ -83,3 +83,10 @@ export const CANDIDATE_COLUMNS = [
   'UTME Score',
   'CAPS Status',
 ] as const;
+
+/** The receipt's non-item lines, word for word on the page (English) and in the PDF. */
+export const RECEIPT_LINE_LABELS = {
+  charge: 'Bank / Interswitch service charge',
+  excess: 'Paid above the fee (to be refunded)',
+  total: 'Total Paid',
+} as const;

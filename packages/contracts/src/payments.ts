@@ -128,6 +128,21 @@ export type PaymentStatusResponse = z.infer<typeof paymentStatusResponse>;
 export const receiptQuery = z.object({ transactionId: z.string().trim().min(1).max(200) });
 export const schoolFeesReceiptQuery = z.object({ RRR: z.string().trim().min(1).max(200) });
 
+/**
+ * One line of a receipt's amounts, as the page and the PDF both print it: the fee's items, the
+ * service charge the payer bore, money paid above the fee (to be refunded), then the total.
+ * Items + charge + excess = total, in kobo.
+ */
+export const receiptLine = z.object({
+  kind: z.enum(['item', 'charge', 'excess', 'total']),
+  /** The item's name; for the other kinds the English label (RECEIPT_LINE_LABELS). */
+  label: z.string(),
+  amountKobo: z.number().int(),
+  /** naira */
+  amount: z.number(),
+});
+export type ReceiptLine = z.infer<typeof receiptLine>;
+
 /** The payment receipt of section 3. Public: only what verification needs (no e-mail, no phone). */
 export const paymentReceipt = z.object({
   name: z.string(),
@@ -151,12 +166,14 @@ export const paymentReceipt = z.object({
   generatedDate: z.string(),
   paymentName: z.string(),
   session: z.string().nullable(),
-  /** naira */
+  /** naira: the fee due (the items' sum) */
   amount: z.number(),
-  /** naira */
+  /** naira: the service charge the payer bore (the receipt's charge line) */
   charges: z.number(),
-  /** naira, as the gateway reported it */
+  /** naira, as the gateway reported it: the receipt's total */
   amountPaid: z.number(),
+  /** The amounts table, computed once for the page and the PDF. */
+  lines: z.array(receiptLine),
   /** The passport photograph as a data URL, or null. */
   passport: z.string().nullable(),
   /** A PNG data URL of the verification link. */

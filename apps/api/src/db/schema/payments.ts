@@ -118,6 +118,11 @@ export const paymentEvents = pgTable(
     body: jsonb('body'),
     verified: boolean('verified').notNull().default(false),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the notice was done with: its payment settled or definitely failed (or there was nothing
+     * to settle). Null while the gateway still says pending: a redelivery is then re-queried, not ignored.
+     */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('payment_events_provider_key').on(t.provider, t.eventKey)],
 );

@@ -57,7 +57,8 @@ export async function seedPayments(db: Db): Promise<void> {
       sessionId: session?.id ?? null,
       methodId: 1,
       amountKobo: ACCEPTANCE_FEE_KOBO,
-      chargesKobo: 0,
+      // Monnify's 1.5% card fee, deducted from the institution's settlement (not paid by the applicant).
+      chargesKobo: 7_500,
       currency: 'NGN',
       state: 'paid',
       amountPaidKobo: ACCEPTANCE_FEE_KOBO,

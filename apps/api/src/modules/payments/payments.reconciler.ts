@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { PaymentProvider } from '@portal/contracts';
 import type { Db } from '../../db/client.js';
 import * as repo from './payments.repository.js';
 import type { PaymentsService } from './payments.service.js';
@@ -64,14 +65,20 @@ export class PaymentReconciler {
     for (const payment of await repo.pendingAttempts(this.db, 200)) {
       if (this.closing) break;
       const last = payment.lastCheckedAt ?? payment.createdAt;
-      if (now.getTime() - last.getTime() < backoffMs(payment.checkCount)) continue;
+      // Past its checkout window and not asked since it closed: the final re-query is due now,
+      // whatever the back-off says, so an abandoned checkout does not linger as pending.
+      const closesAt = this.service.gateways[payment.provider as PaymentProvider]
+        ? this.service.checkoutClosesAt(payment)
+        : null;
+      const finalCheckDue = closesAt !== null && now > closesAt && last <= closesAt;
+      if (!finalCheckDue && now.getTime() - last.getTime() < backoffMs(payment.checkCount)) continue;
       checked += 1;
       try {
         const after = await this.service.refresh(payment, now);
         if (after.state !== 'pending') settled += 1;
       } catch (error) {
         errors += 1;
-        await repo.recordCheck(this.db, payment.id, {});
+        await repo.recordCheck(this.db, payment.id, {}, now);
         this.log.warn(
           { err: error, payment: payment.id, provider: payment.provider },
           'reconciliation could not reach the gateway',

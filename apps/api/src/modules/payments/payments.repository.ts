@@ -179,8 +179,9 @@ export async function applicantAttempts(
 }
 
 /**
- * Moves a pending attempt to a final state. Only one caller can ever win: the UPDATE matches
- * `state = 'pending'`, and whoever finds it already moved gets null.
+ * Moves an attempt to a final state. Only one caller can ever win: the UPDATE matches the states
+ * it may leave (`pending`; money that arrives late may also leave `expired`), and whoever finds it
+ * already moved gets null.
  */
 export async function transition(
   db: Exec,
@@ -192,8 +193,10 @@ export async function transition(
       'amountPaidKobo' | 'chargesKobo' | 'flag' | 'providerStatus' | 'providerReference' | 'paidAt'
     >
   >,
+  from: readonly PaymentState[] = ['pending'],
+  /** When the gateway was asked (the reconciler's clock). */
+  now = new Date(),
 ): Promise<PaymentRow | null> {
-  const now = new Date();
   const [row] = await db
     .update(payments)
     .set({
@@ -203,7 +206,7 @@ export async function transition(
       lastCheckedAt: now,
       checkCount: sql`${payments.checkCount} + 1`,
     })
-    .where(and(eq(payments.id, id), eq(payments.state, 'pending')))
+    .where(and(eq(payments.id, id), inArray(payments.state, [...from])))
     .returning();
   return row ?? null;
 }
@@ -213,8 +216,8 @@ export async function recordCheck(
   db: Exec,
   id: number,
   fields: { providerStatus?: string | null; providerReference?: string | null; flag?: string | null },
+  now = new Date(),
 ): Promise<void> {
-  const now = new Date();
   await db
     .update(payments)
     .set({
@@ -236,23 +239,41 @@ export async function flagFinal(db: Exec, id: number, flag: string, providerStat
     .where(and(eq(payments.id, id), isNull(payments.flag)));
 }
 
-/** Stores a webhook delivery once; false when this provider event was already stored. */
+/**
+ * Stores a webhook notice once. Returns its id and whether it was already done with (settled):
+ * a redelivery of a notice that is not settled yet must be acted on again.
+ */
 export async function recordEvent(
   db: Exec,
   event: { provider: string; eventKey: string; paymentId: number | null; body: unknown; verified: boolean },
-): Promise<boolean> {
-  const rows = await db
+): Promise<{ id: number; fresh: boolean; settled: boolean }> {
+  const eventKey = event.eventKey.slice(0, 500);
+  const [inserted] = await db
     .insert(paymentEvents)
     .values({
       provider: event.provider,
-      eventKey: event.eventKey.slice(0, 500),
+      eventKey,
       paymentId: event.paymentId,
       body: event.body as never,
       verified: event.verified,
     })
     .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventKey] })
     .returning({ id: paymentEvents.id });
-  return rows.length > 0;
+  if (inserted) return { id: inserted.id, fresh: true, settled: false };
+  const [existing] = await db
+    .select({ id: paymentEvents.id, settledAt: paymentEvents.settledAt })
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.provider, event.provider), eq(paymentEvents.eventKey, eventKey)))
+    .limit(1);
+  return { id: existing!.id, fresh: false, settled: existing!.settledAt !== null };
+}
+
+/** Marks a notice done with (its payment final); the first caller wins, later ones change nothing. */
+export async function settleEvent(db: Exec, id: number): Promise<void> {
+  await db
+    .update(paymentEvents)
+    .set({ settledAt: new Date() })
+    .where(and(eq(paymentEvents.id, id), isNull(paymentEvents.settledAt)));
 }
 
 /** Pending attempts, the least recently checked first. */

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   PAYMENT_PROVIDERS,
+  STATUS,
   checkPaymentQuery,
   errorEnvelope,
   paymentRequest,
@@ -14,6 +15,11 @@ import {
 import { requireAuth } from '../../platform/auth.js';
 import { errorResponses } from '../../platform/routes.js';
 import type { PaymentsService } from './payments.service.js';
+
+/** The answer to a notice whose payment the gateway still reports pending: not done, send it again. */
+export const WEBHOOK_NOT_SETTLED =
+  'The payment is not settled at the gateway yet; send this notification again.';
+const WEBHOOK_RETRY_AFTER_SECONDS = 60;
 
 const errors = errorResponses(400, 401, 403, 404, 409, 502, 503);
 
@@ -69,7 +75,8 @@ export function paymentsRoutes(app: FastifyInstance, service: PaymentsService): 
     });
   }
 
-  // Webhooks: public, the exact bytes kept for the signature, answered before the gateway is asked.
+  // Webhooks: public, the exact bytes kept for the signature. Acknowledged (200) only once every
+  // notice's payment is final; otherwise 503, so the gateway sends it again and the retry re-queries.
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) =>
@@ -87,15 +94,22 @@ export function paymentsRoutes(app: FastifyInstance, service: PaymentsService): 
           400: errorEnvelope,
           401: errorEnvelope,
           404: errorEnvelope,
+          503: errorEnvelope,
         },
       },
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const { accepted, duplicates } = await service.receiveWebhook(
+        const { accepted, duplicates, unsettled } = await service.receiveWebhook(
           request.params.provider,
           raw,
           request.headers,
         );
+        if (unsettled > 0) {
+          return reply
+            .code(503)
+            .header('retry-after', String(WEBHOOK_RETRY_AFTER_SECONDS))
+            .send({ Status: STATUS.error, Message: WEBHOOK_NOT_SETTLED });
+        }
         return { Status: 'OK', Message: `accepted ${accepted}, already seen ${duplicates}` };
       },
     });

@@ -31,6 +31,9 @@ import type { PaymentRow } from './payments.repository.js';
 /** Grace after a checkout's validity before a still-pending attempt is expired. */
 const EXPIRY_GRACE_MS = 10 * 60_000;
 
+/** The states money reported by the gateway may settle: pending, and expired (a late payment). */
+const SETTLEABLE_WITH_MONEY = ['pending', 'expired'] as const;
+
 /** A unique constraint that a second credited acceptance fee would break. */
 const ONE_PAID_INDEX = 'payments_one_paid_per_applicant_category';
 
@@ -195,7 +198,8 @@ export class PaymentsService {
       throw new AppError(404, PAYMENT_MESSAGES.unknownReference, STATUS.notFound);
     }
     let current = payment;
-    if (current.state === 'pending') {
+    // An expired checkout is asked again too: money may have landed after the window closed.
+    if (current.state === 'pending' || current.state === 'expired') {
       try {
         current = await this.refresh(current);
       } catch (error) {
@@ -232,14 +236,15 @@ export class PaymentsService {
   }
 
   // -------------------------------------------------------------------------------------------
-  // Webhooks: verify the signature over the raw bytes, store each event once, answer at once,
-  // then ask the gateway before crediting anything.
+  // Webhooks: verify the signature over the raw bytes, store each notice once, then ask the
+  // gateway before crediting anything. A notice is done with (and acknowledged as such) only once
+  // its payment is final; until then a redelivery is re-queried, never ignored as a duplicate.
 
   async receiveWebhook(
     provider: PaymentProvider,
     rawBody: Buffer,
     headers: Headers,
-  ): Promise<{ accepted: number; duplicates: number }> {
+  ): Promise<{ accepted: number; duplicates: number; unsettled: number }> {
     const entry = this.gateways[provider];
     if (!entry) throw new AppError(404, 'Unknown payment provider.', STATUS.notFound);
     const { gateway } = entry;
@@ -255,16 +260,17 @@ export class PaymentsService {
     }
     let accepted = 0;
     let duplicates = 0;
+    let unsettled = 0;
     for (const notice of notices) {
       const payment = await repo.findForNotice(this.db, provider, notice.merchantRef, notice.providerRef);
-      const fresh = await repo.recordEvent(this.db, {
+      const event = await repo.recordEvent(this.db, {
         provider,
         eventKey: notice.eventKey,
         paymentId: payment?.id ?? null,
         body: notice.body,
         verified: provider !== 'remita',
       });
-      if (!fresh) {
+      if (event.settled) {
         duplicates += 1;
         this.counters.duplicateWebhooks += 1;
         continue;
@@ -276,11 +282,24 @@ export class PaymentsService {
           { provider, merchantRef: notice.merchantRef, providerRef: notice.providerRef },
           'webhook for an unknown payment',
         );
+        await repo.settleEvent(this.db, event.id);
         continue;
       }
-      this.background(() => this.refreshById(payment.id), `webhook ${provider} ${payment.reference}`);
+      let after: PaymentRow;
+      try {
+        after = await this.refresh(payment);
+      } catch (error) {
+        this.log.warn(
+          { err: error, payment: payment.id },
+          `webhook ${provider}: the gateway could not be asked`,
+        );
+        unsettled += 1;
+        continue;
+      }
+      if (after.state === 'pending') unsettled += 1;
+      else await repo.settleEvent(this.db, event.id);
     }
-    return { accepted, duplicates };
+    return { accepted, duplicates, unsettled };
   }
 
   /** Runs work after the response; close() waits for it. */
@@ -325,6 +344,14 @@ export class PaymentsService {
     return promise;
   }
 
+  /** When an attempt's checkout can no longer be paid: the gateway's validity window, plus a grace. */
+  checkoutClosesAt(
+    payment: Pick<PaymentRow, 'createdAt' | 'provider'>,
+    gateway: PaymentGateway = this.gateway(payment.provider as PaymentProvider).gateway,
+  ): Date {
+    return new Date(payment.createdAt.getTime() + gateway.checkoutValidityMs + EXPIRY_GRACE_MS);
+  }
+
   /** Applies a verified gateway answer to an attempt. Returns the attempt as it now stands. */
   async apply(
     payment: PaymentRow,
@@ -337,7 +364,10 @@ export class PaymentsService {
     const moneyArrived =
       result.state === 'paid' || result.state === 'overpaid' || result.state === 'underpaid';
 
-    if (payment.state !== 'pending') {
+    // Money that lands after the checkout was expired is still the applicant's payment: it is
+    // credited (once, by the same conditional update) rather than left for a refund.
+    const lateMoney = payment.state === 'expired' && moneyArrived;
+    if (payment.state !== 'pending' && !lateMoney) {
       // Final already. The state never moves again, but the bursary must hear of surprises.
       if (result.state === 'reversed' && payment.state === 'paid') {
         await repo.flagFinal(
@@ -370,22 +400,34 @@ export class PaymentsService {
       }
       if (currency !== payment.currency) {
         return (
-          (await repo.transition(this.db, payment.id, 'failed', {
-            amountPaidKobo: paid,
-            providerStatus: status,
-            providerReference: providerRef,
-            flag: `currency mismatch: received ${paid} in ${currency}, expected ${payment.currency}; not credited`,
-          })) ?? (await repo.findById(this.db, payment.id))!
+          (await repo.transition(
+            this.db,
+            payment.id,
+            'failed',
+            {
+              amountPaidKobo: paid,
+              providerStatus: status,
+              providerReference: providerRef,
+              flag: `currency mismatch: received ${paid} in ${currency}, expected ${payment.currency}; not credited`,
+            },
+            SETTLEABLE_WITH_MONEY,
+          )) ?? (await repo.findById(this.db, payment.id))!
         );
       }
       if (paid < payment.amountKobo || result.state === 'underpaid') {
         return (
-          (await repo.transition(this.db, payment.id, 'failed', {
-            amountPaidKobo: paid,
-            providerStatus: status,
-            providerReference: providerRef,
-            flag: `underpaid: received ${paid} kobo of ${payment.amountKobo}; not credited`,
-          })) ?? (await repo.findById(this.db, payment.id))!
+          (await repo.transition(
+            this.db,
+            payment.id,
+            'failed',
+            {
+              amountPaidKobo: paid,
+              providerStatus: status,
+              providerReference: providerRef,
+              flag: `underpaid: received ${paid} kobo of ${payment.amountKobo}; not credited`,
+            },
+            SETTLEABLE_WITH_MONEY,
+          )) ?? (await repo.findById(this.db, payment.id))!
         );
       }
       const flag =
@@ -404,24 +446,41 @@ export class PaymentsService {
 
     if (result.state === 'failed' || result.state === 'expired' || result.state === 'reversed') {
       return (
-        (await repo.transition(this.db, payment.id, result.state === 'expired' ? 'expired' : 'failed', {
-          providerStatus: status,
-          providerReference: providerRef,
-          ...(result.state === 'reversed' ? { flag: `reversed at the gateway (${status})` } : {}),
-        })) ?? (await repo.findById(this.db, payment.id))!
+        (await repo.transition(
+          this.db,
+          payment.id,
+          result.state === 'expired' ? 'expired' : 'failed',
+          {
+            providerStatus: status,
+            providerReference: providerRef,
+            ...(result.state === 'reversed' ? { flag: `reversed at the gateway (${status})` } : {}),
+          },
+          ['pending'],
+          now,
+        )) ?? (await repo.findById(this.db, payment.id))!
       );
     }
 
-    // Still pending (or unknown to the gateway): expire it once the checkout can no longer be paid.
-    if (now.getTime() - payment.createdAt.getTime() > gateway.checkoutValidityMs + EXPIRY_GRACE_MS) {
+    // Still pending (or unknown to the gateway) on this re-query: expire it once the checkout can
+    // no longer be paid. Money arriving later still settles it (see lateMoney above).
+    if (now.getTime() > this.checkoutClosesAt(payment, gateway).getTime()) {
       return (
-        (await repo.transition(this.db, payment.id, 'expired', {
-          providerStatus: status,
-          providerReference: providerRef,
-        })) ?? (await repo.findById(this.db, payment.id))!
+        (await repo.transition(
+          this.db,
+          payment.id,
+          'expired',
+          { providerStatus: status, providerReference: providerRef },
+          ['pending'],
+          now,
+        )) ?? (await repo.findById(this.db, payment.id))!
       );
     }
-    await repo.recordCheck(this.db, payment.id, { providerStatus: status, providerReference: providerRef });
+    await repo.recordCheck(
+      this.db,
+      payment.id,
+      { providerStatus: status, providerReference: providerRef },
+      now,
+    );
     return (await repo.findById(this.db, payment.id))!;
   }
 
@@ -444,7 +503,7 @@ export class PaymentsService {
     const outcome = await this.db.transaction(async (tx) => {
       try {
         return await tx.transaction(async (sp) => {
-          const moved = await repo.transition(sp, payment.id, 'paid', fields);
+          const moved = await repo.transition(sp, payment.id, 'paid', fields, SETTLEABLE_WITH_MONEY);
           if (moved && moved.categoryId === ACCEPTANCE_PAYMENT_CATEGORY_ID && moved.applicantId) {
             await markAcceptancePaid(sp, moved.applicantId, fields.paidAt);
           }
@@ -452,12 +511,18 @@ export class PaymentsService {
         });
       } catch (error) {
         if (pgErrorCode(error) !== PG_UNIQUE_VIOLATION || !errorMentions(error, ONE_PAID_INDEX)) throw error;
-        return repo.transition(tx, payment.id, 'failed', {
-          amountPaidKobo: fields.amountPaidKobo,
-          providerStatus: fields.providerStatus,
-          providerReference: fields.providerReference,
-          flag: `duplicate: the acceptance fee was already paid by another attempt; refund ${fields.amountPaidKobo} kobo`,
-        });
+        return repo.transition(
+          tx,
+          payment.id,
+          'failed',
+          {
+            amountPaidKobo: fields.amountPaidKobo,
+            providerStatus: fields.providerStatus,
+            providerReference: fields.providerReference,
+            flag: `duplicate: the acceptance fee was already paid by another attempt; refund ${fields.amountPaidKobo} kobo`,
+          },
+          SETTLEABLE_WITH_MONEY,
+        );
       }
     });
     if (outcome) this.counters[outcome.state === 'paid' ? 'credited' : 'duplicatePayments'] += 1;

@@ -6,6 +6,7 @@ import { PAYMENT_MESSAGES } from '@portal/contracts';
 import { applicants, paymentEvents, payments } from '../../db/schema/index.js';
 import { newPublicId } from '../../platform/ids.js';
 import { login, startTestApp, type TestApp } from '../../../test/helpers.js';
+import { WEBHOOK_NOT_SETTLED } from './payments.routes.js';
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures: the real app listening on 127.0.0.1 (so the adapters reach the built-in sandbox over
@@ -209,6 +210,24 @@ describe('acceptance-fee payments through the sandbox gateway', () => {
     expect((await check(auth, 'Nomba', started.Data.TransactionRef)).json().Data.status).toBe('PAID');
   });
 
+  it('Nomba: the checkout shows the payer’s name and the items, as Monnify’s does', async () => {
+    const { row, auth } = await admittedApplicant(t);
+    const name = [row.firstName, row.otherName, row.lastName].filter(Boolean).join(' ');
+    for (const provider of ['nomba', 'monnify'] as const) {
+      const started = (await start(auth, provider)).json();
+      const tx = t.app.payments.sandbox!.store.findByMerchantRef(provider, started.Data.TransactionRef)!;
+      expect(tx).toMatchObject({
+        customerName: name,
+        customerEmail: row.email,
+        description: `Acceptance Fee (${row.jambRegNo})`,
+      });
+      const page = await (await fetch(started.Data.checkOutUrl)).text();
+      expect(page).toContain(`<dt>For</dt><dd>Acceptance Fee (${row.jambRegNo})</dd>`);
+      expect(page).toContain(`<dt>Payer</dt><dd>${name} &lt;${row.email}&gt;</dd>`);
+      expect(page).not.toContain('Online checkout order');
+    }
+  });
+
   it('Remita: an RRR, the pay page, the return with RRR and orderID; the unsigned notification only triggers a re-query', async () => {
     const { row, auth } = await admittedApplicant(t);
     const started = (await start(auth, 'remita')).json();
@@ -242,8 +261,13 @@ describe('acceptance-fee payments through the sandbox gateway', () => {
     const events = await db().select().from(paymentEvents).where(eq(paymentEvents.paymentId, payment.id));
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ provider: 'monnify', verified: true });
-    expect(t.app.payments.service.counters.duplicateWebhooks - before.duplicateWebhooks).toBe(1);
-    expect(t.app.payments.service.counters.credited - before.credited).toBe(1);
+    // The resend is either ignored (the first had settled) or joins the first's re-query: both delivered, one credit.
+    const { counters } = t.app.payments.service;
+    expect(counters.duplicateWebhooks - before.duplicateWebhooks + counters.webhooks - before.webhooks).toBe(
+      2,
+    );
+    expect(events[0]!.settledAt).not.toBeNull();
+    expect(counters.credited - before.credited).toBe(1);
   });
 
   it('the same webhook 50 times at once, racing the redirect check, gives one paid transition and one receipt', async () => {
@@ -284,6 +308,86 @@ describe('acceptance-fee payments through the sandbox gateway', () => {
       url: `/api/PaymentReceiptByRRR?transactionId=${rows[0]!.publicId}`,
     });
     expect(receipt.statusCode).toBe(200);
+  });
+
+  it('a notice that arrives while the gateway still says pending is not done: its retry re-queries and settles, a later duplicate credits nothing', async () => {
+    const { row, auth } = await admittedApplicant(t);
+    const started = (await start(auth, 'monnify')).json();
+    const reference: string = started.Data.TransactionRef;
+    const sandbox = t.app.payments.sandbox!;
+    const tx = sandbox.store.findByMerchantRef('monnify', reference)!;
+    // The notice Monnify sends for this payment, delivered before its status API says PAID
+    // (the status API may lag the notification): the sandbox still holds the checkout unpaid.
+    const delivery = sandbox.webhookFor({
+      ...tx,
+      status: 'PAID',
+      amountPaidKobo: tx.amountKobo,
+      paidAt: new Date().toISOString(),
+    })!;
+    const deliver = () =>
+      fetch(`${t.url}/api/payments/webhooks/monnify`, {
+        method: 'POST',
+        headers: delivery.headers,
+        body: delivery.body,
+      });
+    const eventsOf = async (paymentId: number) =>
+      db().select().from(paymentEvents).where(eq(paymentEvents.paymentId, paymentId));
+    const before = t.app.payments.service.counters.credited;
+
+    const first = await deliver();
+    expect(first.status).toBe(503);
+    expect(first.headers.get('retry-after')).toBe('60');
+    expect(await first.json()).toEqual({ Status: 'Error', Message: WEBHOOK_NOT_SETTLED });
+    const pending = await paymentOf(reference);
+    expect(pending.state).toBe('pending');
+    const [seen] = await eventsOf(pending.id);
+    expect(seen).toMatchObject({ provider: 'monnify', settledAt: null });
+
+    // The gateway retries while it is still unpaid: asked again, still not done.
+    expect((await deliver()).status).toBe(503);
+    expect((await paymentOf(reference)).state).toBe('pending');
+
+    // Now paid at the gateway (no webhook of its own); the retry of the same notice settles at once.
+    await submitCheckout(started.Data.checkOutUrl, { webhook: 'none' });
+    const retry = await deliver();
+    expect(retry.status).toBe(200);
+    expect(await retry.json()).toEqual({ Status: 'OK', Message: 'accepted 1, already seen 0' });
+    const paid = await paymentOf(reference);
+    expect(paid).toMatchObject({ state: 'paid', amountPaidKobo: 500_000 });
+    expect((await applicantRow(row.id)).acceptancePaidAt).not.toBeNull();
+    const events = await eventsOf(paid.id);
+    expect(events).toHaveLength(1);
+    expect(events[0]!.settledAt).not.toBeNull();
+
+    // Duplicates after the settlement, ten at once: acknowledged, ignored, nothing credited twice.
+    const duplicates = await Promise.all(Array.from({ length: 10 }, deliver));
+    expect(duplicates.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect(await duplicates[0]!.json()).toEqual({ Status: 'OK', Message: 'accepted 0, already seen 1' });
+    expect(t.app.payments.service.counters.credited - before).toBe(1);
+    const rows = await db().select().from(payments).where(eq(payments.applicantId, row.id));
+    expect(rows.filter((p) => p.state === 'paid')).toHaveLength(1);
+    expect(await eventsOf(paid.id)).toHaveLength(1);
+  });
+
+  it('concurrent retries of an unsettled notice, once the gateway says paid, credit once', async () => {
+    const { row, auth } = await admittedApplicant(t);
+    const started = (await start(auth, 'nomba')).json();
+    const reference: string = started.Data.TransactionRef;
+    const sandbox = t.app.payments.sandbox!;
+    await submitCheckout(started.Data.checkOutUrl, { webhook: 'none' });
+    const delivery = sandbox.webhookFor(sandbox.store.findByMerchantRef('nomba', reference)!)!;
+    const deliver = () =>
+      fetch(`${t.url}/api/payments/webhooks/nomba`, {
+        method: 'POST',
+        headers: delivery.headers,
+        body: delivery.body,
+      });
+    const before = t.app.payments.service.counters.credited;
+    const answers = await Promise.all(Array.from({ length: 20 }, deliver));
+    expect(answers.every((r) => r.status === 200)).toBe(true);
+    expect(t.app.payments.service.counters.credited - before).toBe(1);
+    const rows = await db().select().from(payments).where(eq(payments.applicantId, row.id));
+    expect(rows.filter((p) => p.state === 'paid')).toHaveLength(1);
   });
 
   it('twenty concurrent applications of one verified answer move the state once (the conditional UPDATE)', async () => {
@@ -506,6 +610,108 @@ describe('acceptance-fee payments through the sandbox gateway', () => {
       Message: PAYMENT_MESSAGES.failed,
       Data: { status: 'EXPIRED' },
     });
+  });
+
+  it('an abandoned checkout is expired on the first re-query after its window closes, whatever the back-off', async () => {
+    const { auth } = await admittedApplicant(t);
+    const started = (await start(auth, 'monnify')).json();
+    const reference: string = started.Data.TransactionRef;
+    const attempt = await paymentOf(reference);
+    const closesAt = t.app.payments.service.checkoutClosesAt(attempt).getTime();
+    const reconciler = t.app.payments.reconciler;
+    // Re-queried while the window is open: still pending, and the back-off grows (1, 2, 4 min).
+    for (const minutesBefore of [5, 3, 1]) {
+      await reconciler.runOnce(new Date(closesAt - minutesBefore * 60_000));
+      expect((await paymentOf(reference)).state).toBe('pending');
+    }
+    expect((await paymentOf(reference)).checkCount).toBe(3);
+    // A second after it closes, the final re-query is due at once and finds it unpaid.
+    const pass = await reconciler.runOnce(new Date(closesAt + 1_000));
+    expect(pass.settled).toBeGreaterThanOrEqual(1);
+    expect(await paymentOf(reference)).toMatchObject({ state: 'expired', providerStatus: 'PENDING' });
+  });
+
+  it('never expires an attempt the gateway reports paid, however late the re-query', async () => {
+    const { row, auth } = await admittedApplicant(t);
+    const started = (await start(auth, 'nomba')).json();
+    await submitCheckout(started.Data.checkOutUrl, { webhook: 'none' });
+    await t.app.payments.reconciler.runOnce(new Date(Date.now() + 30 * 24 * 60 * 60_000));
+    expect((await paymentOf(started.Data.TransactionRef)).state).toBe('paid');
+    expect((await applicantRow(row.id)).acceptancePaidAt).not.toBeNull();
+  });
+
+  it('a payment that lands after the attempt expired is credited exactly once, by its webhooks or by Check again', async () => {
+    const { row, auth } = await admittedApplicant(t);
+    const started = (await start(auth, 'monnify')).json();
+    const reference: string = started.Data.TransactionRef;
+    await t.app.payments.reconciler.runOnce(new Date(Date.now() + 2 * 60 * 60_000));
+    expect((await paymentOf(reference)).state).toBe('expired');
+    // Check again on the expired attempt asks the gateway: still unpaid there.
+    expect((await check(auth, 'Monnify', reference)).json()).toMatchObject({ Data: { status: 'EXPIRED' } });
+
+    const before = t.app.payments.service.counters.credited;
+    // The money arrives late, and the gateway notifies twice.
+    await submitCheckout(started.Data.checkOutUrl, { webhook: 'twice' });
+    await settle(t);
+    const paid = await paymentOf(reference);
+    expect(paid).toMatchObject({ state: 'paid', amountPaidKobo: 500_000, flag: null });
+    expect((await applicantRow(row.id)).acceptancePaidAt).not.toBeNull();
+    // Check again, the reconciler and a redelivery: nothing more is credited.
+    const again = await check(auth, 'Monnify', reference);
+    expect(again.json()).toMatchObject({
+      Message: PAYMENT_MESSAGES.success,
+      Data: { status: 'PAID', ReceiptId: paid.publicId },
+    });
+    await t.app.payments.reconciler.runOnce(new Date(Date.now() + 3 * 60 * 60_000));
+    const sandbox = t.app.payments.sandbox!;
+    const delivery = sandbox.webhookFor(sandbox.store.findByMerchantRef('monnify', reference)!)!;
+    await Promise.all(
+      Array.from({ length: 5 }, () =>
+        fetch(`${t.url}/api/payments/webhooks/monnify`, {
+          method: 'POST',
+          headers: delivery.headers,
+          body: delivery.body,
+        }),
+      ),
+    );
+    expect(t.app.payments.service.counters.credited - before).toBe(1);
+    const rows = await db().select().from(payments).where(eq(payments.applicantId, row.id));
+    expect(rows.filter((p) => p.state === 'paid')).toHaveLength(1);
+  });
+
+  it('Check again on an expired attempt finds a late payment with no webhook; only its owner may ask', async () => {
+    const owner = await admittedApplicant(t);
+    const other = await admittedApplicant(t);
+    const started = (await start(owner.auth, 'nomba')).json();
+    const reference: string = started.Data.TransactionRef;
+    await t.app.payments.reconciler.runOnce(new Date(Date.now() + 2 * 60 * 60_000));
+    expect((await paymentOf(reference)).state).toBe('expired');
+    await submitCheckout(started.Data.checkOutUrl, { webhook: 'none' });
+    // Someone else's reference is unknown to them, and asking changes nothing.
+    const stranger = await check(other.auth, 'Nomba', reference);
+    expect(stranger.statusCode).toBe(404);
+    expect((await paymentOf(reference)).state).toBe('expired');
+    expect((await check({}, 'Nomba', reference)).statusCode).toBe(401);
+    const mine = await check(owner.auth, 'Nomba', reference);
+    expect(mine.json()).toMatchObject({ Data: { status: 'PAID', paid: true } });
+    expect((await applicantRow(owner.row.id)).acceptancePaidAt).not.toBeNull();
+  });
+
+  it('a late payment of an expired attempt after another attempt was paid is flagged for a refund, not credited', async () => {
+    const { row, auth } = await admittedApplicant(t);
+    const first = (await start(auth, 'monnify')).json();
+    await t.app.payments.reconciler.runOnce(new Date(Date.now() + 2 * 60 * 60_000));
+    expect((await paymentOf(first.Data.TransactionRef)).state).toBe('expired');
+    const second = (await start(auth, 'nomba')).json();
+    await submitCheckout(second.Data.checkOutUrl, { webhook: 'none' });
+    expect((await check(auth, 'Nomba', second.Data.TransactionRef)).json().Data.status).toBe('PAID');
+    await submitCheckout(first.Data.checkOutUrl, { webhook: 'once' });
+    await settle(t);
+    const late = await paymentOf(first.Data.TransactionRef);
+    expect(late.state).toBe('failed');
+    expect(late.flag).toMatch(/^duplicate:/);
+    const rows = await db().select().from(payments).where(eq(payments.applicantId, row.id));
+    expect(rows.filter((p) => p.state === 'paid')).toHaveLength(1);
   });
 });
 

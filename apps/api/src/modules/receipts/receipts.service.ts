@@ -1,8 +1,10 @@
 import {
   INDIGENE_STATE_ID,
+  RECEIPT_LINE_LABELS,
   STATUS,
   koboToNaira,
   type PaymentReceipt,
+  type ReceiptLine,
   type SchoolFeesReceipt,
 } from '@portal/contracts';
 import type { Config } from '../../config.js';
@@ -102,6 +104,65 @@ async function paidOr404(deps: ReceiptsDeps, transactionId: string): Promise<Pay
   return payment;
 }
 
+/** Each item of a payment at the amount its payer owed (kobo), by the fee schedule of its session. */
+async function itemLines(
+  deps: ReceiptsDeps,
+  payment: PaymentRow,
+  payee: Payee,
+  names: Map<number, string>,
+): Promise<{ name: string; amountKobo: number | null }[]> {
+  const lines = await paymentFeeLines(deps.db, payment, payee);
+  const indigene = payee.stateId === INDIGENE_STATE_ID;
+  return payment.itemIds.map((itemId) => {
+    const line = lines.find((l) => l.itemId === itemId);
+    return {
+      name: names.get(itemId) ?? `Item ${itemId}`,
+      amountKobo: line ? (indigene ? line.indigeneAmountKobo : line.nonIndigeneAmountKobo) : null,
+    };
+  });
+}
+
+/**
+ * The receipt's amounts, computed once for the page's data and the PDF, in kobo: the items, the
+ * service charge the payer bore, anything paid above the fee, and the total paid, which is their
+ * sum. The gateway's own fee (`chargesKobo`) is deducted from the institution's settlement, not
+ * paid by the payer, so it is no line of the payer's receipt. Items whose schedule no longer
+ * adds up to the amount charged (the schedule changed since) are shown as one line of that amount.
+ */
+export function receiptAmounts(
+  payment: Pick<PaymentRow, 'amountKobo' | 'amountPaidKobo' | 'flag'>,
+  items: { name: string; amountKobo: number | null }[],
+): { lines: ReceiptLine[]; dueKobo: number; chargeKobo: number; totalKobo: number } {
+  const dueKobo = payment.amountKobo;
+  const totalKobo = payment.amountPaidKobo ?? dueKobo;
+  const itemsAddUp =
+    items.length > 0 &&
+    items.every((i) => i.amountKobo !== null) &&
+    items.reduce((sum, i) => sum + i.amountKobo!, 0) === dueKobo;
+  const itemRows = itemsAddUp
+    ? items.map((i) => ({ label: i.name, amountKobo: i.amountKobo! }))
+    : [{ label: items.map((i) => i.name).join(', ') || 'Payment', amountKobo: dueKobo }];
+  // What the payer paid beyond the fee: an overpayment (flagged for refund) or a charge they bore.
+  const above = Math.max(totalKobo - dueKobo, 0);
+  const overpaid = payment.flag?.startsWith('overpaid') ?? false;
+  const chargeKobo = overpaid ? 0 : above;
+  const excessKobo = overpaid ? above : 0;
+  const line = (kind: ReceiptLine['kind'], label: string, amountKobo: number): ReceiptLine => ({
+    kind,
+    label,
+    amountKobo,
+    amount: koboToNaira(amountKobo),
+  });
+  const lines = [
+    ...itemRows.map((i) => line('item', i.label, i.amountKobo)),
+    line('charge', RECEIPT_LINE_LABELS.charge, chargeKobo),
+    ...(excessKobo > 0 ? [line('excess', RECEIPT_LINE_LABELS.excess, excessKobo)] : []),
+  ];
+  const sum = lines.reduce((s, l) => s + l.amountKobo, 0);
+  lines.push(line('total', RECEIPT_LINE_LABELS.total, sum));
+  return { lines, dueKobo, chargeKobo, totalKobo: sum };
+}
+
 /** The receipt object of spec section 3 for a paid payment. */
 export async function receiptOf(
   deps: ReceiptsDeps,
@@ -111,6 +172,7 @@ export async function receiptOf(
 ): Promise<{ receipt: PaymentReceipt; payee: Payee }> {
   const payee = await payeeOf(deps, payment);
   const names = await repo.itemNames(deps.db, payment.itemIds);
+  const amounts = receiptAmounts(payment, await itemLines(deps, payment, payee, names));
   const verifyUrl = verifyUrls.receipt(deps.config.PUBLIC_URL, payment.publicId);
   const receipt: PaymentReceipt = {
     name: payee.name,
@@ -129,9 +191,10 @@ export async function receiptOf(
     generatedDate: now.toISOString(),
     paymentName: payment.itemIds.map((id) => names.get(id) ?? `Item ${id}`).join(', '),
     session: await paymentSessionName(deps.db, payment.sessionId),
-    amount: koboToNaira(payment.amountKobo),
-    charges: koboToNaira(payment.chargesKobo),
-    amountPaid: koboToNaira(payment.amountPaidKobo ?? payment.amountKobo),
+    amount: koboToNaira(amounts.dueKobo),
+    charges: koboToNaira(amounts.chargeKobo),
+    amountPaid: koboToNaira(amounts.totalKobo),
+    lines: amounts.lines,
     passport: payee.passportUrl,
     // PDFs draw their own vector code; only the JSON carries the PNG.
     QRcode: options.qr === false ? '' : await qrDataUrl(verifyUrl),
@@ -225,29 +288,18 @@ export async function renderReceiptPdf(deps: ReceiptsDeps, payment: PaymentRow):
     { columns: 1, labelShare: 0.25 },
   );
   b.moveDown(4);
-  const lines = await paymentFeeLines(deps.db, payment, payee);
-  const names = await repo.itemNames(deps.db, payment.itemIds);
-  const rows = payment.itemIds.map((itemId, i) => {
-    const line = lines.find((l) => l.itemId === itemId);
-    const amount = line
-      ? payee.stateId === INDIGENE_STATE_ID
-        ? line.indigeneAmountKobo
-        : line.nonIndigeneAmountKobo
-      : null;
-    return [String(i + 1), names.get(itemId) ?? `Item ${itemId}`, amount === null ? '' : formatNaira(amount)];
-  });
+  const items = receipt.lines.filter((l) => l.kind === 'item');
   b.table({
     columns: [
       { header: 'S/N', width: 1, align: 'center' },
       { header: 'Item', width: 6 },
       { header: 'Amount', width: 3, align: 'right' },
     ],
-    rows: [
-      ...rows,
-      ['', 'Amount due', formatNaira(payment.amountKobo)],
-      ['', 'Bank / gateway charges', formatNaira(payment.chargesKobo)],
-      ['', 'Amount paid', formatNaira(payment.amountPaidKobo ?? payment.amountKobo)],
-    ],
+    rows: receipt.lines.map((l) => [
+      l.kind === 'item' ? String(items.indexOf(l) + 1) : '',
+      l.label,
+      formatNaira(l.amountKobo),
+    ]),
     boldLastRow: true,
   });
 

@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicants, payments } from '../../db/schema/index.js';
 import { seed } from '../../db/seed/index.js';
-import { pdfTextContent } from '../../platform/pdf.js';
+import { newPublicId } from '../../platform/ids.js';
+import { formatNaira, pdfTextContent } from '../../platform/pdf.js';
 import { startTestApp, type TestApp } from '../../../test/helpers.js';
 import { qrDataUrl } from './verification.js';
 
@@ -124,6 +125,96 @@ describe('receipts', () => {
       expect(text).toContain(expected);
     }
     expect(pdf.length).toBeLessThan(200_000);
+  });
+
+  it('the receipt lines add up to the total, and the PDF prints the same lines with the same labels', async () => {
+    // The seeded payment carries Monnify's ₦75 fee, taken from the institution's settlement.
+    expect(
+      (await t.database.db.select().from(payments).where(eq(payments.id, internalId)))[0]!.chargesKobo,
+    ).toBe(7_500);
+    const [applicant6] = await t.database.db
+      .select()
+      .from(applicants)
+      .where(eq(applicants.jambRegNo, '202410000006AF'));
+    // An overpayment (flagged for refund) adds a line of its own.
+    const [overpaid] = await t.database.db
+      .insert(payments)
+      .values({
+        publicId: newPublicId(),
+        provider: 'nomba',
+        reference: 'DIT-ACC-TEST-OVERPAID',
+        payeeTypeId: 1,
+        applicantId: applicant6!.id,
+        categoryId: 10,
+        itemIds: [2],
+        sessionId: (await t.database.db.select().from(payments).where(eq(payments.id, internalId)))[0]!
+          .sessionId,
+        methodId: 1,
+        amountKobo: 500_000,
+        chargesKobo: 8_400,
+        currency: 'NGN',
+        state: 'paid',
+        amountPaidKobo: 600_000,
+        flag: 'overpaid: received 600000 kobo, expected 500000; excess 100000 to refund',
+        paidAt: new Date(),
+      })
+      .returning();
+    const cases = [
+      {
+        id: receiptId,
+        lines: [
+          ['item', 'Acceptance Fee', 500_000],
+          ['charge', 'Bank / Interswitch service charge', 0],
+          ['total', 'Total Paid', 500_000],
+        ],
+      },
+      {
+        id: overpaid!.publicId,
+        lines: [
+          ['item', 'Acceptance Fee', 500_000],
+          ['charge', 'Bank / Interswitch service charge', 0],
+          ['excess', 'Paid above the fee (to be refunded)', 100_000],
+          ['total', 'Total Paid', 600_000],
+        ],
+      },
+    ] as const;
+    for (const { id, lines } of cases) {
+      const { Data } = (
+        await t.app.inject({ method: 'GET', url: `/api/PaymentReceiptByRRR?transactionId=${id}` })
+      ).json();
+      expect(
+        Data.lines.map((l: { kind: string; label: string; amountKobo: number }) => [
+          l.kind,
+          l.label,
+          l.amountKobo,
+        ]),
+      ).toEqual(lines);
+      const total = Data.lines.at(-1).amountKobo;
+      const parts = Data.lines
+        .slice(0, -1)
+        .reduce((s: number, l: { amountKobo: number }) => s + l.amountKobo, 0);
+      expect(parts).toBe(total);
+      expect(Data.amountPaid * 100).toBe(total);
+      expect(Data.charges * 100).toBe(
+        Data.lines.find((l: { kind: string }) => l.kind === 'charge').amountKobo,
+      );
+      for (const line of Data.lines) expect(line.amount * 100).toBe(line.amountKobo);
+
+      const text = await pdfTextContent(
+        (await t.app.inject({ method: 'GET', url: `/api/receipts/${id}.pdf` })).rawPayload,
+      );
+      // Each line in order, label then amount, exactly as the page's data has it.
+      let from = 0;
+      for (const line of Data.lines) {
+        const at = text.indexOf(line.label, from);
+        expect(at, line.label).toBeGreaterThanOrEqual(0);
+        const amount = text.indexOf(formatNaira(line.amountKobo), at);
+        expect(amount, `${line.label} amount`).toBeGreaterThan(at);
+        from = amount;
+      }
+      expect(text).not.toContain('₦75.00');
+      expect(text).not.toMatch(/Amount due|gateway charges/);
+    }
   });
 
   it('1,000 guessed receipt ids, sequential ids and malformed ones all miss', async () => {

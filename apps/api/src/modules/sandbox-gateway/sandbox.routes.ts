@@ -226,15 +226,20 @@ function nombaRoutes(app: FastifyInstance, sandbox: SandboxGateway, options: Rou
     const orderReference = str(order.orderReference) || randomUUID();
     if (sandbox.store.findByMerchantRef('nomba', orderReference))
       return refuse(reply, 409, 'Duplicate order reference');
+    // The payer's name and the items come from orderMetaData; without them the page can only show
+    // the e-mail and a generic label.
+    const meta = (
+      order.orderMetaData && typeof order.orderMetaData === 'object' ? order.orderMetaData : {}
+    ) as Body;
     const tx = newTransaction({
       provider: 'nomba',
       id: randomUUID(),
       merchantRef: orderReference,
       amountKobo,
       currency: str(order.currency),
-      customerName: str(order.customerEmail),
+      customerName: str(meta.customerName).slice(0, 200) || str(order.customerEmail),
       customerEmail: str(order.customerEmail),
-      description: 'Online checkout order',
+      description: str(meta.orderDescription).slice(0, 500) || 'Online checkout order',
       returnUrl: str(order.callbackUrl),
       status: 'NEW',
     });

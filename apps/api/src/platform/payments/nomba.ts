@@ -110,7 +110,13 @@ export class NombaGateway implements PaymentGateway {
         // Naira with two decimals, as in the official examples ("10000.00").
         amount: koboToNairaString(input.amountKobo),
         currency: input.currency,
-        orderMetaData: input.metadata ?? {},
+        // The order has no name or description field of its own; its free-form orderMetaData
+        // carries who pays and for what, so the checkout and the merchant dashboard can show them.
+        orderMetaData: {
+          ...input.metadata,
+          customerName: input.customer.name,
+          orderDescription: input.description,
+        },
       },
       tokenizeCard: false,
     };

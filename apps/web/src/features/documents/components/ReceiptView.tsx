@@ -8,9 +8,15 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { INDIGENE_STATE_ID, type PaymentReceipt, type SchoolFeesReceipt } from '@portal/contracts';
+import {
+  INDIGENE_STATE_ID,
+  type PaymentReceipt,
+  type ReceiptLine,
+  type SchoolFeesReceipt,
+} from '@portal/contracts';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import type { MessageId } from '../../../i18n/locales';
 import { useT } from '../../../i18n/useT';
 import { formatNaira, shortenId } from '../../../lib/money';
 import { CopyButton, KeyValues, QrBlock, SectionTitle } from './parts';
@@ -104,10 +110,22 @@ export function ReceiptView({
               >
                 {shortenId(receipt.transactionId)}
               </Box>
-              <CopyButton text={receipt.transactionId} label={t('documents.receipt.copy')} />
             </Box>,
           ],
-          [t('documents.receipt.transactionRef'), receipt.transactionRef],
+          [
+            t('documents.receipt.transactionRef'),
+            // The copy message names the Transaction Ref: the button copies that reference.
+            <Box
+              component="span"
+              key="ref"
+              sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}
+            >
+              <Box component="span" sx={{ overflowWrap: 'anywhere' }} data-testid="transaction-ref">
+                {receipt.transactionRef}
+              </Box>
+              <CopyButton text={receipt.transactionRef} label={t('documents.receipt.copy')} />
+            </Box>,
+          ],
           [receipt.provider === 'remita' ? 'RRR' : t('documents.receipt.gatewayRef'), receipt.RRR],
           [t('documents.receipt.paidThrough'), provider],
           [t('documents.receipt.paymentDate'), date(receipt.paymentDate)],
@@ -127,12 +145,7 @@ export function ReceiptView({
       {schoolFees ? (
         <SchoolFeesTable receipt={receipt} schoolFees={schoolFees} naira={naira} />
       ) : (
-        <AmountTable
-          rows={[[receipt.paymentName, naira(receipt.amount)]]}
-          charges={naira(receipt.charges)}
-          totalLabel={t('documents.receipt.totalPaid')}
-          total={naira(receipt.amountPaid)}
-        />
+        <ReceiptLines lines={receipt.lines} naira={naira} />
       )}
 
       <Divider sx={{ my: 2 }} />
@@ -169,7 +182,7 @@ function SchoolFeesTable({
           naira(indigene ? d.IndigeneAmount : d.NonIndigeneAmount),
         ])}
         subtotal={[t('documents.receipt.total'), naira(total)]}
-        charges={naira(receipt.charges)}
+        extras={[[t('documents.receipt.serviceCharge'), naira(receipt.charges)]]}
         totalLabel={t('documents.receipt.amountPaid')}
         total={naira(schoolFees.amountPaid)}
       />
@@ -177,16 +190,40 @@ function SchoolFeesTable({
   );
 }
 
+const LINE_LABELS = {
+  charge: 'documents.receipt.serviceCharge',
+  excess: 'documents.receipt.excess',
+  total: 'documents.receipt.totalPaid',
+} as const satisfies Record<Exclude<ReceiptLine['kind'], 'item'>, MessageId>;
+
+/** The receipt's own lines, as the PDF prints them: items, the service charge, any excess, the total. */
+function ReceiptLines({ lines, naira }: { lines: ReceiptLine[]; naira: (amount: number) => string }) {
+  const t = useT();
+  const label = (line: ReceiptLine) => (line.kind === 'item' ? line.label : t(LINE_LABELS[line.kind]));
+  const items = lines.filter((l) => l.kind === 'item');
+  const extras = lines.filter((l) => l.kind !== 'item' && l.kind !== 'total');
+  const total = lines.find((l) => l.kind === 'total');
+  return (
+    <AmountTable
+      rows={items.map((l) => [label(l), naira(l.amount)])}
+      extras={extras.map((l) => [label(l), naira(l.amount)])}
+      totalLabel={total ? label(total) : t('documents.receipt.totalPaid')}
+      total={naira(total?.amount ?? 0)}
+    />
+  );
+}
+
 function AmountTable({
   rows,
   subtotal,
-  charges,
+  extras,
   totalLabel,
   total,
 }: {
   rows: [string, string][];
   subtotal?: [string, string];
-  charges: string;
+  /** Lines between the items and the total: the service charge first. */
+  extras: [string, string][];
   totalLabel: string;
   total: string;
 }) {
@@ -226,15 +263,15 @@ function AmountTable({
             </TableCell>
           </TableRow>
         )}
-        <TableRow>
-          <TableCell sx={cell} />
-          <TableCell sx={{ ...cell, overflowWrap: 'anywhere' }}>
-            {t('documents.receipt.serviceCharge')}
-          </TableCell>
-          <TableCell sx={cell} align="right" data-testid="service-charge">
-            {charges}
-          </TableCell>
-        </TableRow>
+        {extras.map(([name, amount], i) => (
+          <TableRow key={`extra-${i}-${name}`}>
+            <TableCell sx={cell} />
+            <TableCell sx={{ ...cell, overflowWrap: 'anywhere' }}>{name}</TableCell>
+            <TableCell sx={cell} align="right" data-testid={i === 0 ? 'service-charge' : undefined}>
+              {amount}
+            </TableCell>
+          </TableRow>
+        ))}
         <TableRow>
           <TableCell sx={cell} />
           <TableCell sx={{ ...cell, fontWeight: 700 }}>{totalLabel}</TableCell>

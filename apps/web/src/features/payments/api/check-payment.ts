@@ -1,5 +1,5 @@
 import type { PaymentProvider, PaymentStatusResponse } from '@portal/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 const CHECK_PATHS: Record<PaymentProvider, string> = {
@@ -43,15 +43,17 @@ export const RETURN_PARAMS = ['paymentReference', 'orderReference', 'orderId', '
  * GET api/CheckPayeePayment{Monnify|Nomba|Remita}?paymentReference=: the server asks the gateway
  * (never trusting the redirect) and answers the attempt's state. Never cached: each visit asks again.
  */
-export const checkPaymentOptions = ({ provider, reference }: ReturnedPayment) =>
+export const checkPayment = ({ provider, reference }: ReturnedPayment, signal?: AbortSignal) =>
+  api<PaymentStatusResponse>(CHECK_PATHS[provider], {
+    query: { paymentReference: reference },
+    area: 'applicant',
+    signal,
+  });
+
+export const checkPaymentOptions = (payment: ReturnedPayment) =>
   queryOptions({
-    queryKey: ['payments', 'check', provider, reference],
-    queryFn: ({ signal }) =>
-      api<PaymentStatusResponse>(CHECK_PATHS[provider], {
-        query: { paymentReference: reference },
-        area: 'applicant',
-        signal,
-      }),
+    queryKey: ['payments', 'check', payment.provider, payment.reference],
+    queryFn: ({ signal }) => checkPayment(payment, signal),
     staleTime: 0,
     gcTime: 0,
     retry: false,
@@ -62,3 +64,15 @@ export const useCheckPayment = (payment: ReturnedPayment | null) =>
     ...checkPaymentOptions(payment ?? { provider: 'monnify', reference: '' }),
     enabled: payment !== null,
   });
+
+/**
+ * 'Check again' from the history: the same check (the server re-queries the gateway through the
+ * path webhooks and the reconciliation job use), then the history is read again.
+ */
+export function useCheckAgain() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (payment: ReturnedPayment) => checkPayment(payment),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['payments', 'history'] }),
+  });
+}

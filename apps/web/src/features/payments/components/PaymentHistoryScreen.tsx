@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -20,11 +21,14 @@ import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
 import { useT } from '../../../i18n/useT';
 import { ApiError } from '../../../lib/api';
+import { notify } from '../../../lib/notify';
 import { formatNaira } from '../../../lib/money';
 import { useSessionUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { useCheckAgain, type ReturnedPayment } from '../api/check-payment';
 import { usePaymentHistory } from '../api/get-payment-history';
 import { PaymentsMessages } from './PaymentsMessages';
+import { messageOf } from './PaymentStatusContent';
 import { PaymentStateChip } from './PaymentStateChip';
 import { isProvider, PROVIDER_NAMES, ProviderLogo } from './ProviderLogo';
 
@@ -122,7 +126,7 @@ function Provider({ name }: { name: string }) {
   );
 }
 
-/** The receipt of a paid attempt, or the status page of a pending one. */
+/** The receipt of a paid attempt; 'Check again' (the gateway re-queried) for a pending or expired one. */
 function RowAction({ row }: { row: ApplicantPaymentRow }) {
   const t = useT();
   const state = row.State.toLowerCase();
@@ -132,16 +136,39 @@ function RowAction({ row }: { row: ApplicantPaymentRow }) {
         {t('payments.history.viewReceipt')}
       </Link>
     );
-  if (state === 'pending')
-    return (
-      <Link
-        component={RouterLink}
-        to={`/applicant/transactionstatus?provider=${encodeURIComponent(row.Provider.toLowerCase())}&paymentReference=${encodeURIComponent(row.Reference)}`}
-      >
-        {t('payments.history.checkStatus')}
-      </Link>
-    );
+  const provider = row.Provider.toLowerCase();
+  if ((state === 'pending' || state === 'expired') && isProvider(provider))
+    return <CheckAgainButton payment={{ provider, reference: row.Reference }} />;
   return null;
+}
+
+function CheckAgainButton({ payment }: { payment: ReturnedPayment }) {
+  const t = useT();
+  const checkAgain = useCheckAgain();
+  const run = () =>
+    checkAgain.mutate(payment, {
+      onSuccess: ({ Data }) => {
+        const message = t(messageOf(Data));
+        if (Data.status === 'PAID') notify.success(message);
+        else if (Data.status === 'PENDING') notify.info(message);
+        else notify.warning(message);
+      },
+      onError: (error) =>
+        notify.error(
+          error instanceof ApiError && error.message ? error.message : t('payments.status.checkError'),
+        ),
+    });
+  return (
+    <Button
+      size="small"
+      variant="outlined"
+      onClick={run}
+      loading={checkAgain.isPending}
+      sx={{ whiteSpace: 'nowrap' }}
+    >
+      {t('payments.history.checkAgain')}
+    </Button>
+  );
 }
 
 function useRowText(row: ApplicantPaymentRow) {

@@ -21,7 +21,7 @@ type Status = PaymentStatusResponse['Data'];
 type Outcome = 'paid' | 'pending' | 'failed' | 'error';
 
 /** The dialog's message for the attempt's state, word for word from spec section 4 where it gives one. */
-function messageOf(data: Status): MessageId {
+export function messageOf(data: Pick<Status, 'status' | 'Flag'>): MessageId {
   if (data.status === 'PAID') return 'payments.status.success';
   if (data.status === 'PENDING') return 'payments.status.pending';
   if (data.Flag?.startsWith('underpaid')) return 'payments.status.underpaid';
