@@ -52,12 +52,32 @@ function precompressedAssets(): Plugin {
 }
 
 /**
+ * Puts the favicon into index.html as a data URL: a page then needs no request for it, neither
+ * on a first visit nor on a repeat one (where a non-hashed file would be revalidated: a round trip
+ * on a slow network). public/favicon.svg stays for the area shell's logo.
+ */
+function inlineFavicon(): Plugin {
+  let root = '';
+  return {
+    name: 'portal:inline-favicon',
+    configResolved(config) {
+      root = config.root;
+    },
+    transformIndexHtml(html) {
+      const svg = readFileSync(path.join(root, 'public/favicon.svg'), 'utf8').trim();
+      const dataUrl = `data:image/svg+xml,${encodeURIComponent(svg)}`;
+      return html.replace('href="/portal/favicon.svg"', `href="${dataUrl}"`);
+    },
+  };
+}
+
+/**
  * The portal is served by the API process under /portal (apps/api serves dist/ with an index
  * fallback); `npm run dev` proxies /api to a locally running API.
  */
 export default defineConfig({
   base: '/portal/',
-  plugins: [precompiledMessages(), react(), precompressedAssets()],
+  plugins: [precompiledMessages(), react(), inlineFavicon(), precompressedAssets()],
   resolve: {
     alias: [
       {
