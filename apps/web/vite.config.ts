@@ -32,7 +32,8 @@ function precompressedAssets(): Plugin {
   let outDir = '';
   return {
     name: 'portal:precompressed-assets',
-    apply: 'build',
+    // Not for the prerendering build (src/prerender.tsx), which only runs at build time.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
@@ -95,6 +96,8 @@ export default defineConfig({
       treeshake: { moduleSideEffects: (id) => !id.includes('/packages/contracts/') },
     },
   },
+  // The prerendering build runs in Node at build time: one self-contained file.
+  ssr: { noExternal: true },
   server: {
     proxy: { '/api': 'http://localhost:8080' },
   },
