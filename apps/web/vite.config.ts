@@ -32,7 +32,8 @@ function precompressedAssets(): Plugin {
   let outDir = '';
   return {
     name: 'portal:precompressed-assets',
-    apply: 'build',
+    // Not for the prerendering build (src/prerender.tsx), which only runs at build time.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
@@ -52,12 +53,32 @@ function precompressedAssets(): Plugin {
 }
 
 /**
+ * Puts the favicon into index.html as a data URL: a page then needs no request for it, neither
+ * on a first visit nor on a repeat one (where a non-hashed file would be revalidated: a round trip
+ * on a slow network). public/favicon.svg stays for the area shell's logo.
+ */
+function inlineFavicon(): Plugin {
+  let root = '';
+  return {
+    name: 'portal:inline-favicon',
+    configResolved(config) {
+      root = config.root;
+    },
+    transformIndexHtml(html) {
+      const svg = readFileSync(path.join(root, 'public/favicon.svg'), 'utf8').trim();
+      const dataUrl = `data:image/svg+xml,${encodeURIComponent(svg)}`;
+      return html.replace('href="/portal/favicon.svg"', `href="${dataUrl}"`);
+    },
+  };
+}
+
+/**
  * The portal is served by the API process under /portal (apps/api serves dist/ with an index
  * fallback); `npm run dev` proxies /api to a locally running API.
  */
 export default defineConfig({
   base: '/portal/',
-  plugins: [precompiledMessages(), react(), precompressedAssets()],
+  plugins: [precompiledMessages(), react(), inlineFavicon(), precompressedAssets()],
   resolve: {
     alias: [
       {
@@ -75,6 +96,8 @@ export default defineConfig({
       treeshake: { moduleSideEffects: (id) => !id.includes('/packages/contracts/') },
     },
   },
+  // The prerendering build runs in Node at build time: one self-contained file.
+  ssr: { noExternal: true },
   server: {
     proxy: { '/api': 'http://localhost:8080' },
   },

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyHelmet from '@fastify/helmet';
@@ -38,6 +39,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const webDist = config.WEB_DIST_DIR ?? defaultWebDist;
 
   const database =
     options.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
@@ -62,7 +64,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         // The admissions office views applicants' PDFs inline: fetched with the bearer token, shown from a blob.
         frameSrc: ["'self'", 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScriptHashes(webDist)],
         connectSrc: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
@@ -83,7 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandler(app);
 
   await registerModules(app, deps);
-  await serveWeb(app, config.WEB_DIST_DIR ?? defaultWebDist);
+  await serveWeb(app, webDist);
 
   if (options.jobs ?? true) {
     app.addHook('onReady', async () => {
@@ -99,10 +101,43 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   return app;
 }
 
-/** The built SPA under /portal: hashed assets cached for a year, every client route falls back to index.html. */
+/** The build's prerendered public pages (dist/prerendered/<page>.html), by route in lower case ('' for /). */
+function prerenderedPages(distDir: string): Map<string, string> {
+  const dir = path.join(distDir, 'prerendered');
+  if (!existsSync(dir)) return new Map();
+  return new Map(
+    readdirSync(dir)
+      .filter((file) => file.endsWith('.html'))
+      .map((file) => [file === 'index.html' ? '' : file.slice(0, -'.html'.length), `prerendered/${file}`]),
+  );
+}
+
+/**
+ * The hashes of the prerendered pages' inline scripts (the check, before the first paint, that the
+ * page was prerendered in the visitor's language and theme), for the Content-Security-Policy.
+ */
+function inlineScriptHashes(distDir: string): string[] {
+  const hashes = new Set<string>();
+  for (const file of prerenderedPages(distDir).values()) {
+    const html = readFileSync(path.join(distDir, file), 'utf8');
+    for (const [, script] of html.matchAll(/<script>([\s\S]*?)<\/script>/g))
+      hashes.add(
+        `'sha256-${createHash('sha256')
+          .update(script ?? '')
+          .digest('base64')}'`,
+      );
+  }
+  return [...hashes];
+}
+
+/**
+ * The built SPA under /portal: hashed assets cached for a year, the public pages prerendered, every
+ * other client route falls back to index.html (which are all revalidated on every visit).
+ */
 async function serveWeb(app: FastifyInstance, distDir: string): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const hasWeb = existsSync(indexFile);
+  const pages = prerenderedPages(distDir);
   await app.register(async (scope) => {
     if (hasWeb) {
       await scope.register(fastifyStatic, {
@@ -120,10 +155,16 @@ async function serveWeb(app: FastifyInstance, distDir: string): Promise<void> {
         },
       });
     }
-    const sendIndex = async (_request: unknown, reply: import('fastify').FastifyReply) => {
+    const sendIndex = async (request: { url: string }, reply: import('fastify').FastifyReply) => {
       if (!hasWeb)
         return reply.status(503).type('text/plain').send('The web app is not built. Run npm run build.');
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', distDir);
+      // Routes match without regard to case or a trailing slash, as in the browser's router.
+      const route = (request.url.split('?')[0] ?? '')
+        .replace(/^\/portal/, '')
+        .replace(/^\/+|\/+$/g, '')
+        .toLowerCase();
+      const file = pages.get(route) ?? 'index.html';
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile(file, distDir);
     };
     scope.get('/portal', { config: { access: 'public' }, schema: { hide: true } }, sendIndex);
     scope.get(

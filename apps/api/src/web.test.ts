@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/helpers.js';
@@ -9,6 +10,8 @@ import { startTestApp, type TestApp } from '../test/helpers.js';
  * The built web app as the process serves it: a hashed asset is kept for a year without asking
  * again (a repeat visit on 3G costs no round trip), index.html is revalidated every time.
  */
+const inlineScript = "document.documentElement.setAttribute('data-checked', '')";
+
 describe('serving the web app', () => {
   let t: TestApp;
   const dist = mkdtempSync(path.join(tmpdir(), 'portal-web-'));
@@ -20,6 +23,12 @@ describe('serving the web app', () => {
     writeFileSync(path.join(dist, 'assets', 'index-AbC123.js'), script);
     writeFileSync(path.join(dist, 'assets', 'index-AbC123.js.br'), brotliCompressSync(script));
     writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    mkdirSync(path.join(dist, 'prerendered'));
+    writeFileSync(path.join(dist, 'prerendered', 'index.html'), '<!doctype html><h1>Welcome</h1>');
+    writeFileSync(
+      path.join(dist, 'prerendered', 'applicantsignin.html'),
+      `<!doctype html><script>${inlineScript}</script><h1>Applicant Login</h1>`,
+    );
     t = await startTestApp({ WEB_DIST_DIR: dist }, { jobs: false });
   }, 180_000);
   afterAll(async () => {
@@ -45,5 +54,29 @@ describe('serving the web app', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['cache-control'], url).toBe('no-cache');
     }
+  });
+
+  it('sends the prerendered public pages for their routes, whatever the case or trailing slash', async () => {
+    const pages: Record<string, string> = {
+      '/portal': 'Welcome',
+      '/portal/': 'Welcome',
+      '/portal/ApplicantSignin': 'Applicant Login',
+      '/portal/applicantsignin/?next=1': 'Applicant Login',
+      '/portal/applicant/dashboard': '<title>Portal</title>',
+      '/portal/index': '<title>Portal</title>',
+    };
+    for (const [url, text] of Object.entries(pages)) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain(text);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it("allows the prerendered pages' inline script, and no other", async () => {
+    const response = await t.app.inject({ url: '/portal/ApplicantSignin' });
+    const hash = createHash('sha256').update(inlineScript).digest('base64');
+    const scriptSrc = /script-src ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1];
+    expect(scriptSrc).toBe(`'self' 'sha256-${hash}'`);
   });
 });

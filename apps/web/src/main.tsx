@@ -1,26 +1,59 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { loadRtlCache } from './app/providers/rtlCache';
 import { settingsStore } from './app/settings';
 import { loadCatalogue } from './i18n/catalogues';
 import { DEFAULT_LOCALE, type Messages } from './i18n/locales';
+import { AREA_IDS, AREAS } from './lib/areas';
+import { liveUser } from './lib/session';
 
 // The chosen language's strings (and, for right-to-left, its style cache) start downloading at
 // once, and the first render already has them: no flash of the wrong language or direction.
 // If a download fails the page still renders: in English, or else showing message ids.
-const { locale, isDirectionRTL } = settingsStore.get();
+const settings = settingsStore.get();
+const { locale, isDirectionRTL } = settings;
 const loadingMessages = loadCatalogue(locale)
   .catch(() => loadCatalogue(DEFAULT_LOCALE))
   .catch(() => ({}) as Messages);
 const loadingRtlCache = isDirectionRTL ? loadRtlCache().catch(() => null) : null;
 
+const container = document.getElementById('root')!;
+const samePath = (a: string, b: string) =>
+  a.replace(/\/+$/, '').toLowerCase() === b.replace(/\/+$/, '').toLowerCase();
+
+/**
+ * The public pages arrive prerendered in English with the default theme (scripts/prerender.mjs).
+ * They are hydrated when this visitor would see exactly that page: same path, default settings,
+ * and, on a sign-in page, no one signed in to its area (who would be sent on to the dashboard).
+ * Anyone else gets the page rendered afresh (their prerendered page was kept hidden meanwhile).
+ */
+function canHydrate(): boolean {
+  const prerendered = container.dataset.prerendered;
+  if (!prerendered || !samePath(`/portal${prerendered}`, window.location.pathname)) return false;
+  if (settings.locale !== DEFAULT_LOCALE || settings.isDirectionRTL) return false;
+  if (settings.darkTheme || settings.themeColor !== 'indigo') return false;
+  const area = AREA_IDS.find((id) => samePath(AREAS[id].signInPath, prerendered));
+  return !(area && liveUser(AREAS[area].userKind));
+}
+
 void Promise.all([loadingMessages, loadingRtlCache]).then(([messages, rtlCache]) => {
-  if (rtlCache) document.documentElement.dir = 'rtl';
-  document.documentElement.lang = locale;
-  createRoot(document.getElementById('root')!).render(
+  const app = (
     <StrictMode>
       <App catalogue={{ locale, messages }} rtlCache={rtlCache} />
-    </StrictMode>,
+    </StrictMode>
   );
+  if (canHydrate()) {
+    // A transition: hydration yields to the browser every few milliseconds instead of one long task.
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+    return;
+  }
+  container.replaceChildren();
+  delete container.dataset.prerendered;
+  document.documentElement.removeAttribute('data-prerendered');
+  if (rtlCache) document.documentElement.dir = 'rtl';
+  document.documentElement.lang = locale;
+  createRoot(container).render(app);
 });

@@ -26,6 +26,18 @@ const AREA_ROUTES = {
 };
 
 /**
+ * The public pages whose HTML the build renders ahead (src/prerender.tsx, scripts/prerender.mjs): the
+ * page paints before the JavaScript has downloaded, which then hydrates it. They live in the entry.
+ */
+export const PRERENDERED_PATHS = [
+  '/',
+  '/ApplicantSignin',
+  '/AdminSignin',
+  '/StudentSignin',
+  '/signin',
+] as const;
+
+/**
  * The route table of spec section 2. Matching ignores case and a trailing slash, so the e-mailed
  * /confirmnewpassword/ link and /STUDENT both work.
  */

@@ -127,6 +127,8 @@ function latestExpiry(users: SessionUsers): number | null {
 }
 
 function readUserCookie(): SessionUsers {
+  // Prerendered at build time, no one is signed in.
+  if (typeof document === 'undefined') return {};
   const prefix = `${USER_COOKIE}=`;
   const raw = document.cookie
     .split('; ')

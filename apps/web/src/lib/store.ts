@@ -65,7 +65,10 @@ function readJson(key: string): unknown {
 
 /** Subscribes a component to one slice of a store. `select` must return a primitive or a stable reference. */
 export function useStore<T extends object, S>(store: Store<T>, select: (state: T) => S): S {
-  return useSyncExternalStore(store.subscribe, () => select(store.get()));
+  const snapshot = () => select(store.get());
+  // The same snapshot while a prerendered page hydrates: main.tsx hydrates only when the stored
+  // state renders the page as it was prerendered (defaults), and renders afresh otherwise.
+  return useSyncExternalStore(store.subscribe, snapshot, snapshot);
 }
 
 /** Type guards for `createPersistedStore`. */

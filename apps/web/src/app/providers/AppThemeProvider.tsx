@@ -15,9 +15,12 @@ const ltrCache = createCache({ key: 'mui' });
  */
 export function AppThemeProvider({
   initialRtlCache,
+  styleCache = ltrCache,
   children,
 }: {
   initialRtlCache: EmotionCache | null;
+  /** The left-to-right style cache: prerendering gives each page a fresh one, so it writes all its styles. */
+  styleCache?: EmotionCache;
   children: ReactNode;
 }) {
   const themeColor = useSettings((s) => s.themeColor);
@@ -37,7 +40,7 @@ export function AppThemeProvider({
   const theme = useMemo(() => createAppTheme({ themeColor, darkTheme, rtl }), [themeColor, darkTheme, rtl]);
 
   return (
-    <CacheProvider value={rtl && rtlCache ? rtlCache : ltrCache}>
+    <CacheProvider value={rtl && rtlCache ? rtlCache : styleCache}>
       <ThemeProvider theme={theme}>
         <CssBaseline enableColorScheme />
         {children}

@@ -1,0 +1,65 @@
+// Writes dist/prerendered/<page>.html for each prerendered public page (src/prerender.tsx, built
+// to dist-ssr/ by `vite build --ssr`), from the client build's dist/index.html: the page's markup in
+// #root, its styles in <head>, its title, and a preload of the English strings that hydration needs.
+// The server sends these for their routes (apps/api/src/app.ts), index.html for every other route.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+// React and Emotion as the browser runs them (no development checks or labels in class names).
+process.env.NODE_ENV = 'production';
+const web = fileURLToPath(new URL('..', import.meta.url));
+const dist = path.join(web, 'dist');
+const { render, PRERENDERED_PATHS } = await import(
+  pathToFileURL(path.join(web, 'dist-ssr/prerender.js')).href
+);
+const shell = readFileSync(path.join(dist, 'index.html'), 'utf8');
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+const english = manifest['src/i18n/messages/en.json'];
+if (!english) throw new Error('The English catalogue is not in the build manifest.');
+
+/*
+ * Before the first paint: a visitor whose saved settings differ from what was prerendered (another
+ * language, right-to-left, dark or another theme colour) would see the wrong page for a moment.
+ * Their prerendered page stays hidden, as every page was before prerendering, until main.tsx renders
+ * the right one. The server allows this script by its hash (Content-Security-Policy).
+ */
+const staleCheck =
+  `<script>try{var s=JSON.parse(localStorage.getItem('portal.settings')||'{}');` +
+  `if((s.locale&&s.locale!=='en')||s.isDirectionRTL||s.darkTheme||(s.themeColor&&s.themeColor!=='indigo'))` +
+  `document.documentElement.setAttribute('data-prerendered','stale')}catch(e){}</script>` +
+  `<style>html[data-prerendered=stale] #root{visibility:hidden}</style>`;
+
+const escapeHtml = (text) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Emotion writes each style element before the elements it styles; React hydrates #root without them. */
+const STYLE = /<style data-emotion="[^"]*"[^>]*>[\s\S]*?<\/style>/g;
+
+mkdirSync(path.join(dist, 'prerendered'), { recursive: true });
+for (const page of PRERENDERED_PATHS) {
+  const { html, title } = await render(page);
+  const styles = html.match(STYLE) ?? [];
+  const markup = html.replace(STYLE, '');
+  if (!title) throw new Error(`${page} set no title while prerendering.`);
+  const document = shell
+    // The page paints without its script, which only hydrates it: the HTML comes first.
+    .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+    .replace(
+      '</head>',
+      `${staleCheck}<link rel="modulepreload" fetchpriority="low" crossorigin href="/portal/${english.file}">${styles.join('')}</head>`,
+    )
+    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${page}">${markup}</div>`);
+  if (!document.includes(`data-prerendered="${page}"`))
+    throw new Error('No <div id="root"></div> in index.html.');
+  const name = page === '/' ? 'index' : page.slice(1).toLowerCase();
+  const file = path.join(dist, 'prerendered', `${name}.html`);
+  writeFileSync(file, document);
+  writeFileSync(`${file}.gz`, gzipSync(document, { level: 9 }));
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(document, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+  console.log(`prerendered ${page} → dist/prerendered/${name}.html (${document.length} bytes)`);
+}
