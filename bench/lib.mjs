@@ -42,6 +42,7 @@ export async function startPortal({ port = 8190, env = {} } = {}) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_LOGIN_PER_ACCOUNT: '100000000',
+      RATE_LIMIT_LOGIN_PER_ACCOUNT_ADDRESS: '100000000',
       RATE_LIMIT_LOGIN_PER_ADDRESS: '100000000',
       ...env,
     },

@@ -37,7 +37,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       LOG_LEVEL: 'warn',
       // Many sign-ins from one address in a few minutes: the tests are not an attack.
       RATE_LIMIT_LOGIN_PER_ADDRESS: '1000',
-      RATE_LIMIT_LOGIN_PER_ACCOUNT: '100',
+      RATE_LIMIT_LOGIN_PER_ACCOUNT_ADDRESS: '100',
+      RATE_LIMIT_LOGIN_PER_ACCOUNT: '1000',
       RATE_LIMIT_RESET_PER_ADDRESS: '100',
     },
   });

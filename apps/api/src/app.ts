@@ -16,6 +16,7 @@ import { authPlugin } from './platform/auth.js';
 import type { AppDeps } from './platform/deps.js';
 import { registerErrorHandler } from './platform/errors.js';
 import { Mailer } from './platform/mail.js';
+import { RateLimits } from './platform/rate-limit.js';
 import { createStorage } from './platform/storage.js';
 
 export interface BuildOptions {
@@ -34,7 +35,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.NODE_ENV === 'production',
+    // X-Forwarded-For is believed only from the proxies named in TRUST_PROXY, never by default.
+    trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -47,7 +49,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const storage = createStorage(config);
   if (options.seed ?? true) await seed(database.db, storage);
   const mailer = new Mailer(database.db, app.log, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
-  const deps: AppDeps = { config, database, mailer, storage };
+  const rateLimits = new RateLimits(database.db, app.log);
+  const deps: AppDeps = { config, database, mailer, storage, rateLimits };
   app.decorate('deps', deps);
 
   // First, so its onRoute hook sees every route, including those of the plugins below.
@@ -91,11 +94,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.addHook('onReady', async () => {
       mailer.start();
       app.payments.start();
+      rateLimits.start();
     });
   }
   app.addHook('onClose', async () => {
     await app.payments.stop();
     await mailer.stop();
+    await rateLimits.stop();
     if (ownsDatabase) await database.close();
   });
   return app;

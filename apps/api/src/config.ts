@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -13,6 +14,16 @@ function parseDuration(value: string): number {
   if (!match) throw new Error('expected a number of seconds or a value such as 30m, 8h, 7d');
   const unit = { s: 1, m: 60, h: 3600, d: 86400 }[(match[2] ?? 's') as 's' | 'm' | 'h' | 'd'];
   return Number(match[1]) * unit;
+}
+
+/** An entry of TRUST_PROXY: an address, a CIDR range, or one of proxy-addr's named ranges. */
+function isProxyEntry(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
 const optionalUrl = z
@@ -52,13 +63,44 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Demo Institute of Technology <no-reply@demo.edu.ng>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
-  RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  /** Failed sign-ins of one account from one address per RATE_LIMIT_WINDOW. */
+  RATE_LIMIT_LOGIN_PER_ACCOUNT_ADDRESS: z.coerce.number().int().min(1).default(10),
+  /** Failed sign-ins of one account from all addresses per RATE_LIMIT_ACCOUNT_WINDOW (distributed guessing). */
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(100),
+  /** Failed sign-ins from one address, whatever the account, per RATE_LIMIT_WINDOW. */
   RATE_LIMIT_LOGIN_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
   RATE_LIMIT_RESET_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW: z
     .string()
     .default('15m')
     .transform((v) => parseDuration(v)),
+  RATE_LIMIT_ACCOUNT_WINDOW: z
+    .string()
+    .default('1h')
+    .transform((v) => parseDuration(v)),
+  /**
+   * The reverse proxies whose X-Forwarded-For is believed: addresses or CIDR ranges (or loopback,
+   * linklocal, uniquelocal), comma-separated. Unset: none, the client is the connection's peer.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const entries = v
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      for (const entry of entries) {
+        if (!isProxyEntry(entry)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${entry}" is not an IP address, a CIDR range, loopback, linklocal or uniquelocal`,
+          });
+          return z.NEVER;
+        }
+      }
+      return entries;
+    }),
   /** Payment gateways: when a provider's credentials are absent, the built-in sandbox serves it. */
   MONNIFY_BASE_URL: optionalUrl,
   MONNIFY_API_KEY: z.string().optional(),

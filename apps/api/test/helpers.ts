@@ -14,6 +14,8 @@ export interface TestApp {
   app: FastifyInstance;
   config: Config;
   database: Database;
+  /** The PostgreSQL database's URL (undefined on PGlite), so another instance can open it too. */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -23,22 +25,47 @@ export interface TestApp {
  * cloned from the seeded template on the PostgreSQL server named by TEST_DATABASE_URL (whose
  * name must say it is for tests). The seeded files (DATA_DIR/uploads) are copied along with it.
  * Without the global setup (another config), the database starts empty and is seeded here.
+ *
+ * With `sameDatabaseAs`, a second instance of the application on the first one's database and
+ * DATA_DIR with the same secrets, as another process behind a load balancer (or the same one
+ * restarted) would be: on PostgreSQL through a pool of its own, on the in-memory PGlite (one
+ * connection) through the same handle. Close it before the first.
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { jobs?: boolean } = {},
+  options: { jobs?: boolean; sameDatabaseAs?: TestApp } = {},
 ): Promise<TestApp> {
+  const first = options.sameDatabaseAs;
+  if (first) {
+    const config = testConfig(first.config.DATA_DIR, { JWT_SECRET: first.config.JWT_SECRET, ...env });
+    const database = first.databaseUrl
+      ? await openDatabase({ url: first.databaseUrl, dataDir: first.config.DATA_DIR })
+      : first.database;
+    const app = await buildApp(config, { database, seed: false, jobs: options.jobs ?? true });
+    await app.ready();
+    return {
+      app,
+      config,
+      database,
+      databaseUrl: first.databaseUrl,
+      async close() {
+        await app.close();
+        if (database !== first.database) await database.close();
+      },
+    };
+  }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const seeded = inject('seededDatabase') as SeededDatabase | undefined;
   if (seeded) await cp(seeded.dataDir, dataDir, { recursive: true });
   const config = testConfig(dataDir, env);
-  const { database, drop } = await freshDatabase(dataDir, seeded);
+  const { database, url, drop } = await freshDatabase(dataDir, seeded);
   const app = await buildApp(config, { database, seed: !seeded, jobs: options.jobs ?? true });
   await app.ready();
   return {
     app,
     config,
     database,
+    databaseUrl: url,
     async close() {
       await app.close();
       await database.close();
@@ -54,7 +81,7 @@ let seededDump: { file: string; blob: Promise<Blob> } | undefined;
 async function freshDatabase(
   dataDir: string,
   seeded: SeededDatabase | undefined,
-): Promise<{ database: Database; drop: () => Promise<void> }> {
+): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   const serverUrl = testServerUrl(process.env.TEST_DB_DRIVER);
   if (!serverUrl) {
     let loadDataDir: Blob | undefined;
@@ -73,9 +100,11 @@ async function freshDatabase(
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
   const template = seeded?.template;
   await onServer(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
-  const database = await openDatabase({ url: databaseUrl(serverUrl, name), dataDir });
+  const url = databaseUrl(serverUrl, name);
+  const database = await openDatabase({ url, dataDir });
   return {
     database,
+    url,
     drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`),
   };
 }

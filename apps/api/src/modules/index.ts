@@ -13,7 +13,7 @@ import { sessionsRoutes } from './sessions/sessions.routes.js';
 export async function registerModules(app: FastifyInstance, deps: AppDeps): Promise<void> {
   healthRoutes(app, deps);
   sessionsRoutes(app, deps.database.db);
-  authRoutes(app, new AuthService(deps.database.db, app.sessions, deps.mailer, deps.config));
+  authRoutes(app, new AuthService(deps.database.db, app.sessions, deps.mailer, deps.config, deps.rateLimits));
   await registerAdminModules(app, deps);
   await referenceRoutes(app, deps);
   await registerApplicantModules(app, deps);

@@ -1,6 +1,7 @@
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { Mailer } from './mail.js';
+import type { RateLimits } from './rate-limit.js';
 import type { FileStorage } from './storage.js';
 
 /** What the app hands every module: built once in app.ts, read by modules from here (not from app.ts). */
@@ -10,6 +11,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Uploaded and generated files (DATA_DIR/uploads). */
   storage: FileStorage;
+  /** Attempt counters shared by every process (sign-in, password reset). */
+  rateLimits: RateLimits;
 }
 
 declare module 'fastify' {

@@ -1,6 +1,7 @@
 import {
   bigserial,
   boolean,
+  index,
   integer,
   jsonb,
   pgTable,
@@ -106,6 +107,20 @@ export const sessions = pgTable('sessions', {
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
   ip: text('ip'),
 });
+
+/**
+ * Attempts counted per key (an account, an address, both) in fixed windows, shared by every
+ * process and kept across restarts. Rows whose window has ended are swept by a job.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_reset_at_idx').on(t.resetAt)],
+);
 
 export const passwordResets = pgTable('password_resets', {
   id: serial('id').primaryKey(),

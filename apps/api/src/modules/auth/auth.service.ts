@@ -22,7 +22,7 @@ import {
   hashPassword,
   verifyPassword,
 } from '../../platform/passwords.js';
-import { RateLimiter } from '../../platform/rate-limit.js';
+import { addressKey, type Limit, type RateLimits } from '../../platform/rate-limit.js';
 import { applicantPassportUrl } from '../applicants/applicants.service.js';
 import * as repo from './auth.repository.js';
 
@@ -47,33 +47,47 @@ export function userKindOf(mode: string): UserKind | null {
 const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
 
 export class AuthService {
-  private readonly perAccount: RateLimiter;
-  private readonly perAddress: RateLimiter;
-  private readonly resetPerAddress: RateLimiter;
-  private readonly resetPerAccount: RateLimiter;
-
   constructor(
     private readonly db: Db,
     private readonly sessions: SessionService,
     private readonly mailer: Mailer,
     private readonly config: Config,
-  ) {
-    const windowMs = config.RATE_LIMIT_WINDOW * 1000;
-    this.perAccount = new RateLimiter(config.RATE_LIMIT_LOGIN_PER_ACCOUNT, windowMs);
-    this.perAddress = new RateLimiter(config.RATE_LIMIT_LOGIN_PER_ADDRESS, windowMs);
-    this.resetPerAddress = new RateLimiter(config.RATE_LIMIT_RESET_PER_ADDRESS, windowMs);
-    this.resetPerAccount = new RateLimiter(
-      Math.max(3, Math.ceil(config.RATE_LIMIT_RESET_PER_ADDRESS / 2)),
-      windowMs,
-    );
+    private readonly rateLimits: RateLimits,
+  ) {}
+
+  /**
+   * The limits one sign-in is counted against: the account from this address (so guessing from
+   * one address cannot lock the account for everyone else), the account from anywhere (a slower
+   * ceiling against guessing spread over many addresses), and the address whatever the account.
+   */
+  private signInLimits(kind: UserKind, username: string, ip: string): Limit[] {
+    const account = `${kind}:${username.trim().toLowerCase()}`;
+    const address = addressKey(ip);
+    const { config } = this;
+    return [
+      {
+        key: `login:account-address:${account}@${address}`,
+        limit: config.RATE_LIMIT_LOGIN_PER_ACCOUNT_ADDRESS,
+        windowSeconds: config.RATE_LIMIT_WINDOW,
+      },
+      {
+        key: `login:account:${account}`,
+        limit: config.RATE_LIMIT_LOGIN_PER_ACCOUNT,
+        windowSeconds: config.RATE_LIMIT_ACCOUNT_WINDOW,
+      },
+      {
+        key: `login:address:${address}`,
+        limit: config.RATE_LIMIT_LOGIN_PER_ADDRESS,
+        windowSeconds: config.RATE_LIMIT_WINDOW,
+      },
+    ];
   }
 
   async login(input: LoginRequest, ip: string): Promise<LoginResponse> {
     const kind = input.userMode;
-    const accountKey = `${kind}:${input.Username.trim().toLowerCase()}`;
-    // Both limits are counted before any hashing, so a flood never reaches argon2.
-    this.perAddress.hit(ip);
-    this.perAccount.hit(accountKey);
+    // Counted before any hashing, so a flood never reaches argon2; a success is handed back below,
+    // so only failures use up the budget.
+    const counted = await this.rateLimits.hit(this.signInLimits(kind, input.Username, ip));
 
     const account =
       kind === 'Applicant'
@@ -90,7 +104,7 @@ export class AuthService {
         STATUS.invalid,
       );
     }
-    this.perAccount.clear(accountKey);
+    await this.rateLimits.refund(counted);
 
     const { token, sessionId } = await this.sessions.open(kind, account.id, ip);
     const base = {
@@ -203,21 +217,37 @@ export class AuthService {
    * Step 1: always the same answer, and the lookup and mail happen after the reply, so neither
    * the answer nor its timing tells whether the address is registered.
    */
-  requestReset(
+  async requestReset(
     input: Extract<ForgotPasswordRequest, { step: 1 }>,
     ip: string,
-  ): { Status: string; Message: string } {
+  ): Promise<{ Status: string; Message: string }> {
     const email = input.email.trim().toLowerCase();
     if (!email) throw badRequest('Email is required');
     if (!EMAIL_PATTERN.test(email)) throw badRequest('Email is invalid');
     const kind = userKindOf(input.userMode);
     if (!kind) throw badRequest('Unknown user mode.');
-    this.resetPerAddress.hit(ip);
-    this.resetPerAccount.hit(`${kind}:${email}`);
+    await this.rateLimits.hit(this.resetLimits(kind, email, ip));
     setImmediate(() => {
       this.sendResetLink(kind, email, input.userMode).catch(() => undefined);
     });
     return { Status: STATUS.ok, Message: AUTH_MESSAGES.resetSent };
+  }
+
+  /** Reset requests per address, and per account (every request counts: each may send a mail). */
+  private resetLimits(kind: UserKind, email: string, ip: string): Limit[] {
+    const perAddress = this.config.RATE_LIMIT_RESET_PER_ADDRESS;
+    return [
+      {
+        key: `reset:address:${addressKey(ip)}`,
+        limit: perAddress,
+        windowSeconds: this.config.RATE_LIMIT_WINDOW,
+      },
+      {
+        key: `reset:account:${kind}:${email}`,
+        limit: Math.max(3, Math.ceil(perAddress / 2)),
+        windowSeconds: this.config.RATE_LIMIT_WINDOW,
+      },
+    ];
   }
 
   private async sendResetLink(kind: UserKind, email: string, mode: string): Promise<void> {
