@@ -32,9 +32,9 @@ export async function freshPostgres(
 }
 
 /** Starts apps/api/dist/server.js on a free-ish port with a fresh DATA_DIR; resolves when healthy. */
-export async function startPortal({ port = 8190, env = {} } = {}) {
+export async function startPortal({ port = 8190, env = {}, nodeArgs = [] } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
-  const child = spawn(process.execPath, [path.join(repoRoot, 'apps/api/dist/server.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(repoRoot, 'apps/api/dist/server.js')], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SignJWT, jwtVerify } from 'jose';
@@ -14,6 +14,8 @@ export interface AuthContext {
   kind: UserKind;
   userId: number;
   sessionId: string;
+  /** An admin's pages, read with the session when the route is guarded by a page. */
+  pages?: readonly string[];
 }
 
 /**
@@ -37,14 +39,70 @@ declare module 'fastify' {
   }
 }
 
+/** The claims of a token whose algorithm and signature have been checked. */
+interface VerifiedClaims {
+  kind: UserKind;
+  userId: number;
+  sessionId: string;
+  /** When the token expires (ms since the epoch). */
+  expiresAt: number;
+}
+
+/** How many verified tokens are remembered; beyond this the oldest is forgotten. */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
 export class SessionService {
   private readonly key: Uint8Array;
+  /**
+   * Tokens whose signature has been checked, so a signed-in user's every request does not redo
+   * the HMAC: a signature, once valid, stays valid. Expiry is still checked on every request, and
+   * so is the session row, so sign-out and revocation still bite on the next request.
+   */
+  private readonly verified = new Map<string, VerifiedClaims>();
+  /** The session and, for an admin, the active flag and the pages the roles grant: one query. */
+  private readonly lookupWithPages;
+  /** The same without the pages, for routes that ask only for a user mode. */
+  private readonly lookup;
+
   constructor(
     private readonly db: Db,
     secret: string,
     private readonly ttlSeconds: number,
   ) {
     this.key = new TextEncoder().encode(secret);
+    const columns = {
+      userKind: sessions.userKind,
+      userId: sessions.userId,
+      adminActive: admins.isActive,
+    };
+    // JSON, which both drivers parse alike.
+    const grantedPages = sql<string[] | null>`case when ${sessions.userKind} = 'Admin' then (
+      select coalesce(json_agg(distinct ${pages.page}), '[]'::json) from ${adminRoles}
+        join ${rolePages} on ${rolePages.roleId} = ${adminRoles.roleId}
+        join ${pages} on ${pages.id} = ${rolePages.pageId}
+       where ${adminRoles.adminId} = ${sessions.userId}) end`;
+    // An admin's session also needs the admin to be active: deactivation bites on the next request.
+    const isAdmin = and(eq(sessions.userKind, 'Admin'), eq(admins.id, sessions.userId));
+    const live = and(
+      eq(sessions.id, sql.placeholder('sessionId')),
+      isNull(sessions.revokedAt),
+      gt(sessions.expiresAt, sql`now()`),
+    );
+    // Named statements: each connection parses and plans them once, not on every request.
+    this.lookup = db
+      .select(columns)
+      .from(sessions)
+      .leftJoin(admins, isAdmin)
+      .where(live)
+      .limit(1)
+      .prepare('auth_session');
+    this.lookupWithPages = db
+      .select({ ...columns, pages: grantedPages })
+      .from(sessions)
+      .leftJoin(admins, isAdmin)
+      .where(live)
+      .limit(1)
+      .prepare('auth_session_pages');
   }
 
   /** Opens a session row and returns its signed token. */
@@ -65,8 +123,14 @@ export class SessionService {
     return { token, sessionId, expiresAt };
   }
 
-  /** Checks algorithm, signature, expiry and a live session row. Returns null when any fails. */
-  async authenticate(token: string): Promise<AuthContext | null> {
+  /** Algorithm (HS256 only), signature and claims, remembered per token; null when any fails. */
+  private async verify(token: string): Promise<VerifiedClaims | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.expiresAt > Date.now()) return known;
+      this.verified.delete(token);
+      return null;
+    }
     let payload;
     try {
       ({ payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] }));
@@ -76,17 +140,31 @@ export class SessionService {
     const sessionId = typeof payload.sid === 'string' ? payload.sid : null;
     const kind = payload.kind as UserKind | undefined;
     const userId = Number(payload.sub);
-    if (!sessionId || !kind || !Number.isInteger(userId)) return null;
-    // An admin's session also needs the admin to be active: deactivation bites on the next request.
-    const [row] = await this.db
-      .select({ userKind: sessions.userKind, userId: sessions.userId, adminActive: admins.isActive })
-      .from(sessions)
-      .leftJoin(admins, and(eq(sessions.userKind, 'Admin'), eq(admins.id, sessions.userId)))
-      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
-      .limit(1);
+    if (!sessionId || !kind || !Number.isInteger(userId) || typeof payload.exp !== 'number') return null;
+    const claims = { kind, userId, sessionId, expiresAt: payload.exp * 1000 };
+    if (this.verified.size >= VERIFIED_TOKENS_KEPT) {
+      this.verified.delete(this.verified.keys().next().value!);
+    }
+    this.verified.set(token, claims);
+    return claims;
+  }
+
+  /**
+   * Checks the token and a live session row (and, for an admin, that the admin is active) in one
+   * query; with `withPages`, an admin's context also carries the pages the current roles grant,
+   * read by the same query. Returns null when any check fails.
+   */
+  async authenticate(token: string, options: { withPages?: boolean } = {}): Promise<AuthContext | null> {
+    const claims = await this.verify(token);
+    if (!claims) return null;
+    const { kind, userId, sessionId } = claims;
+    const [row] = options.withPages
+      ? await this.lookupWithPages.execute({ sessionId })
+      : await this.lookup.execute({ sessionId });
     if (!row || row.userKind !== kind || row.userId !== userId) return null;
     if (kind === 'Admin' && row.adminActive !== true) return null;
-    return { kind, userId, sessionId };
+    const granted = 'pages' in row ? (row.pages as string[] | null) : null;
+    return granted ? { kind, userId, sessionId, pages: granted } : { kind, userId, sessionId };
   }
 
   async revoke(sessionId: string): Promise<void> {
@@ -106,17 +184,6 @@ export class SessionService {
   }
 }
 
-/** The pages an admin's current roles grant. */
-export async function adminPageNames(db: Db, adminId: number): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ page: pages.page })
-    .from(adminRoles)
-    .innerJoin(rolePages, eq(rolePages.roleId, adminRoles.roleId))
-    .innerJoin(pages, eq(pages.id, rolePages.pageId))
-    .where(eq(adminRoles.adminId, adminId));
-  return rows.map((r) => r.page);
-}
-
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
@@ -126,8 +193,8 @@ function bearerToken(request: FastifyRequest): string | null {
 
 /**
  * Authenticates by the Authorization header only and enforces each route's declared access.
- * Admin page permissions are read from the database on every request, so a removed
- * permission bites on the next call.
+ * The session and an admin's page permissions are read from the database on every request, in
+ * one query, so a sign-out, a deactivation or a removed permission bites on the next call.
  */
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { db: Db; secret: string; ttlSeconds: number }) => {
@@ -151,7 +218,8 @@ export const authPlugin = fp(
     app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config?.access;
       const token = bearerToken(request);
-      if (token) request.auth = await app.sessions.authenticate(token);
+      const byPage = typeof access === 'object' && 'page' in access;
+      if (token) request.auth = await app.sessions.authenticate(token, { withPages: byPage });
       if (access === 'public' || !request.routeOptions.url) return;
       if (!access) throw forbidden('This route declares no access rule.');
       if (!request.auth) throw unauthorized();
@@ -161,7 +229,7 @@ export const authPlugin = fp(
       }
       if (request.auth.kind !== 'Admin') throw forbidden();
       const wanted = typeof access.page === 'string' ? [access.page] : access.page;
-      const granted = await adminPageNames(opts.db, request.auth.userId);
+      const granted = request.auth.pages ?? [];
       if (!wanted.some((p) => granted.includes(p))) throw forbidden();
     });
   },

@@ -49,7 +49,25 @@ function nameOf(table: AnyPgTable, column: AnyPgColumn, ref: AnyPgColumn) {
  * flags are derived from, and the names the slip shows.
  */
 export async function findApplicantFacts(db: Exec, applicantId: number) {
-  const [row] = await db
+  let facts = factsStatements.get(db);
+  if (!facts) {
+    facts = factsQuery(db);
+    factsStatements.set(db, facts);
+  }
+  const [row] = await facts.execute({ applicantId });
+  if (!row) return undefined;
+  return { ...row, documentKinds: parsePgArray(row.documentKinds) };
+}
+export type ApplicantFactsRow = NonNullable<Awaited<ReturnType<typeof findApplicantFacts>>>;
+
+/**
+ * The facts query as a named statement, one per database handle: every signed-in applicant's
+ * dashboard reads it, and each connection then parses and plans it once rather than per request.
+ */
+const factsStatements = new WeakMap<Exec, ReturnType<typeof factsQuery>>();
+
+function factsQuery(db: Exec) {
+  return db
     .select({
       id: applicants.id,
       publicId: applicants.publicId,
@@ -96,12 +114,10 @@ export async function findApplicantFacts(db: Exec, applicantId: number) {
       isListed: sql<boolean>`exists (select 1 from ${listedApplicants} r where upper(r.jamb_reg_no) = upper(${qualified(applicants.jambRegNo)}))`,
     })
     .from(applicants)
-    .where(eq(applicants.id, applicantId))
-    .limit(1);
-  if (!row) return undefined;
-  return { ...row, documentKinds: parsePgArray(row.documentKinds) };
+    .where(eq(applicants.id, sql.placeholder('applicantId')))
+    .limit(1)
+    .prepare('applicant_facts');
 }
-export type ApplicantFactsRow = NonNullable<Awaited<ReturnType<typeof findApplicantFacts>>>;
 
 /** node-postgres and PGlite parse text[]; a raw '{a,b}' string is parsed here just in case. */
 function parsePgArray(value: unknown): string[] {
