@@ -110,3 +110,21 @@ test('a signed-in applicant who opens the sign-in page goes on to the dashboard'
   await page.goto(portal('/ApplicantSignin'));
   await expect(page).toHaveURL(atPortal('/applicant/dashboard'));
 });
+
+test('what a visitor types or chooses before the page comes alive is kept', async ({ page }) => {
+  let release = () => {};
+  const scriptHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/portal/assets/index-*.js', async (route) => {
+    await scriptHeld;
+    await route.continue();
+  });
+  await page.goto(portal('/AdminSignin'), { waitUntil: 'commit' });
+  await page.locator('#signin-username').fill(DEMO.admin);
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
+  release();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Connexion administrateur');
+  await expect(page.locator('#signin-username')).toHaveValue(DEMO.admin);
+  await page.locator('#signin-password').fill('Portal@2025');
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).toHaveURL(atPortal('/admin/dashboard'));
+});

@@ -19,17 +19,28 @@ const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'),
 const english = manifest['src/i18n/messages/en.json'];
 if (!english) throw new Error('The English catalogue is not in the build manifest.');
 
+const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(shell);
+if (!entry) throw new Error('No entry script in index.html.');
+
 /*
- * Before the first paint: a visitor whose saved settings differ from what was prerendered (another
- * language, right-to-left, dark or another theme colour) would see the wrong page for a moment.
- * Their prerendered page stays hidden, as every page was before prerendering, until main.tsx renders
- * the right one. The server allows this script by its hash (Content-Security-Policy).
+ * The page's one inline script, allowed by its hash (the server's Content-Security-Policy):
+ * - Before the first paint: a visitor whose saved settings differ from what was prerendered (another
+ *   language, right-to-left, dark or another theme colour) would see the wrong page for a moment.
+ *   Their prerendered page stays hidden, as every page was before prerendering, until main.tsx
+ *   renders the right one.
+ * - The entry script (downloading from the start, by the preload) runs only after the first paint:
+ *   the page shows first, then hydrates.
  */
-const staleCheck =
+const inlineScript =
   `<script>try{var s=JSON.parse(localStorage.getItem('portal.settings')||'{}');` +
   `if((s.locale&&s.locale!=='en')||s.isDirectionRTL||s.darkTheme||(s.themeColor&&s.themeColor!=='indigo'))` +
-  `document.documentElement.setAttribute('data-prerendered','stale')}catch(e){}</script>` +
+  `document.documentElement.setAttribute('data-prerendered','stale')}catch(e){}` +
+  `requestAnimationFrame(function(){setTimeout(function(){var e=document.createElement('script');` +
+  `e.type='module';e.crossOrigin='';e.src=${JSON.stringify(entry[1])};document.head.appendChild(e)})})</script>` +
   `<style>html[data-prerendered=stale] #root{visibility:hidden}</style>`;
+const preloads = [entry[1], `/portal/${english.file}`]
+  .map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}">`)
+  .join('');
 
 const escapeHtml = (text) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -39,17 +50,15 @@ const STYLE = /<style data-emotion="[^"]*"[^>]*>[\s\S]*?<\/style>/g;
 mkdirSync(path.join(dist, 'prerendered'), { recursive: true });
 for (const page of PRERENDERED_PATHS) {
   const { html, title } = await render(page);
-  const styles = html.match(STYLE) ?? [];
+  // Each style once (an input's global keyframes come with every input).
+  const styles = [...new Set(html.match(STYLE) ?? [])];
   const markup = html.replace(STYLE, '');
   if (!title) throw new Error(`${page} set no title while prerendering.`);
   const document = shell
     // The page paints without its script, which only hydrates it: the HTML comes first.
-    .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
+    .replace(entry[0], preloads)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-    .replace(
-      '</head>',
-      `${staleCheck}<link rel="modulepreload" fetchpriority="low" crossorigin href="/portal/${english.file}">${styles.join('')}</head>`,
-    )
+    .replace('</head>', `${inlineScript}${styles.join('')}</head>`)
     .replace('<div id="root"></div>', `<div id="root" data-prerendered="${page}">${markup}</div>`);
   if (!document.includes(`data-prerendered="${page}"`))
     throw new Error('No <div id="root"></div> in index.html.');

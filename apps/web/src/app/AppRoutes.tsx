@@ -5,6 +5,7 @@ import { PageLoading } from '../components/PageLoading';
 import { AREA_IDS, AREAS } from '../lib/areas';
 import { LandingPage } from './pages/LandingPage';
 import { SignInPage } from './pages/SignInPage';
+import { usePrerenderedEdits } from './prerenderedEdits';
 import { RequireUser } from './RequireUser';
 
 // The landing and sign-in pages ship with the entry; everything else downloads when first opened.
@@ -81,7 +82,13 @@ export function AppRoutes() {
             <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Routes>
+        <PrerenderedEdits />
       </Suspense>
     </ErrorBoundary>
   );
+}
+
+function PrerenderedEdits() {
+  usePrerenderedEdits();
+  return null;
 }
