@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
 import { DEMO, expect, portal, signIn, test, type Mode } from '../fixtures';
 
@@ -230,4 +231,25 @@ test('on a 1280 px desktop the screening table shows every column, Status and Ac
   for (const header of await grid.getByRole('columnheader').all())
     await expect(header).toBeInViewport({ ratio: 1 });
   expect(await check(page, testInfo, 'screening at 1280 px')).toEqual([]);
+});
+
+test.describe('the fee schedule on a phone', () => {
+  test.use({ viewport: { width: 360, height: 640 } });
+
+  test('keeps the desktop-only message and downloads the same schedule as a PDF', async ({ page }) => {
+    await signIn(page, 'applicant', APPLICANT.accepted);
+    await page.goto(portal('/applicant/feeschedule'));
+    await expect(
+      page.getByText(
+        'Sorry, this page is not accessible on screens smaller than 768px. Please use a larger device to view this content.',
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download the fee schedule (PDF)' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    const file = await download.path();
+    expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+  });
 });
