@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { DESKTOP_MIN_WIDTH } from '@portal/contracts';
 import type { ReactNode } from 'react';
@@ -9,13 +10,23 @@ import { useT } from '../i18n/useT';
  * fee schedule): below 768 px wide it shows 'Sorry, this page is not accessible on screens
  * smaller than 768px. Please use a larger device to view this content.' instead.
  */
-export function DesktopOnly({ children }: { children: ReactNode }) {
+export function DesktopOnly({
+  children,
+  narrow,
+}: {
+  children: ReactNode;
+  /** Shown under the message on a small screen: another way to the same content (a PDF, say). */
+  narrow?: ReactNode;
+}) {
   const t = useT();
   const wide = useMediaQuery(`(min-width:${DESKTOP_MIN_WIDTH}px)`, { noSsr: true });
   if (wide) return children;
   return (
-    <Alert severity="info" role="status">
-      {t('desktopOnly.message')}
-    </Alert>
+    <>
+      <Alert severity="info" role="status">
+        {t('desktopOnly.message')}
+      </Alert>
+      {narrow && <Box sx={{ mt: 2 }}>{narrow}</Box>}
+    </>
   );
 }

@@ -9,7 +9,8 @@ import type { Key, ReactNode } from 'react';
 
 /**
  * A wide part that scrolls sideways inside its own box, so the page never does on a phone;
- * focusable and named, so a keyboard user can scroll it too.
+ * focusable and named, so a keyboard user can scroll it too. A table in it keeps its first column
+ * in view while the rest scrolls, so every row still says what it is.
  */
 export function ScrollRegion({
   label,
@@ -22,7 +23,16 @@ export function ScrollRegion({
 }) {
   return (
     <Box
-      sx={[{ overflowX: 'auto' }, ...(Array.isArray(sx) ? sx : [sx])]}
+      sx={[
+        {
+          overflowX: 'auto',
+          maxWidth: '100%',
+          '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
+          // `left` becomes `right` in the right-to-left layout (the style cache flips it).
+          '& tr > :first-of-type': { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper' },
+        },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
       tabIndex={0}
       role="region"
       aria-label={label}

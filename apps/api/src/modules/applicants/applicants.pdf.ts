@@ -11,6 +11,7 @@ import { conflict, notFound } from '../../platform/errors.js';
 import {
   createPdf,
   formatLongDate,
+  formatNaira,
   loadInstitution,
   type PdfBuilder,
   type TableOptions,
@@ -19,6 +20,7 @@ import type { FileStorage } from '../../platform/storage.js';
 import { documentEntries, passportBytes } from '../documents/documents.service.js';
 import { olevelRows } from '../olevel/olevel.service.js';
 import {
+  admissionFeeSchedule,
   callerApplicantId,
   getApplicantRecord,
   getGuardianOf,
@@ -26,8 +28,8 @@ import {
 } from './applicants.service.js';
 
 /**
- * The application slip (A4 landscape, 'PROSPECTIVE STUDENT APPLICATION SLIP') and the
- * Applicant Details form (ApplicantFormPDF.pdf), as data and as PDFs with selectable text.
+ * The application slip (A4 landscape, 'PROSPECTIVE STUDENT APPLICATION SLIP'), the Applicant
+ * Details form (ApplicantFormPDF.pdf) and the fee schedule, as data and as PDFs with selectable text.
  */
 
 export interface SlipDeps {
@@ -257,4 +259,50 @@ export async function renderApplicantFormPdf(deps: SlipDeps, applicantId: number
   );
   pdf.signatureLine("Applicant's signature and date", { width: 220 });
   return pdf.toBuffer();
+}
+
+/**
+ * GET /api/AdmissionFeeSchedule.pdf?applicantId= — the fee schedule page as a PDF, for phones
+ * (the page is for large screens only). Built from the page's own answer, so both show the same
+ * rows and total, under the same rule: only the applicant themself.
+ */
+export async function feeSchedulePdf(
+  deps: SlipDeps,
+  auth: AuthContext | null,
+  applicantId: number,
+): Promise<{ pdf: Buffer; fileName: string }> {
+  const { Data: schedule } = await admissionFeeSchedule(deps.db, auth, applicantId);
+  const record = await getApplicantRecord(deps.db, deps.config, applicantId);
+  if (!record) throw notFound(APPLICANT_MESSAGES.notFound);
+  const institution = await loadInstitution(deps.db);
+  const pdf = createPdf({
+    title: `Fee Schedule - ${record.JambRegNo}`,
+    subject: 'Fee Schedule',
+    author: institution.name,
+    footer: `${institution.name} - applicant portal`,
+  });
+  const name = [record.LastName, record.FirstName, record.OtherName].filter(Boolean).join(' ');
+  pdf.header(
+    institution,
+    'Fee Schedule',
+    [name, record.JambRegNo, schedule.SessionName && `Session: ${schedule.SessionName}`]
+      .filter(Boolean)
+      .join('   |   '),
+  );
+  pdf.heading('The details of all fees payable');
+  const naira = (amount: number) => formatNaira(Math.round(amount * 100));
+  pdf.table({
+    columns: [
+      { header: 'S/N', width: 0.8, align: 'center' },
+      { header: 'Payment Name', width: 6 },
+      { header: 'Amount (₦)', width: 2.5, align: 'right' },
+    ],
+    rows: [
+      ...schedule.response.map((row, index) => [index + 1, row.PaymentName, naira(row.Amount)]),
+      ['', 'Total', naira(schedule.Total)],
+    ],
+    boldLastRow: true,
+  });
+  pdf.paragraph('PLEASE NOTE: All fees should be duly paid online through COLLEGE PORTAL.', { fontSize: 10 });
+  return { pdf: await pdf.toBuffer(), fileName: `FeeSchedule-${record.JambRegNo}.pdf` };
 }

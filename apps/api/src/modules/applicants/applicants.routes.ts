@@ -89,6 +89,18 @@ export function applicantsRoutes(app: FastifyInstance, deps: pdfs.SlipDeps): voi
     handler: (request) => service.admissionFeeSchedule(db, request.auth, request.query.applicantId),
   });
 
+  r.get('/api/AdmissionFeeSchedule.pdf', {
+    config: applicantOnly,
+    schema: {
+      tags: ['applicants'],
+      summary: 'The same fee schedule as a PDF (the page is for large screens; phones download this)',
+      querystring: applicantIdQuery,
+      response: errors,
+    },
+    handler: async (request, reply) =>
+      sendPdf(reply, await pdfs.feeSchedulePdf(deps, request.auth, request.query.applicantId)),
+  });
+
   r.get('/api/applicant/biodata', {
     config: applicantOnly,
     schema: {

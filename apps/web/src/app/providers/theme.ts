@@ -75,6 +75,13 @@ export function createAppTheme(options: {
         styleOverrides: { root: { textTransform: 'none' } },
       },
       MuiLink: { defaultProps: { underline: 'hover' } },
+      // A chip's label wraps in a narrow column (a phone's card) instead of ending in an ellipsis.
+      MuiChip: {
+        styleOverrides: {
+          root: { height: 'auto', minHeight: 32, '&.MuiChip-sizeSmall': { minHeight: 24 } },
+          label: { whiteSpace: 'normal', overflowWrap: 'break-word' },
+        },
+      },
     },
   });
 

@@ -12,7 +12,7 @@ import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
+import type { Breakpoint, Theme } from '@mui/material/styles';
 import {
   DataGrid,
   type GridColDef,
@@ -36,6 +36,11 @@ export interface TableColumn<T> {
   sortable?: boolean;
   minWidth?: number;
   flex?: number;
+  /**
+   * Shown in the data grid only from this breakpoint up, so that a wide list keeps its main
+   * columns and its actions in view beside the sidebar; the cards on a phone show every column.
+   */
+  from?: 'md' | 'lg' | 'xl';
 }
 
 export interface ServerTableProps<T> {
@@ -112,8 +117,16 @@ function Grid<T>(props: ViewProps<T>) {
   const actionsWidth = props.actionsWidth ?? 140;
   const t = useT();
   const locale = useMuiXLocale();
+  const up = {
+    md: useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true }),
+    lg: useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'), { noSsr: true }),
+    xl: useMediaQuery((theme: Theme) => theme.breakpoints.up('xl'), { noSsr: true }),
+  } satisfies Partial<Record<Breakpoint, boolean>>;
+  const hidden = columns.filter((column) => column.from && !up[column.from]).map((c) => c.field);
+  const hiddenKey = hidden.join();
   const gridColumns = useMemo<GridColDef[]>(() => {
-    const defs: GridColDef[] = columns.map((column) => ({
+    const shownColumns = columns.filter((column) => !hiddenKey.split(',').includes(column.field));
+    const defs: GridColDef[] = shownColumns.map((column) => ({
       field: column.field,
       headerName: column.header,
       sortable: !!column.sortable,
@@ -136,7 +149,7 @@ function Grid<T>(props: ViewProps<T>) {
       });
     }
     return defs;
-  }, [columns, rowActions, actionsHeader, actionsWidth, t]);
+  }, [columns, hiddenKey, rowActions, actionsHeader, actionsWidth, t]);
 
   const sortModel: GridSortModel = state.sort ? [{ field: state.sort, sort: state.order ?? 'asc' }] : [];
   const selectionModel: GridRowSelectionModel = { type: 'include', ids: new Set(selection ?? []) };
@@ -187,8 +200,12 @@ function Grid<T>(props: ViewProps<T>) {
         getRowHeight={() => 'auto'}
         autoHeight
         localeText={{ ...locale.grid, noRowsLabel: props.emptyText }}
+        // Headings wrap onto a second line rather than end in an ellipsis, so columns can be narrow.
+        columnHeaderHeight={64}
         sx={{
           '& .MuiDataGrid-cell': { py: 1, display: 'flex', alignItems: 'center', whiteSpace: 'normal' },
+          '& .MuiDataGrid-cell, & .MuiDataGrid-columnHeader': { px: 1 },
+          '& .MuiDataGrid-columnHeaderTitle': { whiteSpace: 'normal', lineHeight: 1.25 },
         }}
       />
     </Box>
@@ -240,7 +257,7 @@ function CardList<T>({
               ))}
             </Select>
           </FormControl>
-          <FormControl size="small" sx={{ width: 130 }}>
+          <FormControl size="small" sx={{ flexShrink: 0, minWidth: 130 }}>
             <InputLabel id={`${id}-order`}>{t('crud.order')}</InputLabel>
             <Select
               labelId={`${id}-order`}

@@ -13,13 +13,23 @@ export interface TextInputProps extends Omit<OutlinedInputProps, 'label' | 'id'>
 /**
  * An outlined text field built from MUI's parts. MUI's TextField also bundles Select (and with it
  * Menu, Popover and Modal), which the sign-in pages cannot afford; use this one on public pages.
+ * The label always sits small above the value: at full size a long label ('Email or JAMB
+ * Registration Number') is cut off on a 360 px phone.
  */
 export function TextInput({ id, label, helperText, error, required, ...input }: TextInputProps) {
   const helperId = helperText ? `${id}-helper` : undefined;
   return (
     <FormControl fullWidth margin="normal" error={error} required={required}>
-      <InputLabel htmlFor={id}>{label}</InputLabel>
-      <OutlinedInput id={id} label={required ? `${label} *` : label} aria-describedby={helperId} {...input} />
+      <InputLabel htmlFor={id} shrink>
+        {label}
+      </InputLabel>
+      <OutlinedInput
+        id={id}
+        label={required ? `${label} *` : label}
+        notched
+        aria-describedby={helperId}
+        {...input}
+      />
       {helperText && <FormHelperText id={helperId}>{helperText}</FormHelperText>}
     </FormControl>
   );

@@ -211,38 +211,48 @@ export default function ApplicationsScreen({ page }: { page: ApplicationsPage })
   };
 
   const columns: TableColumn<ApplicationItem>[] = [
-    { field: 'jambRegNo', header: t('admissions.field.jambNumber'), sortable: true, minWidth: 150 },
+    // Every column, Status and the record button too, fits beside the sidebar on a 1280 px screen:
+    // course and state (filters above, and in the record) join them on wider screens.
+    { field: 'jambRegNo', header: t('admissions.field.jambNumber'), sortable: true, minWidth: 140 },
     {
       field: 'name',
       header: t('admissions.field.name'),
       sortable: true,
-      minWidth: 180,
+      minWidth: 120,
       render: (a) => fullName(a) || '—',
     },
     {
       field: 'department',
       header: t('admissions.field.department'),
       sortable: true,
+      minWidth: 120,
       render: (a) => a.departmentName ?? '—',
     },
-    { field: 'courseOfStudy', header: t('admissions.field.course'), render: (a) => a.courseOfStudy ?? '—' },
+    {
+      field: 'courseOfStudy',
+      header: t('admissions.field.course'),
+      minWidth: 120,
+      from: 'xl',
+      render: (a) => a.courseOfStudy ?? '—',
+    },
     {
       field: 'stateName',
       header: t('admissions.field.state'),
-      minWidth: 110,
+      minWidth: 100,
+      from: 'xl',
       render: (a) => a.stateName ?? '—',
     },
     {
       field: 'score',
       header: t('admissions.field.score'),
       sortable: true,
-      minWidth: 100,
+      minWidth: 80,
       render: (a) => a.utmeScore ?? '—',
     },
     {
       field: 'stage',
       header: t('admissions.field.status'),
-      minWidth: 150,
+      minWidth: 120,
       render: (a) => (
         <Chip
           size="small"
@@ -262,6 +272,7 @@ export default function ApplicationsScreen({ page }: { page: ApplicationsPage })
       field: 'registeredAt',
       header: t('admissions.field.registered'),
       sortable: true,
+      minWidth: 120,
       render: (a) => (a.registeredAt ? intl.formatDate(a.registeredAt, { dateStyle: 'medium' }) : '—'),
     },
   ];
@@ -398,7 +409,7 @@ export default function ApplicationsScreen({ page }: { page: ApplicationsPage })
                 {t('admissions.viewRecord')}
               </Button>
             )}
-            actionsWidth={120}
+            actionsWidth={100}
           />
         </CardContent>
       </Card>

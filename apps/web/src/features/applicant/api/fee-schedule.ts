@@ -1,6 +1,7 @@
 import type { FeeScheduleRow } from '@portal/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { api, apiBlob } from '../../../lib/api';
+import { saveFile } from '../../../lib/download';
 
 export interface FeeScheduleResponse {
   Status: string;
@@ -28,3 +29,13 @@ export const feeScheduleOptions = (applicantId: number) =>
 
 export const useFeeSchedule = (applicantId: number, enabled = true) =>
   useQuery({ ...feeScheduleOptions(applicantId), enabled });
+
+/** GET /api/AdmissionFeeSchedule.pdf?applicantId=: the same schedule as a PDF (for phones). */
+export async function downloadFeeSchedulePdf(applicantId: number): Promise<void> {
+  saveFile(
+    await apiBlob('/api/AdmissionFeeSchedule.pdf', { query: { applicantId }, area: 'applicant' }),
+    'FeeSchedule.pdf',
+  );
+}
+
+export const useDownloadFeeSchedulePdf = () => useMutation({ mutationFn: downloadFeeSchedulePdf });

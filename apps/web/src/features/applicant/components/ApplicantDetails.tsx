@@ -10,8 +10,8 @@ import Typography from '@mui/material/Typography';
 import type { ApplicationSlip, OlevelDisplayRow } from '@portal/contracts';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../../../i18n/locales';
+import { ScrollRegion } from '../../../components/SimpleTable';
 import { useT } from '../../../i18n/useT';
-import { TableFrame } from './parts';
 
 export type DetailsFields = Omit<ApplicationSlip, 'OlevelResults'>;
 
@@ -114,7 +114,7 @@ export function ApplicantDetails({
       {olevel.length === 0 ? (
         <Typography color="text.secondary">{t('applicant.olevel.none')}</Typography>
       ) : (
-        <TableFrame label={t('applicant.details.olevel')}>
+        <ScrollRegion label={t('applicant.details.olevel')}>
           <Table size="small" sx={{ minWidth: 520 }} aria-labelledby={`${idPrefix}-olevel`}>
             <TableHead>
               <TableRow>
@@ -137,7 +137,7 @@ export function ApplicantDetails({
               ))}
             </TableBody>
           </Table>
-        </TableFrame>
+        </ScrollRegion>
       )}
     </Box>
   );

@@ -1,4 +1,6 @@
+import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Table from '@mui/material/Table';
@@ -11,15 +13,18 @@ import Typography from '@mui/material/Typography';
 import { useIntl } from 'react-intl';
 import { DesktopOnly } from '../../../components/DesktopOnly';
 import { useT } from '../../../i18n/useT';
+import { ApiError } from '../../../lib/api';
+import { notify } from '../../../lib/notify';
 import { useSessionUser } from '../../../lib/session';
 import { formatNaira } from '../../../lib/money';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { useFeeSchedule } from '../api/fee-schedule';
+import { useDownloadFeeSchedulePdf, useFeeSchedule } from '../api/fee-schedule';
 import { LoadError, LoadingBlock, PageTitle } from './parts';
 
 /**
  * /applicant/feeschedule: the fees payable (GET /api/AdmissionFeeSchedule), for large screens
- * only. The rows are rendered here from Data.response; the server's HTML is not injected.
+ * only; a phone gets the spec's message and the same schedule as a PDF to download. The rows are
+ * rendered here from Data.response; the server's HTML is not injected.
  */
 export default function FeeScheduleScreen() {
   const t = useT();
@@ -27,10 +32,35 @@ export default function FeeScheduleScreen() {
   return (
     <>
       <PageTitle>{t('applicant.feeSchedule.title')}</PageTitle>
-      <DesktopOnly>
+      <DesktopOnly narrow={<FeeSchedulePdfButton />}>
         <FeeScheduleTable />
       </DesktopOnly>
     </>
+  );
+}
+
+/** The schedule as the server's PDF, built from the same answer as the table. */
+function FeeSchedulePdfButton() {
+  const t = useT();
+  const user = useSessionUser('applicantUser');
+  const download = useDownloadFeeSchedulePdf();
+  return (
+    <Button
+      variant="contained"
+      startIcon={<PictureAsPdf />}
+      disabled={!user || download.isPending}
+      aria-busy={download.isPending}
+      onClick={() => {
+        if (!user) return;
+        notify.success(t('applicant.downloadStarting'));
+        download.mutate(user.ApplicantID, {
+          onError: (error) =>
+            notify.error(error instanceof ApiError && error.message ? error.message : t('error.download')),
+        });
+      }}
+    >
+      {t('applicant.feeSchedule.downloadPdf')}
+    </Button>
   );
 }
 

@@ -5,8 +5,8 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import { useState, type Key, type ReactNode } from 'react';
+import { ScrollRegion } from '../../../components/SimpleTable';
 import { useT } from '../../../i18n/useT';
-import { TableFrame } from './parts';
 
 /** Keeps a page number inside the pages a list has (after a row is removed, say). */
 const clampPage = (page: number, count: number, pageSize: number) =>
@@ -59,7 +59,7 @@ export function PagedTable<T>({
   const first = pages.page * pages.pageSize;
   return (
     <>
-      <TableFrame label={label}>
+      <ScrollRegion label={label}>
         <Table size="small" sx={{ minWidth }}>
           <TableHead>
             <TableRow>
@@ -84,7 +84,7 @@ export function PagedTable<T>({
             ))}
           </TableBody>
         </Table>
-      </TableFrame>
+      </ScrollRegion>
       <TablePager
         count={pages.rows.length}
         page={pages.page}

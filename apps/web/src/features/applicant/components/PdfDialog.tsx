@@ -50,7 +50,9 @@ export function PdfDialog({
             id={titleId}
             component="h2"
             variant="h6"
-            sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}
+            // Never narrower than its longest word: on a phone the title takes a line of its own
+            // rather than breaking inside a word ('PROSPECTIV / E STUDENT').
+            sx={{ flex: '1 1 auto', overflowWrap: 'break-word' }}
           >
             {title}
           </Typography>

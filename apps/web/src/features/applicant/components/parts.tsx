@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api';
 
 /*
  * Small parts the applicant's screens share: page title, loading and error states, the note on
- * a locked form, and a table that scrolls inside itself on a phone (PagedTable pages one).
+ * a locked form.
  */
 
 export function PageTitle({ children }: { children: ReactNode }) {
@@ -62,26 +62,5 @@ export function LockedNote() {
     <Alert severity="info" icon={<Lock fontSize="inherit" />} sx={{ mb: 2 }}>
       {t('applicant.locked')}
     </Alert>
-  );
-}
-
-/**
- * A wide table's frame: on a narrow screen it scrolls sideways inside itself (the page does not),
- * and it can be scrolled from the keyboard.
- */
-export function TableFrame({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box
-      role="region"
-      aria-label={label}
-      tabIndex={0}
-      sx={{
-        overflowX: 'auto',
-        maxWidth: '100%',
-        '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
-      }}
-    >
-      {children}
-    </Box>
   );
 }
