@@ -9,6 +9,7 @@ import {
   uniqueIndex,
   index,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import {
   admissionBatches,
   admissionSessions,
@@ -73,6 +74,8 @@ export const applicants = pgTable(
     index('applicants_status').on(t.admissionStatus),
     index('applicants_state').on(t.stateId),
     index('applicants_score').on(t.utmeScore),
+    // Sign-in and imports look applicants up by e-mail without case.
+    index('applicants_email_lower').on(sql`lower(${t.email})`),
   ],
 );
 

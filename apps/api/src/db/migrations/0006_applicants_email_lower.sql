@@ -1,0 +1,1 @@
+CREATE INDEX "applicants_email_lower" ON "applicants" USING btree (lower("email"));
