@@ -65,7 +65,10 @@ async function seedApplicants() {
 }
 
 // Start once to migrate and seed the reference data, then add the applicants.
-let portal = await startPortal({ port: 8298, env: { DATABASE_URL: databaseUrl } });
+let portal = await startPortal({
+  port: Number(process.env.BENCH_PORT ?? 8298),
+  env: { DATABASE_URL: databaseUrl },
+});
 try {
   await seedApplicants();
   const headers = await signInAdmin(portal.base);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -44,10 +45,12 @@ export async function openDatabase(options: {
     await migratePg(drizzlePg(pool), { migrationsFolder });
     return { db, driver: 'pg', close: () => pool.end() };
   }
+  // pg_trgm serves the admin lists' name search (a trigram index), as on PostgreSQL.
+  const extensions = { pg_trgm };
   const client =
     options.dataDir === 'memory://'
-      ? new PGlite({ loadDataDir: options.loadDataDir })
-      : new PGlite(path.join(options.dataDir, 'pgdata'));
+      ? new PGlite({ loadDataDir: options.loadDataDir, extensions })
+      : new PGlite(path.join(options.dataDir, 'pgdata'), { extensions });
   await client.waitReady;
   await client.exec("set time zone 'UTC'");
   const db = drizzlePglite(client, { schema }) as unknown as Db;

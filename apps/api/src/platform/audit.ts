@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { admins, auditLog } from '../db/schema/index.js';
+import { insertJsonRows, type Exec } from './db.js';
 import { forbidden, unauthorized } from './errors.js';
 
 /** The admin who makes a change, as recorded in the trail. */
@@ -38,27 +39,24 @@ export function auditSnapshot(value: unknown): unknown {
  * Writes audit rows. Pass the transaction that makes the change, so the trail and the change
  * commit or roll back together.
  */
-export async function audit(
-  tx: Pick<Db, 'insert'>,
-  entries: AuditEntry | readonly AuditEntry[],
-): Promise<void> {
+export async function audit(tx: Exec, entries: AuditEntry | readonly AuditEntry[]): Promise<void> {
   const list = Array.isArray(entries) ? entries : [entries as AuditEntry];
   if (list.length === 0) return;
-  // Large imports write many rows; keep each statement well under PostgreSQL's parameter limit.
-  for (let i = 0; i < list.length; i += 1000) {
-    await tx.insert(auditLog).values(
-      list.slice(i, i + 1000).map((e) => ({
-        actorAdminId: e.actor.adminId,
-        actorEmail: e.actor.email,
-        page: e.page,
-        action: e.action,
-        entity: e.entity,
-        entityId: e.entityId === null ? null : String(e.entityId),
-        before: auditSnapshot(e.before),
-        after: auditSnapshot(e.after),
-      })),
-    );
-  }
+  // Large imports write thousands of rows at once: one JSON parameter, not a VALUES list.
+  await insertJsonRows(
+    tx,
+    auditLog,
+    list.map((e) => ({
+      actorAdminId: e.actor.adminId,
+      actorEmail: e.actor.email,
+      page: e.page,
+      action: e.action,
+      entity: e.entity,
+      entityId: e.entityId === null ? null : String(e.entityId),
+      before: auditSnapshot(e.before),
+      after: auditSnapshot(e.after),
+    })),
+  );
 }
 
 const actors = new WeakMap<FastifyRequest, AuditActor>();

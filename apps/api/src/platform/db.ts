@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client.js';
 
 /** A database handle or an open transaction: repositories accept either. */
@@ -58,4 +59,46 @@ export function paged<T>(data: T[], page: number, pageSize: number, total: numbe
     PageSize: pageSize,
     Total: total,
   };
+}
+
+/**
+ * Inserts many rows in one statement with one parameter: the rows as JSON, spread by
+ * `jsonb_to_recordset`. Building a VALUES list of thousands of bound parameters costs far more
+ * (in Drizzle and the driver) than the database's own work; this costs a JSON.stringify. Values
+ * must be JSON-representable (dates become ISO strings, read back by their column's type).
+ * Returns the `returning` columns of each row, named by their keys.
+ */
+export async function insertJsonRows<R extends Record<string, unknown> = Record<string, never>>(
+  db: Exec,
+  table: PgTable,
+  rows: Record<string, unknown>[],
+  returning?: Record<keyof R, PgColumn>,
+): Promise<R[]> {
+  if (rows.length === 0) return [];
+  const byKey = getTableColumns(table) as Record<string, PgColumn>;
+  const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((k) => byKey[k]);
+  const names = keys.map((k) => byKey[k]!.name);
+  const list = sql.join(
+    names.map((n) => sql.identifier(n)),
+    sql`, `,
+  );
+  const record = sql.join(
+    keys.map((k) => sql`${sql.identifier(byKey[k]!.name)} ${sql.raw(byKey[k]!.getSQLType())}`),
+    sql`, `,
+  );
+  const json = JSON.stringify(
+    rows.map((r) => Object.fromEntries(keys.map((k, i) => [names[i], r[k] ?? null]))),
+  );
+  const back = returning
+    ? sql` returning ${sql.join(
+        Object.entries(returning).map(
+          ([key, column]) => sql`${sql.identifier(column.name)} as ${sql.identifier(key)}`,
+        ),
+        sql`, `,
+      )}`
+    : sql``;
+  const result = (await db.execute(
+    sql`insert into ${table} (${list}) select ${list} from jsonb_to_recordset(${json}::jsonb) as r(${record})${back}`,
+  )) as unknown as { rows: R[] };
+  return returning ? result.rows : [];
 }

@@ -11,6 +11,15 @@ export interface OutgoingMail {
   html?: string;
 }
 
+const DELIVERY_BATCH = 50;
+
+/** The SMTP URL with connection pooling on unless it says otherwise. */
+function pooled(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+  return url.toString();
+}
+
 /**
  * Mail goes into the outbox table first, so a request never waits on SMTP and nothing is lost
  * when the server is down; a worker delivers it and retries with back-off until it is taken.
@@ -27,7 +36,9 @@ export class Mailer {
     private readonly log: FastifyBaseLogger,
     private readonly options: { smtpUrl?: string; from: string; pollMs?: number },
   ) {
-    this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+    // Pooled: an import queues thousands of messages, and a connection per message would cost
+    // more than the message.
+    this.transport = options.smtpUrl ? nodemailer.createTransport(pooled(options.smtpUrl)) : null;
   }
 
   /**
@@ -68,12 +79,16 @@ export class Mailer {
         this.running.finally(() => this.schedule(50));
         return;
       }
+      let more = false;
       this.running = this.deliverDue()
-        .then(() => undefined)
+        .then((delivered) => {
+          more = delivered === DELIVERY_BATCH;
+        })
         .catch((err) => this.log.error({ err }, 'mail worker failed'))
         .finally(() => {
           this.running = null;
-          this.schedule(this.options.pollMs ?? 5000);
+          // A full batch means more are due (an import queues thousands): go on at once.
+          this.schedule(more ? 0 : (this.options.pollMs ?? 5000));
         });
     }, delayMs);
     this.timer.unref();
@@ -86,7 +101,7 @@ export class Mailer {
       .from(mailOutbox)
       .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, new Date())))
       .orderBy(asc(mailOutbox.id))
-      .limit(50);
+      .limit(DELIVERY_BATCH);
     let delivered = 0;
     for (const mail of due) {
       if (this.stopped) break;

@@ -8,7 +8,9 @@ import {
   timestamp,
   uniqueIndex,
   index,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import {
   admissionBatches,
   admissionSessions,
@@ -23,6 +25,18 @@ import {
   olevelTypes,
   states,
 } from './reference.js';
+
+/**
+ * An applicant's names as the admin lists search them (any part, without case): the expression
+ * of the trigram index `applicants_search_name`, which a query must repeat exactly to use it.
+ */
+export function applicantSearchName(c: {
+  firstName: AnyPgColumn;
+  lastName: AnyPgColumn;
+  otherName: AnyPgColumn;
+}) {
+  return sql`lower(coalesce(${c.firstName}, '') || ' ' || coalesce(${c.lastName}, '') || ' ' || coalesce(${c.otherName}, ''))`;
+}
 
 /**
  * An applicant. Progress flags (IsBiodataSaved, RegComplete, AdmissionLevel …) are derived
@@ -73,6 +87,17 @@ export const applicants = pgTable(
     index('applicants_status').on(t.admissionStatus),
     index('applicants_state').on(t.stateId),
     index('applicants_score').on(t.utmeScore),
+    // Sign-in and imports look applicants up by e-mail without case.
+    index('applicants_email_lower').on(sql`lower(${t.email})`),
+    // The admin lists: each filter with the sort it is read in, and names searched by any part.
+    index('applicants_department_score').on(
+      t.departmentId,
+      sql`${t.utmeScore} desc nulls last`,
+      sql`${t.id} desc`,
+    ),
+    index('applicants_status_created').on(t.admissionStatus, t.createdAt, t.id),
+    index('applicants_status_registered').on(t.admissionStatus, t.registeredAt, t.id),
+    index('applicants_search_name').using('gin', sql`${applicantSearchName(t)} gin_trgm_ops`),
   ],
 );
 

@@ -533,6 +533,32 @@ describe('admin area API', { timeout: 60_000 }, () => {
       expect((await get('/api/admin/applications/all?sort=bogus')).statusCode).toBe(400);
     });
 
+    it('finds applicants by any part of their names, by several words, by JAMB number or e-mail', async () => {
+      const found = async (query: string) => {
+        const body = (await get(`/api/admin/applications/${query}`)).json();
+        const jambs = body.Data.map((a: { jambRegNo: string }) => a.jambRegNo).sort();
+        expect(body.Total).toBe(jambs.length);
+        return jambs;
+      };
+      // Part of a name, not only its start: served by the trigram index on PostgreSQL and PGlite.
+      expect(await found('all?search=kafo')).toEqual(['202410000001AA']);
+      expect(await found('all?search=EYE')).toEqual(['202410000003AC', '202410000006AF']);
+      expect(await found('all?search=okafor')).toEqual(['202410000001AA']);
+      // Every word must match, in any name and any order: first, last and other names.
+      expect(await found('all?search=okafor%20chinedu')).toEqual(['202410000001AA']);
+      expect(await found('all?search=emeka')).toEqual(['202410000001AA']);
+      expect(await found('all?search=adeyemi%20oluwa')).toEqual(['202410000003AC']);
+      expect(await found('all?search=okafor%20bello')).toEqual([]);
+      // Combined with a view: Okafor has not completed registration.
+      expect(await found('completed?search=okafor')).toEqual([]);
+      expect(await found('completed?search=udoh')).toEqual(['202410000007AG']);
+      expect(await found('all?search=202410000003')).toEqual(['202410000003AC']);
+      expect(await found('all?search=applicant2%40demo')).toEqual(['202410000002AB']);
+      // LIKE wildcards are plain characters.
+      expect(await found('all?search=%25')).toEqual([]);
+      expect(await found('all?search=_')).toEqual([]);
+    });
+
     it("derives each applicant's stage in SQL exactly as the applicants module derives the flags", async () => {
       const list = (await get('/api/admin/applications/all?pageSize=100')).json().Data as {
         id: number;

@@ -24,6 +24,7 @@ import {
 import {
   admissionListPublications,
   admissionSessions,
+  applicantSearchName,
   applicants,
   coursesOfStudy,
   departments,
@@ -87,23 +88,25 @@ export interface ApplicationFilters {
 
 const JAMB_LIKE = /^[0-9]{6,}[A-Za-z]{0,2}$/;
 
-/** Search: a JAMB number (or its start), or words that each begin one of the names. */
+/**
+ * Search: a JAMB number (or its start), or words that each appear in the names (any part: 'kafo'
+ * finds Okafor), served by the trigram index on the same expression; a word with '@' may also
+ * begin the e-mail.
+ */
 function searchCondition(search: string): SQL | undefined {
   const term = search.trim();
   if (!term) return undefined;
   if (JAMB_LIKE.test(term))
     return sql`upper(${applicants.jambRegNo}) like ${likeEscape(term.toUpperCase()) + '%'}`;
   const words = term.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 4);
+  const names = applicantSearchName(applicants);
   return and(
-    ...words.map((w) => {
-      const prefix = `${likeEscape(w)}%`;
-      return or(
-        sql`lower(${applicants.lastName}) like ${prefix}`,
-        sql`lower(${applicants.firstName}) like ${prefix}`,
-        sql`lower(${applicants.otherName}) like ${prefix}`,
-        w.includes('@') ? ilike(applicants.email, prefix) : undefined,
-      );
-    }),
+    ...words.map((w) =>
+      or(
+        sql`${names} like ${`%${likeEscape(w)}%`}`,
+        w.includes('@') ? ilike(applicants.email, `${likeEscape(w)}%`) : undefined,
+      ),
+    ),
   );
 }
 

@@ -20,6 +20,7 @@ import {
   assertAcceptablePassword,
   decoyPasswordHash,
   hashPassword,
+  isDefaultPasswordHash,
   verifyPassword,
 } from '../../platform/passwords.js';
 import { addressKey, type Limit, type RateLimits } from '../../platform/rate-limit.js';
@@ -95,7 +96,11 @@ export class AuthService {
         : kind === 'Student'
           ? await repo.findStudentForLogin(this.db, input.Username)
           : await repo.findAdminForLogin(this.db, input.Username);
-    const ok = await verifyPassword(account?.passwordHash ?? (await decoyPasswordHash()), input.Password);
+    const ok = await verifyPassword(
+      account?.passwordHash ?? (await decoyPasswordHash()),
+      input.Password,
+      this.config.JWT_SECRET,
+    );
     if (!account || !ok) throw new AppError(401, AUTH_MESSAGES.invalidCredentials, STATUS.invalid);
     if ('isActive' in account && !account.isActive) {
       throw new AppError(
@@ -105,6 +110,8 @@ export class AuthService {
       );
     }
     await this.rateLimits.refund(counted);
+    // An issued default password works once to sign in, then must be replaced (IsPasswdChgd null).
+    const mustChangePassword = isDefaultPasswordHash(account.passwordHash);
 
     const { token, sessionId } = await this.sessions.open(kind, account.id, ip);
     const base = {
@@ -114,7 +121,10 @@ export class AuthService {
       sid: sessionId,
     };
     if (kind === 'Applicant')
-      return { ...base, Data: await this.applicantData(account.id, token, sessionId) };
+      return {
+        ...base,
+        Data: await this.applicantData(account.id, token, sessionId, mustChangePassword),
+      };
     if (kind === 'Student') {
       const data = await this.studentData(account.id, token, sessionId);
       return { ...base, Data: data, Data2: [data], RoleData: [] };
@@ -130,7 +140,7 @@ export class AuthService {
         UserId: account.id,
         Email: admin!.email,
         IsActive: admin!.isActive,
-        IsFirstLogin: admin!.isFirstLogin,
+        IsFirstLogin: admin!.isFirstLogin || mustChangePassword,
         Username: admin!.email,
         Fullname: `${admin!.lastName} ${admin!.firstName}`,
         FirstName: admin!.firstName,
@@ -143,7 +153,7 @@ export class AuthService {
     };
   }
 
-  private async applicantData(id: number, token: string, sid: string) {
+  private async applicantData(id: number, token: string, sid: string, mustChangePassword: boolean) {
     const a = (await repo.applicantProfile(this.db, id))!;
     return {
       token,
@@ -164,7 +174,7 @@ export class AuthService {
       AdmModeId: a.entryModeId,
       Passport: await applicantPassportUrl(this.db, this.config, a.id),
       UsernameEmail: a.email,
-      IsPasswdChgd: a.passwordChangedAt ? true : null,
+      IsPasswdChgd: a.passwordChangedAt && !mustChangePassword ? true : null,
     };
   }
 
@@ -306,7 +316,8 @@ export class AuthService {
   /** A signed-in user changes their own password; their other sessions end. */
   async changePassword(kind: UserKind, userId: number, sessionId: string, current: string, next: string) {
     const hash = await repo.findPasswordHash(this.db, kind, userId);
-    if (!hash || !(await verifyPassword(hash, current))) throw badRequest(AUTH_MESSAGES.currentPasswordWrong);
+    if (!hash || !(await verifyPassword(hash, current, this.config.JWT_SECRET)))
+      throw badRequest(AUTH_MESSAGES.currentPasswordWrong);
     if (current === next) throw badRequest('The new password must be different from the current one.');
     assertAcceptablePassword(next);
     await repo.setPassword(this.db, kind, userId, await hashPassword(next));

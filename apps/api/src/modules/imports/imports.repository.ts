@@ -9,7 +9,7 @@ import {
   lgas,
   states,
 } from '../../db/schema/index.js';
-import { countSql, type Exec } from '../../platform/db.js';
+import { countSql, insertJsonRows, type Exec } from '../../platform/db.js';
 
 /** The only Drizzle code of the imports. */
 
@@ -174,9 +174,11 @@ export function applicantsByEmail(db: Exec, emails: string[]) {
     .where(inArray(sql`lower(${applicants.email})`, emails.length ? emails : ['-']));
 }
 
-export async function insertApplicants(db: Exec, values: (typeof applicants.$inferInsert)[]) {
-  if (!values.length) return [];
-  return db.insert(applicants).values(values).returning(candidateColumns);
+export async function insertApplicants(
+  db: Exec,
+  values: (typeof applicants.$inferInsert)[],
+): Promise<ExistingCandidate[]> {
+  return insertJsonRows<ExistingCandidate>(db, applicants, values, candidateColumns);
 }
 
 export async function updateApplicant(db: Exec, id: number, values: Partial<typeof applicants.$inferInsert>) {
@@ -212,14 +214,11 @@ export function pendingAccounts(db: Exec, afterId: number, limit: number) {
  */
 export async function issuePasswords(db: Exec, hashes: { id: number; hash: string }[]): Promise<number[]> {
   if (hashes.length === 0) return [];
-  const values = sql.join(
-    hashes.map((h) => sql`(${h.id}::int, ${h.hash}::text)`),
-    sql`, `,
-  );
+  // One JSON parameter rather than two bound parameters per account (see insertJsonRows).
   const rows = await db
     .update(applicants)
     .set({ passwordHash: sql`v.hash` })
-    .from(sql`(values ${values}) as v(id, hash)`)
+    .from(sql`jsonb_to_recordset(${JSON.stringify(hashes)}::jsonb) as v(id int, hash text)`)
     .where(and(eq(applicants.id, sql`v.id`), eq(applicants.passwordHash, PENDING_PASSWORD)))
     .returning({ id: applicants.id });
   return rows.map((r) => r.id);
@@ -227,7 +226,7 @@ export async function issuePasswords(db: Exec, hashes: { id: number; hash: strin
 
 /** Queues many e-mails in one statement (the mail outbox's own table; the mailer delivers them). */
 export async function queueMails(db: Exec, mails: { to: string; subject: string; text: string }[]) {
-  if (mails.length) await db.insert(mailOutbox).values(mails);
+  await insertJsonRows(db, mailOutbox, mails);
 }
 
 // ─────────────── passports ───────────────

@@ -200,25 +200,64 @@ describe('loading candidates', { timeout: 60_000 }, () => {
     });
   });
 
-  it('e-mails each new applicant a default password that signs in, with IsPasswdChgd null', async () => {
+  it('e-mails each new applicant a high-entropy default password that signs in as soon as the job is done, must be changed, then stops working', async () => {
+    // finished() returned in the first test: the job is done, and every password already works.
     const mail = await smtp.waitFor((m) => m.to.includes('amaka.obi@example.com'));
     const text = mailText(mail);
     const password = /default password:\s+(\S+)/.exec(text)?.[1];
-    expect(password).toBeTruthy();
     expect(text).toContain('202499000001AA');
+    // Random URL-safe characters, 6 bits each: at least 64 bits.
+    expect(password).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(password!.length * 6).toBeGreaterThanOrEqual(64);
+    const other = /default password:\s+(\S+)/.exec(
+      mailText(await smtp.waitFor((m) => m.to.includes('bayo.ade@example.com'))),
+    )?.[1];
+    expect(other).toMatch(/^[A-Za-z0-9_-]{11,}$/);
+    expect(other).not.toBe(password);
+
     const signedIn = await login(t.app, 'Applicant', '202499000001AA', password!);
+    // Signed in, and required to change the password (the 'Welcome!' dialog follows IsPasswdChgd null).
     expect(signedIn.body.Data).toMatchObject({
       JambRegNo: '202499000001AA',
       IsPasswdChgd: null,
       FirstName: 'Amaka',
     });
+    const record = await t.app.inject({
+      method: 'GET',
+      url: `/api/Applicants/GetApplicantRecordById?ApplicantID=${signedIn.body.Data.ApplicantID}`,
+      headers: signedIn.auth,
+    });
+    expect(record.json().Data.IsPasswdChgd).toBeNull();
     const byEmail = await login(t.app, 'Applicant', 'amaka.obi@example.com', password!);
     expect(byEmail.body.Status).toBe('Ok');
-    const [stored] = await t.database.db
-      .select()
-      .from(applicants)
-      .where(eq(applicants.jambRegNo, '202499000001AA'));
-    expect(stored!.passwordHash).toMatch(/^\$argon2id\$/);
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/Account/Login',
+      payload: { Username: '202499000001AA', Password: `${password}x`, userMode: 'Applicant', schoolId: 1 },
+    });
+    expect(wrong.statusCode).toBe(401);
+    // The default password is kept with a keyed hash, never argon2id (too slow for 50,000 at once).
+    const stored = async () =>
+      (await t.database.db.select().from(applicants).where(eq(applicants.jambRegNo, '202499000001AA')))[0]!;
+    expect((await stored()).passwordHash).toMatch(/^\$portal-hmac-sha256\$/);
+
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/Account/ChangePassword',
+      headers: signedIn.auth,
+      payload: { currentPassword: password, newPassword: 'Amaka-Chose-This-1' },
+    });
+    expect(changed.json()).toMatchObject({ Status: 'Ok' });
+    expect((await stored()).passwordHash).toMatch(/^\$argon2id\$/);
+
+    const old = await t.app.inject({
+      method: 'POST',
+      url: '/api/Account/Login',
+      payload: { Username: '202499000001AA', Password: password, userMode: 'Applicant', schoolId: 1 },
+    });
+    expect(old.statusCode).toBe(401);
+    const again = await login(t.app, 'Applicant', '202499000001AA', 'Amaka-Chose-This-1');
+    expect(again.body.Data.IsPasswdChgd).toBe(true);
   });
 
   it('changes nothing when the same file is uploaded again', async () => {
