@@ -30,11 +30,16 @@ if (!entry) throw new Error('No entry script in index.html.');
  *   renders the right one.
  * - The entry script (downloading from the start, by the preload) runs only after the first paint:
  *   the page shows first, then hydrates.
+ * - A form submitted before the page has come alive (#root[data-hydrated]) is held, not sent by the
+ *   browser (a GET with the password in the address); it is submitted once hydrated
+ *   (src/app/prerenderedEdits.ts).
  */
 const inlineScript =
   `<script>try{var s=JSON.parse(localStorage.getItem('portal.settings')||'{}');` +
   `if((s.locale&&s.locale!=='en')||s.isDirectionRTL||s.darkTheme||(s.themeColor&&s.themeColor!=='indigo'))` +
   `document.documentElement.setAttribute('data-prerendered','stale')}catch(e){}` +
+  `addEventListener('submit',function(e){if(!document.querySelector('#root[data-hydrated]')){` +
+  `e.preventDefault();e.target.setAttribute('data-held-submit','')}},true);` +
   `requestAnimationFrame(function(){setTimeout(function(){var e=document.createElement('script');` +
   `e.type='module';e.crossOrigin='';e.src=${JSON.stringify(entry[1])};document.head.appendChild(e)})})</script>` +
   `<style>html[data-prerendered=stale] #root{visibility:hidden}</style>`;

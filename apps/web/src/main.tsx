@@ -54,6 +54,7 @@ void Promise.all([loadingMessages, loadingRtlCache]).then(([messages, rtlCache])
   }
   container.replaceChildren();
   delete container.dataset.prerendered;
+  container.dataset.hydrated = '';
   document.documentElement.removeAttribute('data-prerendered');
   if (rtlCache) document.documentElement.dir = 'rtl';
   document.documentElement.lang = locale;

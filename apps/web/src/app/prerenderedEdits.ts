@@ -39,5 +39,12 @@ export function usePrerenderedEdits(): void {
       setValue.call(field, value);
       field.dispatchEvent(new Event('input', { bubbles: true }));
     }
+    document.getElementById('root')?.setAttribute('data-hydrated', '');
+    // A form the visitor submitted before: submit it now (once React has taken the fields' values in).
+    const held = document.querySelector<HTMLFormElement>('form[data-held-submit]');
+    if (held) {
+      held.removeAttribute('data-held-submit');
+      setTimeout(() => held.requestSubmit());
+    }
   }, []);
 }
