@@ -11,12 +11,16 @@ export interface OutgoingMail {
   html?: string;
 }
 
-const DELIVERY_BATCH = 50;
+const DELIVERY_BATCH = 100;
+/** Messages in flight at once, each on its own pooled connection. */
+const DELIVERY_CONCURRENCY = 10;
 
 /** The SMTP URL with connection pooling on unless it says otherwise. */
 function pooled(smtpUrl: string): string {
   const url = new URL(smtpUrl);
   if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+  if (!url.searchParams.has('maxConnections'))
+    url.searchParams.set('maxConnections', String(DELIVERY_CONCURRENCY));
   return url.toString();
 }
 
@@ -103,8 +107,10 @@ export class Mailer {
       .orderBy(asc(mailOutbox.id))
       .limit(DELIVERY_BATCH);
     let delivered = 0;
-    for (const mail of due) {
-      if (this.stopped) break;
+    let next = 0;
+    const deliverNext = async (): Promise<void> => {
+      const mail = due[next++];
+      if (!mail || this.stopped) return;
       try {
         if (this.transport) {
           await this.transport.sendMail({
@@ -132,7 +138,10 @@ export class Mailer {
           .where(eq(mailOutbox.id, mail.id));
         this.log.warn({ err, to: mail.to }, 'mail delivery failed; will retry');
       }
-    }
+      return deliverNext();
+    };
+    // Several messages at once: each waits on round trips to the SMTP server, not on this process.
+    await Promise.all(Array.from({ length: DELIVERY_CONCURRENCY }, deliverNext));
     return delivered;
   }
 }
