@@ -17,8 +17,8 @@ export function App({ catalogue, rtlCache }: AppProps) {
       <AppThemeProvider initialRtlCache={rtlCache}>
         <BrowserRouter basename="/portal">
           <AppRoutes />
+          <NotificationHost />
         </BrowserRouter>
-        <NotificationHost />
       </AppThemeProvider>
     </I18nProvider>
   );
