@@ -46,7 +46,11 @@ test("the newest message replaces the older ones (three O'level subjects, then S
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
-test('an error stays until closed and does not follow the user to another page', async ({ page }) => {
+test('an error stays until closed and does not follow the user to another page', async ({
+  page,
+  consoleErrors,
+}) => {
+  consoleErrors.expectFailedRequest('/api/Account/Login', 401);
   await page.clock.install();
   await submitSignIn(page, 'applicant', DEMO.applicant, 'not-the-password');
   const refused = notice(page, 'Invalid email or password!');
