@@ -87,6 +87,7 @@ export async function findApplicantFacts(db: Exec, applicantId: number) {
       biodataSavedAt: applicants.biodataSavedAt,
       registeredAt: applicants.registeredAt,
       admissionStatus: applicants.admissionStatus,
+      rejectionReason: applicants.rejectionReason,
       admittedAt: applicants.admittedAt,
       acceptancePaidAt: applicants.acceptancePaidAt,
       olevelCount: sql<number>`(select count(*)::int from ${olevelResults} r where r.applicant_id = ${qualified(applicants.id)})`,
