@@ -91,6 +91,26 @@ const boundaries = [
       ],
     },
   })),
+  // Browser tests take `test` and `expect` from e2e/fixtures.ts, which fails a test on any console
+  // error or uncaught page error; Playwright's own would let those pass unseen.
+  {
+    files: ['e2e/**/*.ts'],
+    ignores: ['e2e/fixtures.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['default', 'test', 'expect'],
+              message: 'Import test and expect from e2e/fixtures.ts (it fails a test on console errors).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 ];
 
 export default tseslint.config(

@@ -1,10 +1,127 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MAIL_DIR } from './env';
 
-export { expect, test } from '@playwright/test';
+export { expect };
+
+/**
+ * The console errors a test provokes on purpose. Anything else logged as an error, and any uncaught
+ * error, by any page of the test (its own page, other pages of its context, pages of contexts it
+ * creates with browser.newContext() or browser.newPage()) fails the test.
+ */
+export interface ConsoleErrors {
+  /**
+   * Declares a request this test makes fail on purpose, for which the browser logs 'Failed to load
+   * resource: …': the path it goes to (without the query) and the HTTP status the server answers,
+   * or 'aborted' for a request the test aborts with route.abort(). A declared failure must happen.
+   */
+  expectFailedRequest(path: string, answer: number | 'aborted'): void;
+}
+
+interface ErrorSeen {
+  text: string;
+  /** The address of the request or script the message is about, when there is one. */
+  url: string;
+  where: string;
+}
+
+interface ExpectedFailure {
+  path: string;
+  answer: number | 'aborted';
+}
+
+const failedRequestText = (answer: number | 'aborted', text: string): boolean =>
+  answer === 'aborted'
+    ? text === 'Failed to load resource: net::ERR_FAILED'
+    : text.startsWith(`Failed to load resource: the server responded with a status of ${answer} (`);
+
+const pathOf = (url: string): string => {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return '';
+  }
+};
+
+class ErrorCollector implements ConsoleErrors {
+  private readonly seen: ErrorSeen[] = [];
+  private readonly expected: ExpectedFailure[] = [];
+  private readonly watched = new WeakSet<BrowserContext>();
+
+  expectFailedRequest(path: string, answer: number | 'aborted'): void {
+    this.expected.push({ path, answer });
+  }
+
+  watch(context: BrowserContext): void {
+    if (this.watched.has(context)) return;
+    this.watched.add(context);
+    context.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const { url, lineNumber } = message.location();
+      this.seen.push({
+        text: message.text(),
+        url,
+        where: url ? `${url}:${lineNumber}` : (message.page()?.url() ?? ''),
+      });
+    });
+    context.on('weberror', (error) => {
+      const thrown = error.error();
+      this.seen.push({
+        text: `uncaught ${thrown.message}`,
+        url: '',
+        where: `${error.page()?.url() ?? ''}\n${thrown.stack ?? ''}`,
+      });
+    });
+  }
+
+  /** Errors nobody declared, and declared failures that never happened. */
+  problems(): string[] {
+    const matches = (expected: ExpectedFailure, error: ErrorSeen) =>
+      pathOf(error.url) === expected.path && failedRequestText(expected.answer, error.text);
+    return [
+      ...this.seen
+        .filter((error) => !this.expected.some((expected) => matches(expected, error)))
+        .map((error) => `unexpected error: ${error.text}\n    at ${error.where}`),
+      ...this.expected
+        .filter((expected) => !this.seen.some((error) => matches(expected, error)))
+        .map((expected) => `declared failure never happened: ${expected.path} ${expected.answer}`),
+    ];
+  }
+}
+
+/** The collector of the test running in this worker (tests in one worker run one at a time). */
+let running: ErrorCollector | undefined;
+
+/** Playwright's `test`, failing any test during which a page logs a console error or throws. */
+export const test = base.extend<{ consoleErrors: ConsoleErrors }, { watchedBrowser: void }>({
+  // Every context the browser creates, including browser.newContext() and browser.newPage() in a test.
+  watchedBrowser: [
+    async ({ browser }, use) => {
+      browser.on('context', (context) => running?.watch(context));
+      await use();
+    },
+    { scope: 'worker', auto: true },
+  ],
+  consoleErrors: [
+    // Playwright wants the fixtures argument destructured, even when none is used.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const collector = new ErrorCollector();
+      running = collector;
+      await use(collector);
+      running = undefined;
+      expect(collector.problems(), 'console errors and uncaught page errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+  // The test's own context, in case it was created before the collector above.
+  context: async ({ context, consoleErrors }, use) => {
+    (consoleErrors as ErrorCollector).watch(context);
+    await use(context);
+  },
+});
 
 /** The demo accounts (seeded by the API), all with the same password. */
 export const DEMO_PASSWORD = 'Portal@2025';

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO, expect, hasHorizontalScroll, portal, signIn, test } from '../fixtures';
+import { atPortal, DEMO, expect, hasHorizontalScroll, portal, signIn, test } from '../fixtures';
 
 /** Applicant 7's acceptance fee, paid when the database was seeded (today, in the institution's time). */
 const SEEDED_REFERENCE = 'DIT-ACC-SEED-202410000007AG';
@@ -51,6 +51,45 @@ test('an admin signed in through /signin filters /app/Transaction by date', asyn
     page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Transaction' }),
   ).toBeVisible();
   await checkTransactionPage(page);
+});
+
+test('an admin signed in at /AdminSignin opens /app/Transaction and the other /app pages without signing in again', async ({
+  page,
+}) => {
+  await signIn(page, 'admin', DEMO.admin);
+  // Each page with what its API call brings (the admin's own session authorises it).
+  for (const [path, heading, shown] of [
+    ['/app/dashboard', 'Dashboard', 'Applicants by stage'],
+    ['/app/UserManagement', 'Administrators', 'support@demo.edu.ng'],
+    ['/app/roleManagement', 'Roles', 'Super Admin'],
+  ] as const) {
+    await page.goto(portal(path));
+    await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
+    await expect(page.getByText(shown).first(), path).toBeVisible();
+    await expect(page).toHaveURL(atPortal(path));
+  }
+  await page.goto(portal('/app/Transaction'));
+  await expect(page).toHaveURL(atPortal('/app/Transaction'));
+  await checkTransactionPage(page);
+
+  // Signing out there ends the admin's session: the admin area is closed too.
+  await page.getByRole('button', { name: /^Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(atPortal('/AdminSignin'));
+  await page.goto(portal('/app/Transaction'));
+  await expect(page).toHaveURL(atPortal('/signin'));
+});
+
+test('an applicant or a student session does not open /app/Transaction', async ({ page }) => {
+  for (const [mode, id] of [
+    ['applicant', DEMO.applicant],
+    ['student', DEMO.student],
+  ] as const) {
+    await signIn(page, mode, id);
+    await page.goto(portal('/app/Transaction'));
+    await expect(page).toHaveURL(atPortal('/signin'));
+    await expect(page.getByRole('grid', { name: 'Transaction' })).toHaveCount(0);
+  }
 });
 
 test('/admin/Transaction shows the same page for the admin area', async ({ page }) => {

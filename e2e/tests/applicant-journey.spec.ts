@@ -21,8 +21,13 @@ const NEW_PASSWORD = 'Minna-Harmattan#2025';
 
 test.describe.configure({ mode: 'serial' });
 
-test('a new applicant goes from the default password to a submitted registration', async ({ page }) => {
+test('a new applicant goes from the default password to a submitted registration', async ({
+  page,
+  consoleErrors,
+}) => {
   test.setTimeout(240_000);
+  // A text file named .pdf is refused by content: 415.
+  consoleErrors.expectFailedRequest('/api/applicant/documents/jamb_result', 415);
   await signIn(page, 'applicant', JAMB);
 
   // Welcome!: only Proceed leads away; Escape and the backdrop do nothing.

@@ -14,22 +14,6 @@ const APPLICANT = {
   accepted: '202410000007AG',
 } as const;
 
-/** Uncaught errors in the page fail the test, with their stack (a blank page says nothing). */
-test.beforeEach(({ page }, testInfo) => {
-  page.on('pageerror', (error) => {
-    testInfo.annotations.push({ type: 'pageerror', description: `${error.message}\n${error.stack}` });
-    console.error(`[${testInfo.title}] page error: ${error.message}\n${error.stack}`);
-  });
-  page.on('requestfailed', (request) =>
-    console.error(`[${testInfo.title}] request failed: ${request.url()} ${request.failure()?.errorText}`),
-  );
-});
-// Playwright wants the fixtures argument destructured, even when none is used.
-// eslint-disable-next-line no-empty-pattern
-test.afterEach(({}, testInfo) => {
-  expect(testInfo.annotations.filter((a) => a.type === 'pageerror').map((a) => a.description)).toEqual([]);
-});
-
 const STEPS = ['Biodata', 'Results', 'Documents', 'Registration Completed', 'Admitted'];
 
 async function openDashboard(page: Page, jamb: string) {

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../env';
+import { expect, test } from '../fixtures';
 
 /**
  * The message catalogues (apps/web/src/i18n/messages: the main one and one folder per namespace)

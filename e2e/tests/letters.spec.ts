@@ -83,7 +83,8 @@ test.describe('provisional admission letter (public)', () => {
     expect(await hasHorizontalScroll(page)).toBe(false);
   });
 
-  test('an unknown id shows a not-found state; no id falls back to /', async ({ page }) => {
+  test('an unknown id shows a not-found state; no id falls back to /', async ({ page, consoleErrors }) => {
+    consoleErrors.expectFailedRequest('/api/ProvisionalAdmissionLetter', 404);
     await page.goto(portal('/AdmissionLetter?applicantId=0123456789abcdef0123456789abcdef'));
     await expect(page.getByTestId('document-not-found')).toHaveText(
       'No admission letter was found for this link.',
@@ -115,7 +116,11 @@ test.describe('SIWES placement letter (public)', () => {
     expect(await hasHorizontalScroll(page)).toBe(false);
   });
 
-  test("a letter that cannot load says 'An error occurred.'; no id falls back to /", async ({ page }) => {
+  test("a letter that cannot load says 'An error occurred.'; no id falls back to /", async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.expectFailedRequest('/api/SIWESLETTER', 404);
     await page.goto(portal('/SiwesLetter?StudId=not-a-student'));
     await expect(page.getByText('An error occurred.')).toBeVisible();
     await expect(page.getByTestId('document-not-found')).toHaveText(

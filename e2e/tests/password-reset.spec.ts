@@ -5,7 +5,9 @@ import { atPortal, expect, portal, readLatestMail, signIn, signOut, test } from 
 const EMAIL = 'student2@demo.edu.ng';
 const NEW_PASSWORD = 'Kano-Harmattan#2025';
 
-test('a forgotten password is reset through the e-mailed link', async ({ page, browser }) => {
+test('a forgotten password is reset through the e-mailed link', async ({ page, browser, consoleErrors }) => {
+  // The link used a second time is refused: 400.
+  consoleErrors.expectFailedRequest('/api/Account/ForgotPassword', 400);
   // Students reach the reset through 'Retrieve Details' on their sign-in page.
   await page.goto(portal('/StudentSignin'));
   await page.getByRole('link', { name: 'Retrieve Details' }).click();

@@ -43,7 +43,11 @@ test('a Nomba return is checked by its orderReference and shows the status dialo
   expect(new URL(page.url()).search).toBe('');
 });
 
-test("a check that throws shows 'An error occurred while checking payment status.'", async ({ page }) => {
+test("a check that throws shows 'An error occurred while checking payment status.'", async ({
+  page,
+  consoleErrors,
+}) => {
+  consoleErrors.expectFailedRequest('/api/CheckPayeePaymentNomba', 'aborted');
   await signIn(page, 'applicant', APPLICANT_7);
   await page.route('**/api/CheckPayeePaymentNomba?*', (route) => route.abort());
   await page.goto(portal('/applicant/dashboard?orderId=order-2'));

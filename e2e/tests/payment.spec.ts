@@ -40,7 +40,11 @@ async function expectPdf(download: Download): Promise<void> {
 test.describe('acceptance fee (applicant 6, Monnify sandbox)', () => {
   test('a cancelled payment shows the failure message and leaves the applicant at level 3', async ({
     page,
+    consoleErrors,
   }) => {
+    // Nomba refused once (503), then unreachable once (the request aborted), both made so below.
+    consoleErrors.expectFailedRequest('/api/AddPayeePaymentNomba', 503);
+    consoleErrors.expectFailedRequest('/api/AddPayeePaymentNomba', 'aborted');
     await signIn(page, 'applicant', APPLICANT_6);
     const banner = page.getByText('pending acceptance fee payment');
     await expect(banner).toBeVisible();
@@ -205,7 +209,10 @@ test.describe('acceptance fee (applicant 6, Monnify sandbox)', () => {
 
   test('after paying: the status page re-checks the reference, the buttons are gone, phones fit', async ({
     page,
+    consoleErrors,
   }) => {
+    // The unknown reference checked below: 404.
+    consoleErrors.expectFailedRequest('/api/CheckPayeePaymentMonnify', 404);
     await signIn(page, 'applicant', APPLICANT_6);
     await page.goto(portal('/applicant/paymenthistory'));
     const paid = page.locator('[data-testid="payment-history-row"][data-state="paid"]');

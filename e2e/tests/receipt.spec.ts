@@ -118,7 +118,8 @@ test.describe('public receipt', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
-  test('a bogus transaction id shows a not-found state', async ({ page }) => {
+  test('a bogus transaction id shows a not-found state', async ({ page, consoleErrors }) => {
+    consoleErrors.expectFailedRequest('/api/PaymentReceiptByRRR', 404);
     await page.goto(portal('/QrCode?transactionId=0123456789abcdef0123456789abcdef'));
     await expect(page.getByTestId('document-not-found')).toHaveText(
       'No paid receipt was found for this transaction id.',

@@ -74,17 +74,20 @@ test.describe('public routes', () => {
     ).toBeVisible();
   });
 
-  for (const [route, param, title] of [
-    ['/QrCode', 'transactionId', 'Payment Receipt'],
-    ['/paymentreceipt', 'transactionId', 'Payment Receipt'],
-    ['/AdmissionLetter', 'applicantId', 'Provisional Admission Letter'],
-    ['/SiwesLetter', 'StudId', 'SIWES Placement Letter'],
+  for (const [route, param, title, api] of [
+    ['/QrCode', 'transactionId', 'Payment Receipt', '/api/PaymentReceiptByRRR'],
+    ['/paymentreceipt', 'transactionId', 'Payment Receipt', '/api/PaymentReceiptByRRR'],
+    ['/AdmissionLetter', 'applicantId', 'Provisional Admission Letter', '/api/ProvisionalAdmissionLetter'],
+    ['/SiwesLetter', 'StudId', 'SIWES Placement Letter', '/api/SIWESLETTER'],
   ] as const) {
-    test(`${route} needs its ${param}, else goes to /`, async ({ page }) => {
+    test(`${route} needs its ${param}, else goes to /`, async ({ page, consoleErrors }) => {
+      // abc123 is no one's id: the server answers 404 and the page says so.
+      consoleErrors.expectFailedRequest(api, 404);
       await page.goto(portal(route));
       await expect(page).toHaveURL(atPortal('/'));
       await page.goto(portal(`${route}?${param}=abc123`));
       await expect(page.getByRole('heading', { name: title })).toBeVisible();
+      await expect(page.getByTestId('document-not-found')).toBeVisible();
     });
   }
 
@@ -173,7 +176,8 @@ test.describe('signing in and out', () => {
     });
   }
 
-  test('a wrong password shows the server’s message', async ({ page }) => {
+  test('a wrong password shows the server’s message', async ({ page, consoleErrors }) => {
+    consoleErrors.expectFailedRequest('/api/Account/Login', 401);
     await submitSignIn(page, 'admin', DEMO.admin, 'not-the-password');
     await expect(page.getByRole('alert')).toContainText('Invalid email or password!');
     await expect(page).toHaveURL(atPortal('/AdminSignin'));

@@ -294,6 +294,8 @@ export const applicantRecord = applicantSlipFields.extend({
   AdmissionStatus: z.boolean(),
   /** The admissions team's state: none, screened, verified, admitted or rejected. */
   AdmissionState: z.enum(ADMISSION_STATES),
+  /** The admissions team's reason when AdmissionState is 'rejected', else null. */
+  RejectionReason: z.string().nullable(),
   IsUploadDocument: z.boolean(),
   /** See ADMISSION_LEVELS. */
   AdmissionLevel: z.number().int().min(0).max(4),

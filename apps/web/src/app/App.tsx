@@ -25,8 +25,8 @@ export function App({ catalogue, rtlCache, Router = PortalRouter, styleCache }: 
       <AppThemeProvider initialRtlCache={rtlCache} styleCache={styleCache}>
         <Router>
           <AppRoutes />
+          <NotificationHost />
         </Router>
-        <NotificationHost />
       </AppThemeProvider>
     </I18nProvider>
   );

@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
-import { useCurrentNotice } from '../lib/notify';
+import { lazy, Suspense, useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { dropNoticeOfOtherPage, useCurrentNotice } from '../lib/notify';
 
 const loadSnackbar = () => import('./NotificationSnackbar');
 const NotificationSnackbar = lazy(loadSnackbar);
@@ -10,9 +11,14 @@ export const preloadNotifications = (): void => void loadSnackbar();
 /** Resolves once a notification can be drawn (its code is loaded), e.g. before leaving the page. */
 export const notificationsReady = (): Promise<unknown> => loadSnackbar();
 
-/** Shows the notifications raised with `notify`, one at a time. */
+/**
+ * Shows the latest notification raised with `notify` on this page. A newer one replaces it at once
+ * (a new key: no closing animation to wait for); moving to another page drops it.
+ */
 export function NotificationHost() {
+  const { pathname } = useLocation();
   const notice = useCurrentNotice();
+  useEffect(() => dropNoticeOfOtherPage(), [pathname]);
   if (!notice) return null;
   return (
     <Suspense fallback={null}>

@@ -1,6 +1,6 @@
 import { STATUS } from '@portal/contracts';
-import { AREAS, areaOfPath, type AreaId } from './areas';
-import { dropUser, liveUser } from './session';
+import { areaOfPath, type AreaId } from './areas';
+import { dropUser, liveAreaUser } from './session';
 
 /** The envelope's success status. */
 export const STATUS_OK = STATUS.ok;
@@ -59,7 +59,7 @@ export async function apiBlob(path: string, options: ApiOptions = {}): Promise<B
 async function request(path: string, options: ApiOptions, accept: string): Promise<Response> {
   const area =
     options.area === undefined ? areaOfPath(location.pathname.replace(/^\/portal/i, '')) : options.area;
-  const user = area ? liveUser(AREAS[area].userKind) : undefined;
+  const user = area ? liveAreaUser(area) : undefined;
 
   const headers: Record<string, string> = { accept };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -85,7 +85,7 @@ async function request(path: string, options: ApiOptions, accept: string): Promi
   }
   if (response.ok) return response;
 
-  if (response.status === 401 && area && user) dropUser(AREAS[area].userKind);
+  if (response.status === 401 && user) dropUser(user.kind);
   const envelope = ((await readJson(response)) ?? {}) as { Status?: unknown; Message?: unknown };
   throw new ApiError(
     response.status,

@@ -1,6 +1,6 @@
 import type { AdminUser, ApplicantUser, PageEntry, StudentUser } from '@portal/contracts';
 import { createPersistedStore, createStore, is, useStore } from './store';
-import type { UserKind } from './areas';
+import { AREAS, type Area, type AreaId, type UserKind } from './areas';
 
 /**
  * The signed-in users, one per kind, kept in the `user` cookie as the spec says (students also in
@@ -94,6 +94,39 @@ export function liveUser<K extends UserKind>(kind: K): SessionUsers[K] | undefin
   dropUser(kind);
   return undefined;
 }
+
+/**
+ * Areas another area's session also opens. The /app pages are the admins' (the spec puts the
+ * transactions page at /app/Transaction, for admins): an admin signed in at /AdminSignin opens
+ * them without signing in again at /signin.
+ */
+const SHARED_SESSION: Partial<Record<AreaId, AreaId>> = { app: 'admin' };
+
+/** Whether signing in to `signInArea` opens `area` (its own area, or one its session also opens). */
+export const opensArea = (signInArea: AreaId, area: AreaId | null): boolean =>
+  area === signInArea || (!!area && SHARED_SESSION[area] === signInArea);
+
+/**
+ * The area whose signed-in user works in `area` now: its own user when signed in, else the user of
+ * the area whose session also opens it, else its own (signed out).
+ */
+export function sessionArea(area: AreaId, users: SessionUsers = sessionStore.get()): Area {
+  const own = AREAS[area];
+  const other = SHARED_SESSION[area];
+  if (!other || isTokenLive(users[own.userKind]?.token)) return own;
+  return isTokenLive(users[AREAS[other].userKind]?.token) ? AREAS[other] : own;
+}
+
+/** Who calls the API from an area: the kind of user and their live token (a 401 drops that kind). */
+export function liveAreaUser(area: AreaId): { kind: UserKind; token: string } | undefined {
+  const { userKind } = sessionArea(area);
+  const user = liveUser(userKind);
+  return user && { kind: userKind, token: user.token };
+}
+
+/** `sessionArea`, following sign-ins and sign-outs. */
+export const useSessionArea = (area: AreaId): Area =>
+  useStore(sessionStore, (users) => sessionArea(area, users));
 
 /** Subscribes to the stored user of a kind (expired or not; guards check the expiry). */
 export const useSessionUser = <K extends UserKind>(kind: K): SessionUsers[K] | undefined =>

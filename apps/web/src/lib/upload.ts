@@ -1,6 +1,6 @@
 import { ApiError } from './api';
-import { AREAS, areaOfPath, type AreaId } from './areas';
-import { dropUser, liveUser } from './session';
+import { areaOfPath, type AreaId } from './areas';
+import { dropUser, liveAreaUser } from './session';
 
 /** How far an upload has gone: bytes sent of the whole request body. */
 export interface UploadProgress {
@@ -32,7 +32,7 @@ const UPLOAD_TIMEOUT_MS = 5 * 60_000;
 export function uploadFile<T>(path: string, file: Blob, options: UploadOptions = {}): Promise<T> {
   const area =
     options.area === undefined ? areaOfPath(location.pathname.replace(/^\/portal/i, '')) : options.area;
-  const user = area ? liveUser(AREAS[area].userKind) : undefined;
+  const user = area ? liveAreaUser(area) : undefined;
   const body = new FormData();
   body.append(options.field ?? 'file', file, file instanceof File ? file.name : 'upload');
 
@@ -61,7 +61,7 @@ export function uploadFile<T>(path: string, file: Blob, options: UploadOptions =
       settle();
       const parsed = parseJson(xhr);
       if (xhr.status >= 200 && xhr.status < 300) return resolve(parsed as T);
-      if (xhr.status === 401 && area && user) dropUser(AREAS[area].userKind);
+      if (xhr.status === 401 && user) dropUser(user.kind);
       const envelope = (parsed ?? {}) as { Status?: unknown; Message?: unknown };
       reject(
         new ApiError(

@@ -677,6 +677,26 @@ describe('admin area API', { timeout: 60_000 }, () => {
         rejectionReason: 'Did not meet the cut-off mark',
         stage: 'rejected',
       });
+
+      // The applicant is told: by e-mail, and on the dashboard's record, with the reason.
+      const mail = await smtp.waitFor(
+        (m) =>
+          m.to.includes('applicant4@demo.edu.ng') &&
+          /Reason: Did not meet the cut-off mark/.test(mailText(m)),
+      );
+      expect(mailText(mail)).toContain('has not been successful');
+      const applicant = await login(t.app, 'Applicant', '202410000004AD');
+      const record = (
+        await get(
+          `/api/Applicants/GetApplicantRecordById?ApplicantID=${ids['202410000004AD']}`,
+          applicant.auth,
+        )
+      ).json().Data;
+      expect(record).toMatchObject({
+        AdmissionState: 'rejected',
+        RejectionReason: 'Did not meet the cut-off mark',
+        AdmissionStatus: false,
+      });
     });
 
     it('reports counts, shows the dashboard from live data, and publishes the admitted list', async () => {

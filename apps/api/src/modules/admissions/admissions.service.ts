@@ -258,10 +258,27 @@ export class AdmissionsService {
           );
         }
       }
+      if (action === 'reject') {
+        for (const row of rows) {
+          await this.mailer.enqueue(
+            {
+              to: row.email,
+              subject: 'Your application for admission',
+              text:
+                `Dear ${[row.firstName, row.lastName].filter(Boolean).join(' ') || 'applicant'},\n\n` +
+                `We regret to inform you that your application for admission into ${row.courseOfStudy ?? 'the Demo Institute of Technology'} has not been successful.\n\n` +
+                `Reason: ${values.rejectionReason ?? 'not given'}\n\n` +
+                `You can see this decision when you sign in at ${this.config.PUBLIC_URL}/portal/ApplicantSignin.\n\n` +
+                `Admissions Office`,
+            },
+            tx,
+          );
+        }
+      }
       return rows.length;
     });
     invalidateApplicationCounts();
-    if (action === 'admit') this.mailer.kick();
+    if (action === 'admit' || action === 'reject') this.mailer.kick();
     const noun = changed === 1 ? 'applicant' : 'applicants';
     return { Status: STATUS.ok, Message: `${changed} ${noun} ${rule.done}.`, Data: { ids } };
   }

@@ -105,6 +105,7 @@ function factsQuery(db: Exec) {
       biodataSavedAt: applicants.biodataSavedAt,
       registeredAt: applicants.registeredAt,
       admissionStatus: applicants.admissionStatus,
+      rejectionReason: applicants.rejectionReason,
       admittedAt: applicants.admittedAt,
       acceptancePaidAt: applicants.acceptancePaidAt,
       olevelCount: sql<number>`(select count(*)::int from ${olevelResults} r where r.applicant_id = ${qualified(applicants.id)})`,

@@ -47,6 +47,8 @@ export interface ApplicantFacts {
   registeredAt: Date | null;
   /** none, screened, verified, admitted or rejected (set by the admissions team). */
   admissionStatus: string;
+  /** The admissions team's reason, given when it rejected the application. */
+  rejectionReason: string | null;
   admittedAt: Date | null;
   acceptancePaidAt: Date | null;
   passwordChangedAt: Date | null;
@@ -61,6 +63,8 @@ export interface ApplicantProgress {
   IsPasswdChgd: true | null;
   AdmissionStatus: boolean;
   AdmissionState: AdmissionState;
+  /** Why the application was rejected; null unless it was. */
+  RejectionReason: string | null;
   /**
    * 0 registration not submitted; 1 submitted, awaiting the admissions team (a rejected
    * application stays at 1 with AdmissionState 'rejected'); 2 screened or verified, decision
@@ -113,6 +117,7 @@ export function deriveProgress(f: ApplicantFacts): ApplicantProgress {
     IsPasswdChgd: f.passwordChangedAt ? true : null,
     AdmissionStatus: admitted,
     AdmissionState: state,
+    RejectionReason: state === 'rejected' ? f.rejectionReason : null,
     AdmissionLevel,
     RegistrationMissing,
   };
@@ -223,6 +228,7 @@ function toRecord(row: repo.ApplicantFactsRow, config: LinkConfig): ApplicantRec
     documentKinds: row.documentKinds,
     registeredAt: row.registeredAt,
     admissionStatus: row.admissionStatus,
+    rejectionReason: row.rejectionReason,
     admittedAt: row.admittedAt,
     acceptancePaidAt: row.acceptancePaidAt,
     passwordChangedAt: row.passwordChangedAt,

@@ -144,6 +144,7 @@ describe('the applicant record and registration', () => {
       documentKinds: [],
       registeredAt: null,
       admissionStatus: 'none',
+      rejectionReason: null,
       admittedAt: null,
       acceptancePaidAt: null,
       passwordChangedAt: null,
@@ -158,11 +159,23 @@ describe('the applicant record and registration', () => {
     expect(
       deriveProgress({ ...base, registeredAt: new Date(), admissionStatus: 'verified' }).AdmissionLevel,
     ).toBe(2);
-    expect(deriveProgress({ ...base, registeredAt: new Date(), admissionStatus: 'rejected' })).toMatchObject({
+    expect(
+      deriveProgress({
+        ...base,
+        registeredAt: new Date(),
+        admissionStatus: 'rejected',
+        rejectionReason: 'UTME score below the cut-off.',
+      }),
+    ).toMatchObject({
       AdmissionLevel: 1,
       AdmissionState: 'rejected',
       AdmissionStatus: false,
+      RejectionReason: 'UTME score below the cut-off.',
     });
+    // A reason left from an earlier rejection is not shown once the application moves on.
+    expect(
+      deriveProgress({ ...base, admissionStatus: 'admitted', rejectionReason: 'old' }).RejectionReason,
+    ).toBeNull();
     expect(
       deriveProgress({ ...base, admissionStatus: 'admitted', acceptancePaidAt: new Date() }).AdmissionLevel,
     ).toBe(4);

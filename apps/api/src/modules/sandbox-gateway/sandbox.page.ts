@@ -3,6 +3,9 @@ import { isOpen, type SandboxTransaction } from './sandbox.store.js';
 export const WEBHOOK_MODES = ['once', 'twice', 'late', 'none'] as const;
 export type WebhookMode = (typeof WEBHOOK_MODES)[number];
 
+/** The portal's icon: without one the browser asks for /favicon.ico, which is not served. */
+const ICON = '<link rel="icon" href="/portal/favicon.svg" type="image/svg+xml">';
+
 const PROVIDER_TITLES = { monnify: 'Monnify', nomba: 'Nomba', remita: 'Remita' } as const;
 
 export function escapeHtml(value: unknown): string {
@@ -41,6 +44,7 @@ export function checkoutPage(
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(title)} sandbox checkout</title>
+${ICON}
 <style>
 body{font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;background:#eef1f5;color:#1b1f24}
 main{max-width:420px;margin:24px auto;background:#fff;border-radius:10px;box-shadow:0 2px 10px #0002;padding:20px}
@@ -84,6 +88,6 @@ ${
 }
 
 export function messagePage(title: string, message: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>${ICON}</head>
 <body style="font-family:system-ui,sans-serif;max-width:480px;margin:40px auto"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></body></html>`;
 }

@@ -3,12 +3,12 @@ import { FormCard, PublicLayout } from '../../components/PublicLayout';
 import { SIGN_IN_COPY, SignInForm } from '../../features/auth/components/SignInForm';
 import { useT } from '../../i18n/useT';
 import { AREAS, areaOfPath, type AreaId } from '../../lib/areas';
-import { isTokenLive, useSessionUser } from '../../lib/session';
+import { isTokenLive, opensArea, useSessionUser } from '../../lib/session';
 
-/** The page a guard sent the user from, if it belongs to this area (see RequireUser). */
+/** The page a guard sent the user from, if signing in here opens it (see RequireUser). */
 function returnPath(state: unknown, area: AreaId): string | null {
   const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && areaOfPath(from) === area ? from : null;
+  return typeof from === 'string' && from.startsWith('/') && opensArea(area, areaOfPath(from)) ? from : null;
 }
 
 /**

@@ -10,8 +10,9 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { signOut } from '../../features/auth/api/sign-out';
 import type { MessageId } from '../../i18n/locales';
 import { useT } from '../../i18n/useT';
-import { AREAS, type AreaId } from '../../lib/areas';
+import type { AreaId } from '../../lib/areas';
 import { notify } from '../../lib/notify';
+import { sessionArea } from '../../lib/session';
 import { useProfile } from './profile';
 
 /** An entry of the profile menu: a page to open, or an action (such as a dialog). */
@@ -29,7 +30,8 @@ export function ProfileMenu({ area, entries }: { area: AreaId; entries: readonly
 
   const logout = async () => {
     close();
-    const told = await signOut(area, () => navigate(AREAS[area].signOutPath, { replace: true }));
+    const { signOutPath } = sessionArea(area);
+    const told = await signOut(area, () => navigate(signOutPath, { replace: true }));
     if (!told) notify.error(t('shell.logoutFailed'));
   };
 

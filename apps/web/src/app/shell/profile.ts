@@ -1,5 +1,5 @@
-import { AREAS, type AreaId } from '../../lib/areas';
-import { useSessionUser, type SessionUsers } from '../../lib/session';
+import type { AreaId } from '../../lib/areas';
+import { useSessionArea, useSessionUser, type SessionUsers } from '../../lib/session';
 
 export interface Profile {
   /** Last name then first name (spec section 2, Header). */
@@ -27,5 +27,5 @@ export function profileOf(area: AreaId, user: AnyUser | undefined): Profile {
 
 /** The signed-in user of an area, as the shell shows them. */
 export function useProfile(area: AreaId): Profile {
-  return profileOf(area, useSessionUser(AREAS[area].userKind));
+  return profileOf(area, useSessionUser(useSessionArea(area).userKind));
 }

@@ -1,6 +1,6 @@
 import { ApiError } from '../../lib/api';
-import { AREAS, areaOfPath } from '../../lib/areas';
-import { dropUser, liveUser } from '../../lib/session';
+import { areaOfPath } from '../../lib/areas';
+import { dropUser, liveAreaUser } from '../../lib/session';
 
 export interface UploadOptions {
   method?: 'POST' | 'PUT';
@@ -16,7 +16,7 @@ export interface UploadOptions {
  */
 export function uploadForm<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
   const area = areaOfPath(location.pathname.replace(/^\/portal/i, ''));
-  const user = area ? liveUser(AREAS[area].userKind) : undefined;
+  const user = area ? liveAreaUser(area) : undefined;
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(options.method ?? 'POST', path);
@@ -39,7 +39,7 @@ export function uploadForm<T>(path: string, form: FormData, options: UploadOptio
         resolve(body as T);
         return;
       }
-      if (xhr.status === 401 && area && user) dropUser(AREAS[area].userKind);
+      if (xhr.status === 401 && user) dropUser(user.kind);
       reject(
         new ApiError(
           xhr.status,

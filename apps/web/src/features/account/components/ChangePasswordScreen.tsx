@@ -44,11 +44,12 @@ export default function ChangePasswordScreen({
       { currentPassword: current, newPassword: newPassword.password },
       {
         onSuccess: async (answer) => {
-          notify.success(answer.Message);
           setCurrent('');
           newPassword.clear();
           await onChanged?.();
+          // On the dashboard, where the user now is: a notice belongs to the page it is raised on.
           navigate(AREAS[area].dashboardPath);
+          notify.success(answer.Message);
         },
         onError: (error) =>
           notify.error(error instanceof ApiError && error.message ? error.message : t('error.generic')),

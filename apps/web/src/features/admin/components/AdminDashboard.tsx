@@ -13,7 +13,7 @@ import { SimpleTable } from '../../../components/SimpleTable';
 import type { MessageId } from '../../../i18n/locales';
 import { useT } from '../../../i18n/useT';
 import { ApiError } from '../../../lib/api';
-import { useSessionUser } from '../../../lib/session';
+import { useSessionArea, useSessionUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useAdmissionsDashboard } from '../api/get-dashboard';
 
@@ -39,7 +39,8 @@ export default function AdminDashboard({ area = 'admin' }: { area?: 'admin' | 'a
   const t = useT();
   const intl = useIntl();
   useDocumentTitle(`${t('nav.dashboard')} · ${t('portal.name')}`);
-  const user = useSessionUser(area === 'admin' ? 'adminUser' : 'authUser');
+  // In /app, an admin signed in at /AdminSignin is the user when nobody signed in at /signin.
+  const user = useSessionUser(useSessionArea(area).userKind === 'adminUser' ? 'adminUser' : 'authUser');
   const name = [user?.LastName, user?.FirstName].filter(Boolean).join(' ');
   const dashboard = useAdmissionsDashboard();
   const data = dashboard.data?.Data;

@@ -12,8 +12,7 @@ import { DetailList } from '../../../components/DetailList';
 import { PageHeading } from '../../../components/PageHeading';
 import { SectionCard } from '../../../components/SectionCard';
 import { useT } from '../../../i18n/useT';
-import { AREAS } from '../../../lib/areas';
-import { useAppState, useSessionUser } from '../../../lib/session';
+import { useAppState, useSessionArea, useSessionUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { PagesByMenu } from './PagesByMenu';
 
@@ -22,7 +21,8 @@ export default function ProfileScreen({ area = 'admin' }: { area?: 'admin' | 'ap
   const t = useT();
   const title = t('admin.profile.title');
   useDocumentTitle(`${title} · ${t('portal.name')}`);
-  const user = useSessionUser(AREAS[area].userKind === 'adminUser' ? 'adminUser' : 'authUser');
+  // In /app, an admin signed in at /AdminSignin is the user when nobody signed in at /signin.
+  const user = useSessionUser(useSessionArea(area).userKind === 'adminUser' ? 'adminUser' : 'authUser');
   const pages = useAppState((s) => s.adminPages);
   if (!user) return null;
 

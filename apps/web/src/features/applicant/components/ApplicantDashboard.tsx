@@ -47,10 +47,12 @@ export type DashboardState =
   | { kind: 'acceptancePending' }
   | { kind: 'admitted' }
   | { kind: 'underReview' }
+  | { kind: 'rejected' }
   | { kind: 'readyToSubmit' }
   | { kind: 'inProgress'; step: 0 | 1 | 2 };
 
 export function dashboardState(record: ApplicantRecord): DashboardState {
+  if (record.AdmissionState === 'rejected') return { kind: 'rejected' };
   if (record.AdmissionLevel === ADMISSION_LEVEL_ACCEPTED || record.IsListed) return { kind: 'documentsOnly' };
   if (record.AdmissionLevel === ADMISSION_LEVEL_ADMITTED) return { kind: 'acceptancePending' };
   if (record.AdmissionStatus) return { kind: 'admitted' };
@@ -187,6 +189,21 @@ function DashboardBody({
           <Typography component="p" variant="h6" sx={{ mb: 2 }}>
             {t('applicant.dashboard.congratulations', { name })}
           </Typography>
+          {slipButton}
+        </>
+      );
+    case 'rejected':
+      return (
+        <>
+          <ProgressStepper active={4} />
+          <Alert severity="error" sx={{ mb: 2 }}>
+            <AlertTitle>{t('applicant.dashboard.rejected')}</AlertTitle>
+            {record.RejectionReason && (
+              <Typography variant="body2">
+                {t('applicant.dashboard.rejectionReason', { reason: record.RejectionReason })}
+              </Typography>
+            )}
+          </Alert>
           {slipButton}
         </>
       );

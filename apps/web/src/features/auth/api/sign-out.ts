@@ -1,7 +1,7 @@
 import { flushSync } from 'react-dom';
 import { api } from '../../../lib/api';
-import { AREAS, type AreaId } from '../../../lib/areas';
-import { dropUser, liveUser } from '../../../lib/session';
+import type { AreaId } from '../../../lib/areas';
+import { dropUser, liveUser, sessionArea } from '../../../lib/session';
 
 /**
  * Ends the server session (GET /api/Account/Logout with the bearer token), then, whatever the
@@ -11,7 +11,8 @@ import { dropUser, liveUser } from '../../../lib/session';
  * to show 'Unable to complete operation at the moment'.
  */
 export async function signOut(area: AreaId, leave: () => void): Promise<boolean> {
-  const { userKind, userMode } = AREAS[area];
+  // In /app with an admin's session, that session is the one ended.
+  const { userKind, userMode } = sessionArea(area);
   const user = liveUser(userKind);
   let told = true;
   if (user) {

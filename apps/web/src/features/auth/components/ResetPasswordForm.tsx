@@ -34,8 +34,9 @@ export function ResetPasswordForm({
       { step: 2, code, userMode, password: newPassword.password },
       {
         onSuccess: (answer) => {
-          notify.success(answer.Message);
+          // Raised on the sign-in page the user is sent to, so it is seen there.
           onReset();
+          notify.success(answer.Message);
         },
         onError: (failure) => notifyResetError(failure, t),
       },

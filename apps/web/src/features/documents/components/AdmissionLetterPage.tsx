@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
 import { useT } from '../../../i18n/useT';
 import { safeFileName } from '../api/download-pdf';
 import { useAdmissionLetter } from '../api/get-letters';
 import { AdmissionLetterView } from './AdmissionLetterView';
-import { LoadedDocument, PdfButton } from './parts';
+import { LoadedDocument, PdfButton, useLogLoadFailure } from './parts';
 import { PublicDocument } from './PublicDocument';
 
 /** /AdmissionLetter?applicantId=: the public verification page of a provisional admission letter. */
@@ -14,10 +13,7 @@ export default function AdmissionLetterPage() {
 function Letter({ id: applicantId }: { id: string }) {
   const t = useT();
   const letter = useAdmissionLetter(applicantId);
-  // Spec section 8: a letter that fails to load is logged (the page says so too).
-  useEffect(() => {
-    if (letter.error) console.error('admission letter', letter.error);
-  }, [letter.error]);
+  useLogLoadFailure('admission letter', letter.error);
 
   return (
     <LoadedDocument query={letter} notFoundText={t('documents.letter.notFound')}>

@@ -1,8 +1,7 @@
-import { useEffect } from 'react';
 import { useT } from '../../../i18n/useT';
 import { useReceipt, useSchoolFeesReceipt } from '../api/get-receipt';
 import { safeFileName } from '../api/download-pdf';
-import { DocumentState, PdfButton } from './parts';
+import { DocumentState, PdfButton, useLogLoadFailure } from './parts';
 import { PublicDocument } from './PublicDocument';
 import { ReceiptView } from './ReceiptView';
 
@@ -19,10 +18,7 @@ function Receipt({ id: transactionId }: { id: string }) {
   const schoolFees = useSchoolFeesReceipt(transactionId, isSchoolFees);
   const error = receipt.error ?? schoolFees.error;
 
-  // Spec section 8: a receipt that fails to load is logged (the page says so too).
-  useEffect(() => {
-    if (error) console.error('receipt', error);
-  }, [error]);
+  useLogLoadFailure('receipt', error);
 
   if (!data || (isSchoolFees && !schoolFees.data))
     return (

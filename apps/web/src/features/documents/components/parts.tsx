@@ -8,7 +8,7 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useT } from '../../../i18n/useT';
 import { ApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
@@ -181,6 +181,20 @@ export function LoadedDocument<T>({
   return children(data);
 }
 
+/** The server's answer that the document does not exist (or its id is malformed): an outcome, not a fault. */
+const isNotFound = (error: unknown): boolean =>
+  error instanceof ApiError && (error.httpStatus === 404 || error.httpStatus === 400);
+
+/**
+ * Spec section 8: a document that fails to load is logged (the page says so too). A document that
+ * does not exist is an answer shown to the user, not a fault, so it is not logged.
+ */
+export function useLogLoadFailure(what: string, error: unknown): void {
+  useEffect(() => {
+    if (error && !isNotFound(error)) console.error(what, error);
+  }, [what, error]);
+}
+
 /** Loading, not found or failed: what a document page shows instead of the document. */
 export function DocumentState({
   loading,
@@ -201,7 +215,7 @@ export function DocumentState({
         <Skeleton variant="rounded" height={200} sx={{ mt: 2 }} />
       </Box>
     );
-  const notFound = error instanceof ApiError && (error.httpStatus === 404 || error.httpStatus === 400);
+  const notFound = isNotFound(error);
   return (
     <Alert
       severity={notFound ? 'warning' : 'error'}

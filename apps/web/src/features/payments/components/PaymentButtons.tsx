@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { notificationsReady, preloadNotifications } from '../../../components/NotificationHost';
 import { useT } from '../../../i18n/useT';
 import { ApiError } from '../../../lib/api';
-import { clearNotices, notify } from '../../../lib/notify';
+import { notify } from '../../../lib/notify';
 import { useSessionUser } from '../../../lib/session';
 import { useStartPayment } from '../api/start-payment';
 import { PaymentsMessages } from './PaymentsMessages';
@@ -54,9 +54,8 @@ function Buttons({ remitaEnabled = false }: PaymentButtonsProps) {
             setRemita(answer.Data);
             return;
           }
-          // The reference must be seen before the page is left: it goes in front of any older
-          // notification, and the redirect waits until it is drawn and has been up a moment.
-          clearNotices();
+          // The reference must be seen before the page is left: the redirect waits until it is
+          // drawn and has been up a moment.
           notify.success(t('payments.refGenerated'));
           setLeaving(true);
           const leave = () => window.location.assign(answer.Data.checkOutUrl);
