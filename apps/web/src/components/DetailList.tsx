@@ -2,7 +2,11 @@ import Box from '@mui/material/Box';
 import type { Breakpoint } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 
-/** Labels and values as a description list, labels in the first column. */
+/**
+ * Labels and values as a description list, labels in the first column. Each value is isolated
+ * with its own direction (`<bdi>`): an English name or address in the right-to-left layout keeps
+ * its numbers and punctuation where they belong.
+ */
 export function DetailList({
   rows,
   columns = { xs: 'minmax(0, 2fr) minmax(0, 3fr)', sm: 'max-content minmax(0, 1fr)' },
@@ -21,7 +25,7 @@ export function DetailList({
             {label}
           </Box>
           <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-            {value}
+            <bdi>{value}</bdi>
           </Box>
         </Box>
       ))}

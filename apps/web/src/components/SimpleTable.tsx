@@ -83,7 +83,8 @@ export function SimpleTable<Row>({
             <TableRow key={rowKey(row)}>
               {columns.map((column) => (
                 <TableCell key={column.header} align={align(column)}>
-                  {column.cell(row)}
+                  {/* data keeps its own direction in the right-to-left layout */}
+                  <bdi>{column.cell(row)}</bdi>
                 </TableCell>
               ))}
             </TableRow>

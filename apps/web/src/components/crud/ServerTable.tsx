@@ -65,10 +65,11 @@ export interface ServerTableProps<T> {
   pageSizes?: readonly number[];
 }
 
+/** A cell's content, isolated with its own direction (a JAMB number or an English name in the right-to-left layout). */
 const cellValue = <T,>(column: TableColumn<T>, row: T): ReactNode => {
-  if (column.render) return column.render(row);
+  if (column.render) return <bdi>{column.render(row)}</bdi>;
   const value = (row as Record<string, unknown>)[column.field];
-  return value === null || value === undefined ? '' : String(value);
+  return value === null || value === undefined ? '' : <bdi>{String(value)}</bdi>;
 };
 
 /**

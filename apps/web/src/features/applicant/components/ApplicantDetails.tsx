@@ -101,7 +101,7 @@ export function ApplicantDetails({
                 {t(label)}
               </Typography>
               <Typography component="dd" sx={{ m: 0, mb: { xs: 1, sm: 0 }, overflowWrap: 'anywhere' }}>
-                {value || '—'}
+                <bdi>{value || '—'}</bdi>
               </Typography>
             </Box>
           ))}
