@@ -110,7 +110,10 @@ test('a faculty: added, edited, switched off, kept while in use, deleted after c
   await page.getByRole('button', { name: 'Delete Faculty of Science' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('This faculty is in use by a department and cannot be deleted.')).toBeVisible();
+  // Focus stays in the dialog through the request, so Escape closes the dialog (not the message).
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Delete' })).toBeFocused();
   await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
 
   await page.getByLabel('Search').fill('Environmental Design');
   await page.getByRole('button', { name: 'Delete Faculty of Environmental Design' }).click();

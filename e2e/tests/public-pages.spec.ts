@@ -88,11 +88,18 @@ test('a prerendered sign-in page comes alive without a console error', async ({ 
   expect(problems).toEqual([]);
 });
 
-test('a visitor who chose Arabic never sees the English prerendered page', async ({ page }) => {
+test('a visitor who chose Arabic never sees the English prerendered page', async ({
+  page,
+  consoleErrors,
+}) => {
   await page.addInitScript(() =>
     localStorage.setItem('portal.settings', JSON.stringify({ locale: 'ar', isDirectionRTL: true })),
   );
-  // Until the JavaScript runs, the English page is hidden.
+  // Until the JavaScript runs, the English page is hidden: the entry script is held back on purpose.
+  const html = await (await page.request.get(portal('/AdminSignin'))).text();
+  const entry = /\/portal\/assets\/index-[\w-]+\.js/.exec(html)?.[0];
+  expect(entry, 'the prerendered page names its entry script').toBeTruthy();
+  consoleErrors.expectFailedRequest(entry!, 'aborted');
   await page.route('**/portal/assets/index-*.js', (route) => route.abort());
   await page.goto(portal('/AdminSignin'));
   await expect(page.locator('html')).toHaveAttribute('data-prerendered', 'stale');

@@ -31,8 +31,14 @@ export function CancelAndConfirm({
         type={onConfirm ? 'button' : 'submit'}
         variant="contained"
         color={danger ? 'error' : 'primary'}
-        onClick={onConfirm}
-        disabled={pending || disabled}
+        // While pending the button keeps its focus (a disabled one drops it to the page, where Escape
+        // no longer reaches the dialog) and ignores presses instead.
+        onClick={(event) => {
+          if (pending) event.preventDefault();
+          else onConfirm?.();
+        }}
+        disabled={disabled}
+        aria-disabled={pending || disabled}
         aria-busy={pending}
       >
         {pending ? (
