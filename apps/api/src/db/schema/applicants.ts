@@ -96,6 +96,10 @@ export const applicants = pgTable(
       sql`${t.id} desc`,
     ),
     index('applicants_status_created').on(t.admissionStatus, t.createdAt, t.id),
+    index('applicants_created').on(t.createdAt, t.id),
+    index('applicants_in_progress_created')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.registeredAt} is null`),
     index('applicants_status_registered').on(t.admissionStatus, t.registeredAt, t.id),
     index('applicants_search_name').using('gin', sql`${applicantSearchName(t)} gin_trgm_ops`),
   ],
