@@ -18,7 +18,17 @@ import { startPortal } from '../lib.mjs';
 const here = fileURLToPath(new URL('.', import.meta.url));
 if (!existsSync(`${here}node_modules/lighthouse`)) {
   console.error('Installing Lighthouse into bench/lighthouse (first use)…');
-  const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--prefix', here], { stdio: 'inherit' });
+  // Run as a plain project: `npm run … -w bench` passes its workspace settings on to child npm processes.
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([key]) => !/^npm_config_(workspace|include_workspace_root)/i.test(key),
+    ),
+  );
+  const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--workspaces=false'], {
+    cwd: here,
+    env,
+    stdio: 'inherit',
+  });
   if (install.status !== 0) process.exit(install.status ?? 1);
 }
 const { default: lighthouse } = await import('lighthouse');

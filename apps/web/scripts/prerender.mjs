@@ -28,8 +28,8 @@ if (!entry) throw new Error('No entry script in index.html.');
  *   language, right-to-left, dark or another theme colour) would see the wrong page for a moment.
  *   Their prerendered page stays hidden, as every page was before prerendering, until main.tsx
  *   renders the right one.
- * - The entry script (downloading from the start, by the preload) runs only after the first paint:
- *   the page shows first, then hydrates.
+ * - The entry script and the English strings are fetched and run only after the first paint: the
+ *   page shows first, then hydrates.
  * - A form submitted before the page has come alive (#root[data-hydrated]) is held, not sent by the
  *   browser (a GET with the password in the address); it is submitted once hydrated
  *   (src/app/prerenderedEdits.ts).
@@ -40,12 +40,11 @@ const inlineScript =
   `document.documentElement.setAttribute('data-prerendered','stale')}catch(e){}` +
   `addEventListener('submit',function(e){if(!document.querySelector('#root[data-hydrated]')){` +
   `e.preventDefault();e.target.setAttribute('data-held-submit','')}},true);` +
-  `requestAnimationFrame(function(){setTimeout(function(){var e=document.createElement('script');` +
+  `requestAnimationFrame(function(){setTimeout(function(){var l=document.createElement('link');` +
+  `l.rel='modulepreload';l.crossOrigin='';l.href=${JSON.stringify(`/portal/${english.file}`)};document.head.appendChild(l);` +
+  `var e=document.createElement('script');` +
   `e.type='module';e.crossOrigin='';e.src=${JSON.stringify(entry[1])};document.head.appendChild(e)})})</script>` +
   `<style>html[data-prerendered=stale] #root{visibility:hidden}</style>`;
-const preloads = [entry[1], `/portal/${english.file}`]
-  .map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}">`)
-  .join('');
 
 const escapeHtml = (text) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -60,8 +59,10 @@ for (const page of PRERENDERED_PATHS) {
   const markup = html.replace(STYLE, '');
   if (!title) throw new Error(`${page} set no title while prerendering.`);
   const document = shell
-    // The page paints without its script, which only hydrates it: the HTML comes first.
-    .replace(entry[0], preloads)
+    // The page paints without its script, which only hydrates it: the HTML comes first, and the
+    // script (with the English strings) is fetched only once the page has painted, so on a slow
+    // link it never competes with the page for bandwidth.
+    .replace(entry[0], '')
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
     .replace('</head>', `${inlineScript}${styles.join('')}</head>`)
     .replace('<div id="root"></div>', `<div id="root" data-prerendered="${page}">${markup}</div>`);
