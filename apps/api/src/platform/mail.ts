@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client.js';
 import { mailOutbox } from '../db/schema/index.js';
+import { insertJsonRows, type Exec } from './db.js';
 
 export interface OutgoingMail {
   to: string;
@@ -54,6 +55,16 @@ export class Mailer {
       .insert(mailOutbox)
       .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
     if (db === this.db) this.kick();
+  }
+
+  /** Queues many messages in one statement (an import's thousands); same rule as `enqueue` for `db`. */
+  async enqueueAll(mails: readonly OutgoingMail[], db: Exec = this.db): Promise<void> {
+    await insertJsonRows(
+      db,
+      mailOutbox,
+      mails.map((mail) => ({ ...mail })),
+    );
+    if (db === this.db && mails.length > 0) this.kick();
   }
 
   start(): void {

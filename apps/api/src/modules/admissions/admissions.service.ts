@@ -175,6 +175,41 @@ export function admissionSessionOrCurrent(db: Db, id: number | undefined) {
   return repo.admissionSessionOrCurrent(db, id);
 }
 
+/** The e-mail an admission decision sends the applicant (admitted or rejected); none for other steps. */
+function decisionMail(
+  action: Transition,
+  row: { email: string; firstName: string | null; lastName: string | null; courseOfStudy: string | null },
+  rejectionReason: string | null | undefined,
+  publicUrl: string,
+) {
+  const greeting = `Dear ${[row.firstName, row.lastName].filter(Boolean).join(' ') || 'applicant'},\n\n`;
+  const course = row.courseOfStudy ?? 'the Demo Institute of Technology';
+  const signIn = `${publicUrl}/portal/ApplicantSignin`;
+  if (action === 'admit')
+    return {
+      to: row.email,
+      subject: 'Congratulations: you have been offered admission',
+      text:
+        greeting +
+        `Congratulations! You have been offered provisional admission into ${course}.\n\n` +
+        `To accept the offer, sign in at ${signIn} and pay the non-refundable acceptance fee of ` +
+        `${formatNaira(ACCEPTANCE_FEE_KOBO)} within 5 days. Please confirm that JAMB CAPS shows "Admitted" before you pay.\n\n` +
+        `Admissions Office`,
+    };
+  if (action === 'reject')
+    return {
+      to: row.email,
+      subject: 'Your application for admission',
+      text:
+        greeting +
+        `We regret to inform you that your application for admission into ${course} has not been successful.\n\n` +
+        `Reason: ${rejectionReason ?? 'not given'}\n\n` +
+        `You can see this decision when you sign in at ${signIn}.\n\n` +
+        `Admissions Office`,
+    };
+  return null;
+}
+
 export class AdmissionsService {
   constructor(
     private readonly db: Db,
@@ -241,40 +276,12 @@ export class AdmissionsService {
           },
         })),
       );
-      if (action === 'admit') {
-        for (const row of rows) {
-          await this.mailer.enqueue(
-            {
-              to: row.email,
-              subject: 'Congratulations: you have been offered admission',
-              text:
-                `Dear ${[row.firstName, row.lastName].filter(Boolean).join(' ') || 'applicant'},\n\n` +
-                `Congratulations! You have been offered provisional admission into ${row.courseOfStudy ?? 'the Demo Institute of Technology'}.\n\n` +
-                `To accept the offer, sign in at ${this.config.PUBLIC_URL}/portal/ApplicantSignin and pay the non-refundable acceptance fee of ` +
-                `${formatNaira(ACCEPTANCE_FEE_KOBO)} within 5 days. Please confirm that JAMB CAPS shows "Admitted" before you pay.\n\n` +
-                `Admissions Office`,
-            },
-            tx,
-          );
-        }
-      }
-      if (action === 'reject') {
-        for (const row of rows) {
-          await this.mailer.enqueue(
-            {
-              to: row.email,
-              subject: 'Your application for admission',
-              text:
-                `Dear ${[row.firstName, row.lastName].filter(Boolean).join(' ') || 'applicant'},\n\n` +
-                `We regret to inform you that your application for admission into ${row.courseOfStudy ?? 'the Demo Institute of Technology'} has not been successful.\n\n` +
-                `Reason: ${values.rejectionReason ?? 'not given'}\n\n` +
-                `You can see this decision when you sign in at ${this.config.PUBLIC_URL}/portal/ApplicantSignin.\n\n` +
-                `Admissions Office`,
-            },
-            tx,
-          );
-        }
-      }
+      await this.mailer.enqueueAll(
+        rows.flatMap(
+          (row) => decisionMail(action, row, values.rejectionReason, this.config.PUBLIC_URL) ?? [],
+        ),
+        tx,
+      );
       return rows.length;
     });
     invalidateApplicationCounts();

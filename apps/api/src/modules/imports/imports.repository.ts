@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import {
-  mailOutbox,
   applicantDocuments,
   applicants,
   coursesOfStudy,
@@ -222,11 +221,6 @@ export async function issuePasswords(db: Exec, hashes: { id: number; hash: strin
     .where(and(eq(applicants.id, sql`v.id`), eq(applicants.passwordHash, PENDING_PASSWORD)))
     .returning({ id: applicants.id });
   return rows.map((r) => r.id);
-}
-
-/** Queues many e-mails in one statement (the mail outbox's own table; the mailer delivers them). */
-export async function queueMails(db: Exec, mails: { to: string; subject: string; text: string }[]) {
-  await insertJsonRows(db, mailOutbox, mails);
 }
 
 // ─────────────── passports ───────────────

@@ -541,8 +541,7 @@ export class ImportService {
           hashed.map((h) => ({ id: h.account.id, hash: h.hash })),
         ),
       );
-      await repo.queueMails(
-        tx,
+      await this.mailer.enqueueAll(
         hashed
           .filter((h) => issued.has(h.account.id))
           .map(({ account, password }) => ({
@@ -556,6 +555,7 @@ export class ImportService {
               `    ${password}\n\n` +
               `You will be asked to change it when you sign in. Keep it private: the admissions office will never ask for it.`,
           })),
+        tx,
       );
       if (jobId !== null) {
         if (issued.size) await repo.addToJob(tx, jobId, { accountsIssued: issued.size });

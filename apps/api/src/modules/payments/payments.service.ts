@@ -398,38 +398,21 @@ export class PaymentsService {
         });
         return (await repo.findById(this.db, payment.id))!;
       }
-      if (currency !== payment.currency) {
-        return (
-          (await repo.transition(
-            this.db,
-            payment.id,
-            'failed',
-            {
-              amountPaidKobo: paid,
-              providerStatus: status,
-              providerReference: providerRef,
-              flag: `currency mismatch: received ${paid} in ${currency}, expected ${payment.currency}; not credited`,
-            },
-            SETTLEABLE_WITH_MONEY,
-          )) ?? (await repo.findById(this.db, payment.id))!
+      // Money that cannot be credited: the attempt fails, flagged for the bursary to refund.
+      const notCredited = async (flag: string) =>
+        (await repo.transition(
+          this.db,
+          payment.id,
+          'failed',
+          { amountPaidKobo: paid, providerStatus: status, providerReference: providerRef, flag },
+          SETTLEABLE_WITH_MONEY,
+        )) ?? (await repo.findById(this.db, payment.id))!;
+      if (currency !== payment.currency)
+        return notCredited(
+          `currency mismatch: received ${paid} in ${currency}, expected ${payment.currency}; not credited`,
         );
-      }
-      if (paid < payment.amountKobo || result.state === 'underpaid') {
-        return (
-          (await repo.transition(
-            this.db,
-            payment.id,
-            'failed',
-            {
-              amountPaidKobo: paid,
-              providerStatus: status,
-              providerReference: providerRef,
-              flag: `underpaid: received ${paid} kobo of ${payment.amountKobo}; not credited`,
-            },
-            SETTLEABLE_WITH_MONEY,
-          )) ?? (await repo.findById(this.db, payment.id))!
-        );
-      }
+      if (paid < payment.amountKobo || result.state === 'underpaid')
+        return notCredited(`underpaid: received ${paid} kobo of ${payment.amountKobo}; not credited`);
       const flag =
         paid > payment.amountKobo
           ? `overpaid: received ${paid} kobo, expected ${payment.amountKobo}; excess ${paid - payment.amountKobo} to refund`
