@@ -1,6 +1,7 @@
 import {
   bigserial,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -19,6 +20,7 @@ import {
   lgas,
   states,
 } from './reference.js';
+import { applicants } from './applicants.js';
 
 /** Pages are the unit of admin permission; `menuId` groups them in the sidebar. */
 export const pages = pgTable('pages', {
@@ -94,6 +96,15 @@ export const students = pgTable('students', {
   admittedSessionId: integer('admitted_session_id').references(() => academicSessions.id),
   passportKey: text('passport_key'),
   passwordHash: text('password_hash').notNull(),
+  /** The applicant record this student was matriculated from (null for a returning student added by hand). */
+  applicantId: integer('applicant_id')
+    .unique()
+    .references(() => applicants.id),
+  address: text('address'),
+  dateOfBirth: date('date_of_birth', { mode: 'string' }),
+  /** Sign-in switched off by the registry (studentAccess). */
+  isActive: boolean('is_active').notNull().default(true),
+  matriculatedAt: timestamp('matriculated_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -131,7 +131,14 @@ export async function seedAccounts(db: Db): Promise<void> {
     .from(coursesOfStudy)
     .where(eq(coursesOfStudy.departmentId, computerScience!.id));
   const [level100] = await db.select().from(levels).where(eq(levels.name, '100 Level'));
+  const [level200] = await db.select().from(levels).where(eq(levels.name, '200 Level'));
   const [academic] = await db.select().from(academicSessions).where(eq(academicSessions.isCurrent, true));
+  // The session the 200 level demo student entered in (a past session, not current).
+  await db.insert(academicSessions).values({ name: '2023/2024' }).onConflictDoNothing();
+  const [previousSession] = await db
+    .select()
+    .from(academicSessions)
+    .where(eq(academicSessions.name, '2023/2024'));
   const [admission] = await db.select().from(admissionSessions).where(eq(admissionSessions.isCurrent, true));
   const [nigeria] = await db.select().from(countries).where(eq(countries.code, 'NG'));
   const hostLga = await db.select().from(lgas).where(eq(lgas.stateId, INDIGENE_STATE_ID)).limit(1);
@@ -161,6 +168,18 @@ export async function seedAccounts(db: Db): Promise<void> {
       stateId: lagosLga[0]!.stateId,
       lgaId: lagosLga[0]!.id,
     },
+    {
+      matricNo: 'DIT/2023/0003',
+      email: 'student3@demo.edu.ng',
+      firstName: 'Emeka',
+      lastName: 'Nnamdi',
+      gender: 'Male',
+      stateId: lagosLga[0]!.stateId,
+      lgaId: lagosLga[0]!.id,
+      levelId: level200!.id,
+      admittedSessionId: previousSession!.id,
+      matriculatedAt: new Date('2023-11-20T10:00:00Z'),
+    },
   ]) {
     const [existing] = await db
       .select({ id: students.id })
@@ -168,7 +187,6 @@ export async function seedAccounts(db: Db): Promise<void> {
       .where(eq(students.matricNo, s.matricNo));
     if (existing) continue;
     await db.insert(students).values({
-      ...s,
       publicId: newPublicId(),
       phone: '08030000000',
       departmentId: computerScience!.id,
@@ -176,7 +194,11 @@ export async function seedAccounts(db: Db): Promise<void> {
       levelId: level100!.id,
       entryModeId: 1,
       admittedSessionId: academic!.id,
+      matriculatedAt: new Date('2024-11-18T10:00:00Z'),
+      address: '12 Bosso Road, Minna',
+      dateOfBirth: '2006-04-12',
       passwordHash: await demoHash(),
+      ...s,
     });
   }
 
