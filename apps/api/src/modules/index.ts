@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../platform/deps.js';
 import { registerAdminModules } from './admin/index.js';
 import { registerApplicantModules } from './applicants/index.js';
+import { registerBursaryModule } from './bursary/index.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { AuthService } from './auth/auth.service.js';
 import { healthRoutes } from './health/health.routes.js';
@@ -18,4 +19,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await referenceRoutes(app, deps);
   await registerApplicantModules(app, deps);
   await registerPaymentsModule(app, deps);
+  registerBursaryModule(app, deps);
 }

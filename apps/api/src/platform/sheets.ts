@@ -1,6 +1,9 @@
 import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { readSheet } from 'read-excel-file/node';
+import writeXlsxFile from 'write-excel-file/node';
+import { badRequest } from './errors.js';
 
 /** Spreadsheets in and out: CSV and XLSX files that admins upload and download. */
 
@@ -36,4 +39,56 @@ export function csvCell(value: string | number | null): string {
   let text = String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One column of a file written by `sheetFile`: its heading and its cell for a row. */
+export interface SheetColumn<Row> {
+  header: string;
+  cell: (row: Row) => string | number | null;
+}
+
+/**
+ * A list as a CSV file, streamed batch by batch as `batches` yields them (a BOM first, so
+ * spreadsheets read UTF-8), or as an XLSX workbook built in memory from at most `maxXlsxRows` rows
+ * (more answer 400, asking for narrower filters or CSV).
+ */
+export async function sheetFile<Row>(options: {
+  columns: readonly SheetColumn<Row>[];
+  batches: () => AsyncIterable<readonly Row[]>;
+  format: 'csv' | 'xlsx';
+  fileName: string;
+  sheetName: string;
+  maxXlsxRows?: number;
+}): Promise<{ stream: Readable; contentType: string; fileName: string }> {
+  const { columns, batches, format, fileName } = options;
+  if (format === 'csv') {
+    async function* csv() {
+      yield '\uFEFF' + columns.map((c) => csvCell(c.header)).join(',') + '\r\n';
+      for await (const rows of batches()) {
+        if (rows.length)
+          yield rows.map((r) => columns.map((c) => csvCell(c.cell(r))).join(',')).join('\r\n') + '\r\n';
+      }
+    }
+    return { stream: Readable.from(csv()), contentType: 'text/csv; charset=utf-8', fileName };
+  }
+  const max = options.maxXlsxRows ?? 100_000;
+  const data: ({ value: string | number } | null)[][] = [];
+  for await (const rows of batches()) {
+    for (const r of rows) {
+      data.push(
+        columns.map((c) => {
+          const value = c.cell(r);
+          return value === null ? null : { value };
+        }),
+      );
+    }
+    if (data.length > max) throw badRequest(`More than ${max} rows: narrow the filters or export as CSV.`);
+  }
+  const sheet = [columns.map((c) => ({ value: c.header, fontWeight: 'bold' as const })), ...data];
+  const buffer = await writeXlsxFile(sheet as never, { sheet: options.sheetName } as never).toBuffer();
+  return {
+    stream: Readable.from([buffer]),
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    fileName,
+  };
 }
