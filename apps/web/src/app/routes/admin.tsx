@@ -62,6 +62,15 @@ const AdmissionPaymentsScreen = lazy(
   () => import('../../features/admissions/components/AdmissionPaymentsScreen'),
 );
 const ExportScreen = lazy(() => import('../../features/admissions/components/ExportScreen'));
+const StudentPaymentsScreen = lazy(() => import('../../features/bursary/components/StudentPaymentsScreen'));
+const PaymentHistoryScreen = lazy(() => import('../../features/bursary/components/PaymentHistoryScreen'));
+const RevenueScreen = lazy(() => import('../../features/bursary/components/RevenueScreen'));
+const SummaryOfPaymentsScreen = lazy(
+  () => import('../../features/bursary/components/SummaryOfPaymentsScreen'),
+);
+const UpdatePaymentSessionScreen = lazy(
+  () => import('../../features/bursary/components/UpdatePaymentSessionScreen'),
+);
 const RegistryScreen = lazy(() => import('../../features/setup/components/RegistryScreen'));
 
 /**
@@ -128,6 +137,11 @@ export default function AdminRoutes() {
       {pageRoute('screeningreport', <ScreeningReportScreen />)}
       {pageRoute('admission/payments', <AdmissionPaymentsScreen />)}
       {pageRoute('admission/export', <ExportScreen />)}
+      {pageRoute('studentpayments', <StudentPaymentsScreen />)}
+      {pageRoute('PaymentHistory', <PaymentHistoryScreen />)}
+      {pageRoute('revenue', <RevenueScreen />)}
+      {pageRoute('SummaryofPayments', <SummaryOfPaymentsScreen />)}
+      {pageRoute('UpdatePaymentSession', <UpdatePaymentSessionScreen />)}
       {registryRoutes}
     </AreaShell>
   );
