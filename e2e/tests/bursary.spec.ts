@@ -89,8 +89,10 @@ test('studentpayments: filter, see the totals of the filtered set, export CSV an
   await expect(grid).toBeVisible();
 
   await page.getByRole('searchbox', { name: 'Matric number, name or reference' }).fill(paid.reference);
+  await page.getByRole('button', { name: 'More filters' }).click();
   await pick(page, 'Provider', 'Monnify');
   await pick(page, 'Payer', 'Applicants');
+  await expect(page.getByRole('button', { name: 'Fewer filters' })).toHaveAttribute('aria-expanded', 'true');
   const row = grid.getByRole('row').filter({ hasText: paid.reference });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(paid.applicant.jambRegNo);

@@ -78,6 +78,7 @@ export default function SummaryOfPaymentsScreen() {
               value={sessionId}
               onChange={setSessionId}
               anyLabel={t('bursary.summary.current')}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
               choices={(options.data?.sessions ?? []).map((s) => ({ value: s.id, label: s.name }))}
               sx={{ minWidth: 220 }}
             />

@@ -167,7 +167,7 @@ export function Figures({ label, figures }: { label: string; figures: readonly [
             </Typography>
             <Typography
               component="p"
-              sx={{ fontWeight: 600, fontSize: { xs: '1rem', sm: '1.2rem' }, overflowWrap: 'anywhere' }}
+              sx={{ fontWeight: 600, fontSize: { xs: '1rem', sm: '1.2rem' }, overflowWrap: 'break-word' }}
             >
               <bdi>{value}</bdi>
             </Typography>
