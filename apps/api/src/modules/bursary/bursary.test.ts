@@ -32,8 +32,8 @@ describe('the bursary pages', { timeout: 90_000 }, () => {
   let revenueOnly: Headers;
   let paymentsOnly: Headers;
   let student: Headers;
-  let s1: typeof students.$inferSelect;
-  let s2: typeof students.$inferSelect;
+  let s1: typeof students.$inferSelect | undefined;
+  let s2: typeof students.$inferSelect | undefined;
   let sessionA: number; // '2020/2021': every test payment
   let sessionB: number; // '2019/2020': where payments are moved
   const ids: Record<string, number> = {};
