@@ -271,4 +271,3 @@ export const STUDENT_RESOURCES = {
     item: studentFormItem,
   },
 } as const satisfies Record<string, ResourceMeta>;
-

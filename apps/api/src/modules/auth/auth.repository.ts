@@ -96,6 +96,8 @@ export async function studentProfile(db: Db, id: number) {
       departmentName: departments.name,
       courseOfStudy: coursesOfStudy.name,
       passportKey: students.passportKey,
+      publicId: students.publicId,
+      applicantId: students.applicantId,
       matriculatedAt: students.matriculatedAt,
     })
     .from(students)

@@ -26,7 +26,7 @@ import {
 } from '../../platform/passwords.js';
 import { addressKey, type Limit, type RateLimits } from '../../platform/rate-limit.js';
 import { applicantPassportUrl } from '../applicants/applicants.service.js';
-import { studentRoleData } from '../students/students.service.js';
+import { studentPassportUrl, studentRoleData } from '../students/students.service.js';
 import * as repo from './auth.repository.js';
 
 const RESET_TTL_MS = 30 * 60_000;
@@ -203,7 +203,8 @@ export class AuthService {
       DeptID: s.departmentId,
       DepartmentName: s.departmentName,
       CourseOfStudy: s.courseOfStudy,
-      Passport: null,
+      // In the `user` cookie; the `cbtUser` cookie holds the same without it.
+      Passport: await studentPassportUrl({ db: this.db, config: this.config }, s),
     };
     return { data, matriculated: s.matriculatedAt !== null };
   }

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { STUDENT_RESOURCES, idParams, isRecordId, studentFormInput, studentFormItem } from '@portal/contracts';
+import {
+  STUDENT_RESOURCES,
+  idParams,
+  isRecordId,
+  studentFormInput,
+  studentFormItem,
+} from '@portal/contracts';
 import type { Db } from '../../db/client.js';
 import { departments, levels, studentForms } from '../../db/schema/index.js';
 import { actorOf } from '../../platform/audit.js';
@@ -110,7 +116,11 @@ export async function studentFormsRoutes(app: FastifyInstance, db: Db, storage: 
   const forms = registerResource(app, db, studentFormsResource(storage));
   const access = { page: meta.page };
   const errors = errorResponses(400, 401, 403, 404, 409, 413, 415);
-  const itemEnvelope = z.object({ Status: z.string(), Message: z.string().optional(), Data: studentFormItem });
+  const itemEnvelope = z.object({
+    Status: z.string(),
+    Message: z.string().optional(),
+    Data: studentFormItem,
+  });
   const tags = ['admin: Student form'];
 
   await app.register(async (scope) => {

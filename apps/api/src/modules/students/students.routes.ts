@@ -34,7 +34,14 @@ function sendFile(reply: FastifyReply, file: OpenedFile) {
 export async function studentsRoutes(app: FastifyInstance, deps: service.StudentsDeps): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, {
-      limits: { files: 1, fields: 4, parts: 5, fieldSize: 1024, headerPairs: 50, fileSize: CLEARANCE_MAX_BYTES },
+      limits: {
+        files: 1,
+        fields: 4,
+        parts: 5,
+        fieldSize: 1024,
+        headerPairs: 50,
+        fileSize: CLEARANCE_MAX_BYTES,
+      },
     });
     scope.withTypeProvider<ZodTypeProvider>().post('/api/student/uploads/:kind', {
       config: studentOnly,
@@ -125,7 +132,11 @@ export async function studentsRoutes(app: FastifyInstance, deps: service.Student
 
   r.get('/api/student/uploads/:kind/file', {
     config: studentOnly,
-    schema: { tags, summary: 'Download one of the student’s clearance documents', params: clearanceKindParams },
+    schema: {
+      tags,
+      summary: 'Download one of the student’s clearance documents',
+      params: clearanceKindParams,
+    },
     handler: async (request, reply) =>
       sendFile(reply, await service.openUpload(deps, request.auth, request.params.kind)),
   });
@@ -184,4 +195,3 @@ export async function studentsRoutes(app: FastifyInstance, deps: service.Student
     },
   });
 }
-

@@ -86,7 +86,12 @@ export async function studentPassportUrl(
   student: Pick<repo.StudentRow, 'publicId' | 'passportKey' | 'applicantId'>,
 ): Promise<string | null> {
   if (student.passportKey) {
-    const { exp, sig } = signLink(deps.config.JWT_SECRET, PASSPORT_PURPOSE, student.publicId, deps.config.SESSION_TTL);
+    const { exp, sig } = signLink(
+      deps.config.JWT_SECRET,
+      PASSPORT_PURPOSE,
+      student.publicId,
+      deps.config.SESSION_TTL,
+    );
     const v = createHash('sha256').update(student.passportKey).digest('hex').slice(0, 10);
     return `/api/student/passport?s=${student.publicId}&v=${v}&exp=${exp}&sig=${sig}`;
   }
@@ -157,7 +162,11 @@ export async function getProfile(deps: StudentsDeps, auth: AuthContext | null) {
 }
 
 /** PUT /api/student/profile: the contact details a student may change (phone, address). */
-export async function updateProfile(deps: StudentsDeps, auth: AuthContext | null, input: StudentContactInput) {
+export async function updateProfile(
+  deps: StudentsDeps,
+  auth: AuthContext | null,
+  input: StudentContactInput,
+) {
   const id = callerStudentId(auth);
   const updated = await repo.updateContact(deps.db, id, { phone: input.PhoneNumber, address: input.Address });
   if (!updated) throw notFound(STUDENT_MESSAGES.notFound);
@@ -251,7 +260,11 @@ export async function listIssued(deps: StudentsDeps, auth: AuthContext | null) {
 }
 
 /** GET /api/student/forms/:id/download: a form aimed at the caller's level and department. */
-export async function openForm(deps: StudentsDeps, auth: AuthContext | null, formId: number): Promise<OpenedFile> {
+export async function openForm(
+  deps: StudentsDeps,
+  auth: AuthContext | null,
+  formId: number,
+): Promise<OpenedFile> {
   const student = await ownStudent(deps, auth);
   const form = await repo.findFormFor(deps.db, formId, student.levelId, student.departmentId);
   if (!form) throw notFound(STUDENT_MESSAGES.formNotFound);
@@ -325,12 +338,7 @@ export async function listUploads(deps: StudentsDeps, auth: AuthContext | null) 
   const rows = await repo.listUploads(deps.db, id);
   return {
     Status: STATUS.ok,
-    Data: CLEARANCE_KINDS.map((info) =>
-      clearanceEntry(
-        info,
-        rows.find((r) => r.kind === info.kind) ?? null,
-      ),
-    ),
+    Data: CLEARANCE_KINDS.map((info) => clearanceEntry(info, rows.find((r) => r.kind === info.kind) ?? null)),
   };
 }
 
@@ -425,4 +433,3 @@ export async function matriculatedByPublicId(deps: StudentsDeps, publicId: strin
   if (!student?.matriculatedAt) throw notFound(STUDENT_MESSAGES.matriculationNotFound);
   return student;
 }
-
