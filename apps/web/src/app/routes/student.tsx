@@ -11,6 +11,7 @@ import { lazy, useMemo, type ReactElement } from 'react';
 import { Route } from 'react-router';
 import type { PageEntry } from '@portal/contracts';
 import { RequireStudentPage, useStudentPages } from '../../features/student/components/RequireStudentPage';
+import UnauthorizedScreen from '../../features/student/components/UnauthorizedScreen';
 import { AreaShell } from '../shell/AreaShell';
 import { link, type NavItem, type NavLink } from '../shell/nav';
 import type { ProfileEntry } from '../shell/ProfileMenu';
@@ -21,7 +22,6 @@ const StudentProfileScreen = lazy(() => import('../../features/student/component
 const DocumentDownloadScreen = lazy(() => import('../../features/student/components/DocumentDownloadScreen'));
 const DocumentUploadScreen = lazy(() => import('../../features/student/components/DocumentUploadScreen'));
 const MatriculationScreen = lazy(() => import('../../features/student/components/MatriculationScreen'));
-const UnauthorizedScreen = lazy(() => import('../../features/student/components/UnauthorizedScreen'));
 
 /** A sidebar link to a student page, kept only when the page is in the student's RoleData. */
 const page = (name: string, item: NavLink) => ({ name, item });

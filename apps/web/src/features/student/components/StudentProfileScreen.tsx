@@ -46,7 +46,13 @@ function ProfileView({ profile: p }: { profile: StudentProfile }) {
             src={p.Passport ?? undefined}
             alt={t('student.profile.passport')}
             variant="rounded"
-            sx={{ width: 112, height: 136, fontSize: 36 }}
+            sx={{
+              width: 112,
+              height: 136,
+              fontSize: 36,
+              bgcolor: 'primary.main',
+              color: 'primary.contrastText',
+            }}
           >
             {`${p.LastName.charAt(0)}${p.FirstName.charAt(0)}`.toUpperCase()}
           </Avatar>
