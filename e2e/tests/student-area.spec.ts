@@ -171,3 +171,38 @@ test('a student page outside RoleData shows the unauthorized page', async ({ pag
   await page.goto(portal('/student/unauthorized'));
   await expect(page.getByRole('heading', { name: 'Not available to you' })).toBeVisible();
 });
+
+test('a form the registry adds on studentforms reaches the student’s document download', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'admin', DEMO.admin);
+  await page.goto(portal('/admin/studentforms'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Student Forms' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add student form' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add student form' });
+  await dialog.getByRole('textbox', { name: 'Form', exact: true }).fill('Student Handbook Acknowledgement');
+  await dialog.getByRole('textbox', { name: 'Description' }).fill('Sign and return to the registry');
+  await dialog.locator('input[type=file]').setInputFiles({
+    name: 'handbook.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+  });
+  await dialog.getByRole('switch', { name: 'Must submit' }).check();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Student Handbook Acknowledgement').first()).toBeVisible();
+
+  const student = await browser.newPage();
+  await signIn(student, 'student', DEMO.student);
+  await student.goto(portal('/student/documentdownload'));
+  const form = student.getByRole('listitem').filter({ hasText: 'Student Handbook Acknowledgement' });
+  await expect(form.getByText('Fill in and submit')).toBeVisible();
+  const [download] = await Promise.all([
+    student.waitForEvent('download'),
+    form.getByRole('button', { name: 'Download Student Handbook Acknowledgement' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('Student Handbook Acknowledgement.pdf');
+  await student.close();
+});
