@@ -32,7 +32,7 @@ export async function renderMatriculationForm(deps: StudentsDeps, s: StudentRow)
       ['Matric No.', s.matricNo],
       ['E-mail', s.email],
       ['Gender', s.gender],
-      ['Date of Birth', s.dateOfBirth],
+      ['Date of Birth', s.dateOfBirth ? formatLongDate(s.dateOfBirth) : null],
       ['State of Origin', s.stateName],
       ['LGA', s.lgaName],
       ['Phone Number', s.phone],

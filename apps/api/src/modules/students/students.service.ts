@@ -64,6 +64,8 @@ function callerStudentId(auth: AuthContext | null): number {
 async function ownStudent(deps: StudentsDeps, auth: AuthContext | null): Promise<repo.StudentRow> {
   const student = await repo.findStudent(deps.db, { id: callerStudentId(auth) });
   if (!student) throw notFound(STUDENT_MESSAGES.notFound);
+  // Disabled by the registry after signing in: refused on the next request, not at token expiry.
+  if (!student.isActive) throw forbidden(STUDENT_MESSAGES.deactivated);
   return student;
 }
 
@@ -167,7 +169,7 @@ export async function updateProfile(
   auth: AuthContext | null,
   input: StudentContactInput,
 ) {
-  const id = callerStudentId(auth);
+  const { id } = await ownStudent(deps, auth);
   const updated = await repo.updateContact(deps.db, id, { phone: input.PhoneNumber, address: input.Address });
   if (!updated) throw notFound(STUDENT_MESSAGES.notFound);
   const student = (await repo.findStudent(deps.db, { id }))!;
@@ -334,7 +336,7 @@ const clearanceInfo = (kind: ClearanceKind) => CLEARANCE_KINDS.find((k) => k.kin
 
 /** GET /api/student/uploads */
 export async function listUploads(deps: StudentsDeps, auth: AuthContext | null) {
-  const id = callerStudentId(auth);
+  const { id } = await ownStudent(deps, auth);
   const rows = await repo.listUploads(deps.db, id);
   return {
     Status: STATUS.ok,
@@ -386,7 +388,8 @@ export async function openUpload(
   auth: AuthContext | null,
   kind: ClearanceKind,
 ): Promise<OpenedFile> {
-  const row = await repo.findUpload(deps.db, callerStudentId(auth), kind);
+  const { id } = await ownStudent(deps, auth);
+  const row = await repo.findUpload(deps.db, id, kind);
   if (!row) throw notFound('No document of this kind has been uploaded.');
   const opened = await deps.storage.open(row.storageKey);
   if (!opened) throw notFound('The file is missing from storage.');

@@ -100,6 +100,12 @@ describe('the student area', () => {
           'Your student account has been disabled. Please contact the registry.',
         );
         expect(response.json().LoginToken).toBeUndefined();
+        // A session opened before the switch is refused on its next request.
+        const open = await get('/api/student/profile', s2);
+        expect(open.statusCode).toBe(403);
+        expect(open.json().Message).toBe(
+          'Your student account has been disabled. Please contact the registry.',
+        );
       } finally {
         await db().update(students).set({ isActive: true }).where(eq(students.matricNo, 'DIT/2024/0002'));
       }
