@@ -38,6 +38,14 @@ export const STUDENT_PAGES = [
 export type StudentPage = (typeof STUDENT_PAGES)[number]['Page'];
 export const STUDENT_MENU = { Menu_Id: 1, Menu_Name: 'Student' } as const;
 
+/** GET /api/student/pages: the signed-in student's RoleData as it stands now. */
+export const studentPagesResponse = z.object({
+  Status: z.string(),
+  Data: z.array(
+    z.object({ Menu_Id: z.number().int(), Menu_Name: z.string(), Menu_Icon: z.string(), Page: z.string() }),
+  ),
+});
+
 /** What a student may change about themselves; the rest of the record is the registry's. */
 export const studentContactInput = z.object({
   PhoneNumber: z

@@ -13,6 +13,7 @@ import {
   studentDashboardResponse,
   studentDocumentsResponse,
   studentMatriculationResponse,
+  studentPagesResponse,
   studentProfileResponse,
 } from '@portal/contracts';
 import { errorResponses } from '../../platform/routes.js';
@@ -67,6 +68,16 @@ export async function studentsRoutes(app: FastifyInstance, deps: service.Student
   });
 
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/student/pages', {
+    config: studentOnly,
+    schema: {
+      tags,
+      summary: 'The student’s pages (RoleData of the sign-in answer), as they stand now',
+      response: { 200: studentPagesResponse, ...errors },
+    },
+    handler: (request) => service.getPages(deps, request.auth),
+  });
 
   r.get('/api/student/profile', {
     config: studentOnly,

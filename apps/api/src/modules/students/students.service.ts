@@ -75,6 +75,12 @@ function assertPage(student: repo.StudentRow, page: StudentPage): void {
   if (!pages.some((p) => p.Page === page)) throw forbidden(STUDENT_MESSAGES.pageNotAllowed);
 }
 
+/** GET /api/student/pages: RoleData as it stands now (a student matriculated since signing in gains the page). */
+export async function getPages(deps: StudentsDeps, auth: AuthContext | null) {
+  const student = await ownStudent(deps, auth);
+  return { Status: STATUS.ok, Data: studentRoleData({ matriculated: student.matriculatedAt !== null }) };
+}
+
 // ───────────────────────────── the passport ─────────────────────────────
 
 const PASSPORT_PURPOSE = 'student-passport';

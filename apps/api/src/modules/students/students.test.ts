@@ -76,6 +76,8 @@ describe('the student area', () => {
       try {
         const { body, auth } = await login(t.app, 'Student', 'DIT/2024/0002');
         expect(body.RoleData.map((p: { Page: string }) => p.Page)).not.toContain('Matriculation');
+        const pagesNow = (await get('/api/student/pages', auth)).json().Data;
+        expect(pagesNow).toEqual(body.RoleData);
         const refused = await get('/api/student/matriculation', auth);
         expect(refused.statusCode).toBe(403);
         expect((await get('/api/student/matriculation.pdf', auth)).statusCode).toBe(403);
@@ -114,6 +116,7 @@ describe('the student area', () => {
 
   describe('access', () => {
     const routes = [
+      '/api/student/pages',
       '/api/student/profile',
       '/api/student/dashboard',
       '/api/student/documents',

@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
-import { useAppState } from '../../../lib/session';
+import { useLiveStudentPages } from '../api/pages';
+import { LoadingBlock } from './parts';
 import UnauthorizedScreen from './UnauthorizedScreen';
 
 /** Shows a student page only when it is in the student's RoleData; otherwise 'unauthorized'. */
 export function RequireStudentPage({ page, children }: { page: string; children: ReactNode }) {
-  const allowed = useAppState((s) => s.studentPages.some((p) => p.Page.toLowerCase() === page.toLowerCase()));
-  return allowed ? children : <UnauthorizedScreen />;
+  const { pages, settled } = useLiveStudentPages();
+  if (pages.some((p) => p.Page.toLowerCase() === page.toLowerCase())) return children;
+  return settled ? <UnauthorizedScreen /> : <LoadingBlock />;
 }
 
-/** Whether a student page is in the student's RoleData (the sidebar shows only those). */
-export const useStudentPages = () => useAppState((s) => s.studentPages);
+/** The student's pages (RoleData, kept current): the sidebar shows only these. */
+export const useStudentPages = () => useLiveStudentPages().pages;
