@@ -128,6 +128,9 @@ export async function upsertUpload(
     size: number;
   },
 ): Promise<string | null> {
+  // One upload per student at a time: the file it replaces is then the one read below, never
+  // one a concurrent upload is writing (whose file would otherwise be left behind).
+  await db.select({ id: students.id }).from(students).where(eq(students.id, values.studentId)).for('update');
   const previous = await db
     .select({ key: studentDocuments.storageKey })
     .from(studentDocuments)

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,7 +13,7 @@ import {
 import { pdfTextContent } from '../../platform/pdf.js';
 import { newStorageKey } from '../../platform/storage.js';
 import { login, startTestApp, type TestApp } from '../../../test/helpers.js';
-import { TINY_JPEG, multipart, smallPdf } from '../applicants/test-support.js';
+import { TINY_JPEG, filesUnder, multipart, smallPdf } from '../applicants/test-support.js';
 
 type Auth = Record<string, string>;
 
@@ -374,6 +375,24 @@ describe('the student area', () => {
       expect((await get('/api/student/uploads/medical_report/file', s2)).statusCode).toBe(404);
       const list = (await get('/api/student/uploads', s2)).json().Data;
       expect(list.every((e: { Uploaded: unknown }) => e.Uploaded === null)).toBe(true);
+    });
+  });
+
+  describe('concurrent uploads', () => {
+    it('two uploads of the same kind at once leave one record and one stored file', async () => {
+      const [first, second] = await Promise.all([
+        uploadAs(s3, 'guarantor_form', await smallPdf('First'), 'first.pdf', 'application/pdf'),
+        uploadAs(s3, 'guarantor_form', TINY_JPEG, 'second.jpg', 'image/jpeg'),
+      ]);
+      expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+      const [student] = await db().select().from(students).where(eq(students.matricNo, 'DIT/2023/0003'));
+      const rows = await db()
+        .select()
+        .from(studentDocuments)
+        .where(eq(studentDocuments.studentId, student!.id));
+      expect(rows.filter((r) => r.kind === 'guarantor_form')).toHaveLength(1);
+      const files = filesUnder(path.join(t.config.DATA_DIR, 'uploads', 'students', student!.publicId));
+      expect(files.filter((f) => f.startsWith('guarantor-form'))).toHaveLength(1);
     });
   });
 
