@@ -1,9 +1,10 @@
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   academicSessions,
   applicants,
+  auditLog,
   levels,
   semesterRegistrations,
   semesters,
@@ -324,6 +325,13 @@ describe('the student area', () => {
         levelIds: [l100!.id],
         mustSubmit: true,
       });
+      const audited = await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'student_form'), eq(auditLog.entityId, String(first.json().Data.id))));
+      expect(audited).toEqual([
+        expect.objectContaining({ page: 'studentforms', action: 'create', actorEmail: 'admin@demo.edu.ng' }),
+      ]);
       const second = await create({ name: 'SIWES Logbook 200L', levelIds: String(l200!.id) });
       expect(second.statusCode).toBe(200);
       const list = await get('/api/admin/student-forms?search=Form', admin);
