@@ -123,6 +123,8 @@ export const studentDashboard = z.object({
   CurrentSession: z.string().nullable(),
   CourseRegistration: z.object({
     Open: z.boolean(),
+    /** open now; upcoming (opens later this session); closed; none (no window set for the session). */
+    State: z.enum(['open', 'upcoming', 'closed', 'none']),
     Semester: z.string().nullable(),
     OpensOn: z.string().nullable(),
     ClosesOn: z.string().nullable(),

@@ -301,6 +301,7 @@ export async function getDashboard(deps: StudentsDeps, auth: AuthContext | null)
     CurrentSession: session?.name ?? null,
     CourseRegistration: {
       Open: !!open,
+      State: open ? 'open' : next ? 'upcoming' : shown ? 'closed' : 'none',
       Semester: shown?.semester ?? null,
       OpensOn: shown?.opensOn ?? null,
       ClosesOn: shown?.closesOn ?? null,

@@ -215,7 +215,6 @@ describe('the student area', () => {
         .select()
         .from(academicSessions)
         .where(eq(academicSessions.isCurrent, true));
-      const today = new Date().toISOString().slice(0, 10);
       const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
       const [semester] = await db()
         .insert(semesters)
@@ -247,8 +246,17 @@ describe('the student area', () => {
         .set({ isOpen: false })
         .where(eq(semesterRegistrations.id, window!.id));
       const closed = (await get('/api/student/dashboard', s1)).json().Data;
-      expect(closed.CourseRegistration.Open).toBe(false);
-      expect(today).toBeTruthy();
+      expect(closed.CourseRegistration).toMatchObject({ Open: false, State: 'closed' });
+      await db()
+        .update(semesterRegistrations)
+        .set({ isOpen: true, opensOn: inDays(3), closesOn: inDays(20) })
+        .where(eq(semesterRegistrations.id, window!.id));
+      const upcoming = (await get('/api/student/dashboard', s1)).json().Data;
+      expect(upcoming.CourseRegistration).toMatchObject({
+        Open: false,
+        State: 'upcoming',
+        OpensOn: inDays(3),
+      });
     });
   });
 

@@ -56,17 +56,18 @@ export default function StudentDashboard({ feesCard }: { feesCard?: ReactNode })
           (() => {
             const d = dashboard.data.Data;
             const reg = d.CourseRegistration;
-            const registration = reg.Open
-              ? t('student.dashboard.registrationOpen', {
-                  semester: reg.Semester ?? '',
-                  date: formatDay(intl.locale, reg.LateClosesOn ?? reg.ClosesOn),
-                })
-              : reg.Semester && reg.OpensOn && reg.OpensOn > new Date().toISOString().slice(0, 10)
-                ? t('student.dashboard.registrationOpens', {
-                    semester: reg.Semester,
-                    date: formatDay(intl.locale, reg.OpensOn),
+            const registration =
+              reg.State === 'open'
+                ? t('student.dashboard.registrationOpen', {
+                    semester: reg.Semester ?? '',
+                    date: formatDay(intl.locale, reg.LateClosesOn ?? reg.ClosesOn),
                   })
-                : t('student.dashboard.registrationClosed');
+                : reg.State === 'upcoming'
+                  ? t('student.dashboard.registrationOpens', {
+                      semester: reg.Semester ?? '',
+                      date: formatDay(intl.locale, reg.OpensOn),
+                    })
+                  : t('student.dashboard.registrationClosed');
             return (
               <>
                 <SectionCard
