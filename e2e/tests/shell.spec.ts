@@ -112,7 +112,15 @@ test.describe('public routes', () => {
 
 const SIDEBAR: Record<Mode, string[]> = {
   applicant: ['Dashboard', 'Bio-Data', "O'Level", 'Upload Documents', 'Payment History', 'Change Password'],
-  student: ['Dashboard', 'Profile', 'School Fees', 'Courses', 'Live Classes', 'Exams', 'Change Password'],
+  student: [
+    'Dashboard',
+    'Profile',
+    'School Fees',
+    'Payment History',
+    'Documents',
+    'Matriculation',
+    'Change Password',
+  ],
   admin: ['Home', 'Administration', 'Admissions', 'Change Password'],
   app: [
     'Role Management',

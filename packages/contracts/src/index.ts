@@ -8,3 +8,4 @@ export * from './payments.js';
 export * from './registry/index.js';
 export * from './registry/schemas.js';
 export * from './bursary.js';
+export * from './students.js';

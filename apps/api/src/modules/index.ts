@@ -9,6 +9,7 @@ import { healthRoutes } from './health/health.routes.js';
 import { registerPaymentsModule } from './payments/index.js';
 import { referenceRoutes } from './reference/reference.routes.js';
 import { sessionsRoutes } from './sessions/sessions.routes.js';
+import { registerStudentsModule } from './students/index.js';
 
 /** Every domain module registers its routes here, in one place. */
 export async function registerModules(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -20,4 +21,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await registerApplicantModules(app, deps);
   await registerPaymentsModule(app, deps);
   registerBursaryModule(app, deps);
+  await registerStudentsModule(app, deps);
 }

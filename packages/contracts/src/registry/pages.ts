@@ -174,6 +174,7 @@ export const BUILT_WORKFLOW_PAGES: readonly string[] = [
   'UpdatePaymentSession',
   'revenue',
   'SummaryofPayments',
+  'studentforms',
 ];
 
 /** Where an admin page lives: /admin/ + the page name with everything but letters and '/' removed. */

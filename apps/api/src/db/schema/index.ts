@@ -5,3 +5,4 @@ export * from './payments.js';
 export * from './admin.js';
 export * from './institution.js';
 export * from './bursary.js';
+export * from './students.js';

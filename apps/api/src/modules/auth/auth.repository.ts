@@ -31,7 +31,7 @@ export async function findApplicantForLogin(db: Db, username: string) {
 
 export async function findStudentForLogin(db: Db, username: string) {
   const [row] = await db
-    .select({ id: students.id, passwordHash: students.passwordHash })
+    .select({ id: students.id, passwordHash: students.passwordHash, isActive: students.isActive })
     .from(students)
     .where(
       or(
@@ -96,6 +96,9 @@ export async function studentProfile(db: Db, id: number) {
       departmentName: departments.name,
       courseOfStudy: coursesOfStudy.name,
       passportKey: students.passportKey,
+      publicId: students.publicId,
+      applicantId: students.applicantId,
+      matriculatedAt: students.matriculatedAt,
     })
     .from(students)
     .leftJoin(departments, eq(departments.id, students.departmentId))

@@ -6,6 +6,7 @@ import {
   INDIGENE_STATE_ID,
   SCHOOL_ID,
   STATUS,
+  STUDENT_MESSAGES,
   type ForgotPasswordRequest,
   type LoginRequest,
   type LoginResponse,
@@ -25,6 +26,7 @@ import {
 } from '../../platform/passwords.js';
 import { addressKey, type Limit, type RateLimits } from '../../platform/rate-limit.js';
 import { applicantPassportUrl } from '../applicants/applicants.service.js';
+import { studentPassportUrl, studentRoleData } from '../students/students.service.js';
 import * as repo from './auth.repository.js';
 
 const RESET_TTL_MS = 30 * 60_000;
@@ -105,7 +107,9 @@ export class AuthService {
     if ('isActive' in account && !account.isActive) {
       throw new AppError(
         403,
-        'This account has been deactivated. Please contact the administrator.',
+        kind === 'Student'
+          ? STUDENT_MESSAGES.deactivated
+          : 'This account has been deactivated. Please contact the administrator.',
         STATUS.invalid,
       );
     }
@@ -126,8 +130,8 @@ export class AuthService {
         Data: await this.applicantData(account.id, token, sessionId, mustChangePassword),
       };
     if (kind === 'Student') {
-      const data = await this.studentData(account.id, token, sessionId);
-      return { ...base, Data: data, Data2: [data], RoleData: [] };
+      const { data, matriculated } = await this.studentData(account.id, token, sessionId);
+      return { ...base, Data: data, Data2: [data], RoleData: studentRoleData({ matriculated }) };
     }
     const admin = await repo.adminProfile(this.db, account.id);
     const entries = await repo.adminPageEntries(this.db, account.id);
@@ -180,7 +184,7 @@ export class AuthService {
 
   private async studentData(id: number, token: string, sid: string) {
     const s = (await repo.studentProfile(this.db, id))!;
-    return {
+    const data = {
       token,
       sid,
       StudID: s.id,
@@ -199,8 +203,10 @@ export class AuthService {
       DeptID: s.departmentId,
       DepartmentName: s.departmentName,
       CourseOfStudy: s.courseOfStudy,
-      Passport: null,
+      // In the `user` cookie; the `cbtUser` cookie holds the same without it.
+      Passport: await studentPassportUrl({ db: this.db, config: this.config }, s),
     };
+    return { data, matriculated: s.matriculatedAt !== null };
   }
 
   /**

@@ -183,6 +183,25 @@ export interface IncomingFile {
 }
 
 /**
+ * Reads an uploaded file bounded by `maxBytes` and decides its type by its content (magic bytes),
+ * whatever its name or declared type says: refused unless it is one of `accept`. For every
+ * upload of a document (applicants' here, students' clearance documents in modules/students).
+ */
+export async function readCheckedUpload(
+  file: IncomingFile,
+  rule: { accept: readonly string[]; maxBytes: number },
+): Promise<{ bytes: Buffer; mime: string; ext: string }> {
+  const bytes = await readBounded(file.stream, rule.maxBytes);
+  if (bytes.length === 0) throw badRequest(APPLICANT_MESSAGES.fileMissing);
+  const detected = await fileTypeFromBuffer(bytes);
+  const mime = detected?.mime as string | undefined;
+  if (!mime || !rule.accept.includes(mime) || !EXTENSIONS[mime]) {
+    throw new AppError(415, APPLICANT_MESSAGES.fileWrongType(allowedText(rule.accept)), STATUS.invalid);
+  }
+  return { bytes, mime, ext: EXTENSIONS[mime] };
+}
+
+/**
  * POST /api/applicant/documents/:kind — uploads or replaces one document. The type comes from
  * the file's magic bytes, whatever its name or declared type says. The new file is stored
  * before the database row points at it; the old file is removed only after that commits.
@@ -197,14 +216,7 @@ export async function uploadDocument(
   await assertNotRegistered(deps.db, id);
   if (!file) throw badRequest(APPLICANT_MESSAGES.fileMissing);
   const info = documentKindInfo(kind);
-  const bytes = await readBounded(file.stream, info.maxBytes);
-  if (bytes.length === 0) throw badRequest(APPLICANT_MESSAGES.fileMissing);
-  const detected = await fileTypeFromBuffer(bytes);
-  const mime = detected?.mime as string | undefined;
-  if (!mime || !(info.accept as readonly string[]).includes(mime)) {
-    throw new AppError(415, APPLICANT_MESSAGES.fileWrongType(allowedText(info.accept)), STATUS.invalid);
-  }
-  const ext = EXTENSIONS[mime]!;
+  const { bytes, mime, ext } = await readCheckedUpload(file, info);
   const applicant = await repo.findApplicantRef(deps.db, id);
   if (!applicant) throw notFound(APPLICANT_MESSAGES.notFound);
 

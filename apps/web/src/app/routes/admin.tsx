@@ -72,6 +72,7 @@ const UpdatePaymentSessionScreen = lazy(
   () => import('../../features/bursary/components/UpdatePaymentSessionScreen'),
 );
 const RegistryScreen = lazy(() => import('../../features/setup/components/RegistryScreen'));
+const StudentFormsScreen = lazy(() => import('../../features/student/components/StudentFormsScreen'));
 
 /**
  * The registry's pages (packages/contracts/src/registry), generated: each resource's page and the
@@ -121,6 +122,7 @@ export default function AdminRoutes() {
       {pageRoute('AuditTrail', <AuditTrailScreen />)}
       {pageRoute('Transaction', <TransactionsScreen />)}
       {pageRoute('admissiondocument', <AdmissionSetupScreen />)}
+      {pageRoute('studentforms', <StudentFormsScreen />)}
       {pageRoute('PostUtmeList', <ImportScreen kind="PostUtmeList" />)}
       {pageRoute('CAPSList', <ImportScreen kind="CAPSList" />)}
       {pageRoute('uploadadmissionlist', <ImportScreen kind="uploadadmissionlist" />)}

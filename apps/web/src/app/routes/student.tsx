@@ -1,46 +1,97 @@
-import Assignment from '@mui/icons-material/Assignment';
-import Bed from '@mui/icons-material/Bed';
+import Badge from '@mui/icons-material/Badge';
 import Dashboard from '@mui/icons-material/Dashboard';
-import Forum from '@mui/icons-material/Forum';
-import LibraryBooks from '@mui/icons-material/LibraryBooks';
-import LiveTv from '@mui/icons-material/LiveTv';
+import Description from '@mui/icons-material/Description';
+import Download from '@mui/icons-material/Download';
 import Lock from '@mui/icons-material/Lock';
-import MenuBook from '@mui/icons-material/MenuBook';
 import Payments from '@mui/icons-material/Payments';
 import Person from '@mui/icons-material/Person';
-import Quiz from '@mui/icons-material/Quiz';
-import { lazy } from 'react';
+import ReceiptLong from '@mui/icons-material/ReceiptLong';
+import Upload from '@mui/icons-material/Upload';
+import { lazy, useMemo, type ReactElement } from 'react';
 import { Route } from 'react-router';
-import { AreaDashboard } from '../shell/AreaDashboard';
+import type { PageEntry } from '@portal/contracts';
+import { RequireStudentPage, useStudentPages } from '../../features/student/components/RequireStudentPage';
+import UnauthorizedScreen from '../../features/student/components/UnauthorizedScreen';
 import { AreaShell } from '../shell/AreaShell';
-import { link, type NavItem } from '../shell/nav';
+import { link, type NavItem, type NavLink } from '../shell/nav';
 import type { ProfileEntry } from '../shell/ProfileMenu';
 
 const ChangePasswordScreen = lazy(() => import('../../features/account/components/ChangePasswordScreen'));
+const StudentDashboard = lazy(() => import('../../features/student/components/StudentDashboard'));
+const StudentProfileScreen = lazy(() => import('../../features/student/components/StudentProfileScreen'));
+const DocumentDownloadScreen = lazy(() => import('../../features/student/components/DocumentDownloadScreen'));
+const DocumentUploadScreen = lazy(() => import('../../features/student/components/DocumentUploadScreen'));
+const MatriculationScreen = lazy(() => import('../../features/student/components/MatriculationScreen'));
 
-const NAV: NavItem[] = [
-  link({ id: 'nav.dashboard' }, '/student/dashboard', <Dashboard />),
-  link({ id: 'nav.profile' }, '/student/profile', <Person />),
-  link({ id: 'student.nav.schoolFees' }, '/student/payment', <Payments />),
-  link({ id: 'student.nav.hostel' }, '/student/applyforhostel', <Bed />),
-  link({ id: 'student.nav.courses' }, '/student/courseregistration', <MenuBook />),
-  link({ id: 'student.nav.liveClasses' }, '/student/liveclasses', <LiveTv />),
-  link({ id: 'student.nav.exams' }, '/student/exams', <Quiz />),
-  link({ id: 'student.nav.lectureNotes' }, '/student/lecturenote', <LibraryBooks />),
-  link({ id: 'student.nav.discussion' }, '/student/discussion', <Forum />),
-  link({ id: 'student.nav.assignment' }, '/student/assignment', <Assignment />),
-  link({ id: 'nav.changePassword' }, '/student/changepassword', <Lock />),
-];
+/** A sidebar link to a student page, kept only when the page is in the student's RoleData. */
+const page = (name: string, item: NavLink) => ({ name, item });
+
+/**
+ * The sidebar: only pages that work (the spec's hostel, courses, live classes, exams, lecture
+ * notes, discussion and assignment links return when those pages are built), in the spec's order
+ * and with its labels, and only the pages the student's RoleData grants.
+ */
+function studentNav(pages: readonly PageEntry[]): NavItem[] {
+  const granted = (name: string) => pages.some((p) => p.Page.toLowerCase() === name.toLowerCase());
+  const links = (entries: { name: string; item: NavLink }[]) =>
+    entries.filter((e) => granted(e.name)).map((e) => e.item);
+  const documents = links([
+    page(
+      'documentdownload',
+      link({ id: 'student.nav.documentDownload' }, '/student/documentdownload', <Download />),
+    ),
+    page('documentupload', link({ id: 'student.nav.documentUpload' }, '/student/documentupload', <Upload />)),
+  ]);
+  return [
+    link({ id: 'nav.dashboard' }, '/student/dashboard', <Dashboard />),
+    ...links([
+      page('profile', link({ id: 'nav.profile' }, '/student/profile', <Person />)),
+      page('payment', link({ id: 'student.nav.schoolFees' }, '/student/payment', <Payments />)),
+      page(
+        'paymenthistory',
+        link({ id: 'student.nav.paymentHistory' }, '/student/paymenthistory', <ReceiptLong />),
+      ),
+    ]),
+    ...(documents.length
+      ? [
+          {
+            kind: 'group' as const,
+            key: 'documents',
+            label: { id: 'student.nav.documents' as const },
+            icon: <Description />,
+            children: documents,
+          },
+        ]
+      : []),
+    ...links([
+      page('Matriculation', link({ id: 'student.nav.matriculation' }, '/student/Matriculation', <Badge />)),
+    ]),
+    link({ id: 'nav.changePassword' }, '/student/changepassword', <Lock />),
+  ];
+}
 
 const PROFILE_ENTRIES: ProfileEntry[] = [
   { label: 'nav.profile', icon: <Person fontSize="small" />, to: '/student/profile' },
 ];
 
+/** A student page, shown only when the student's RoleData grants it ('unauthorized' otherwise). */
+const guarded = (name: string, element: ReactElement) => (
+  <RequireStudentPage page={name}>{element}</RequireStudentPage>
+);
+
 /** /student/*: add the student's screens here as lazy routes (see apps/web/README.md). */
 export default function StudentRoutes() {
+  const pages = useStudentPages();
+  const nav = useMemo(() => studentNav(pages), [pages]);
   return (
-    <AreaShell area="student" nav={NAV} profileEntries={PROFILE_ENTRIES}>
-      <Route path="dashboard" element={<AreaDashboard area="student" />} />
+    <AreaShell area="student" nav={nav} profileEntries={PROFILE_ENTRIES}>
+      {/* The fees card (features/payments' SchoolFeesDueCard) goes in feesCard once it is merged. */}
+      <Route path="dashboard" element={<StudentDashboard />} />
+      <Route path="profile" element={guarded('profile', <StudentProfileScreen />)} />
+      <Route path="documentdownload" element={guarded('documentdownload', <DocumentDownloadScreen />)} />
+      <Route path="documentupload" element={guarded('documentupload', <DocumentUploadScreen />)} />
+      <Route path="Matriculation" element={guarded('Matriculation', <MatriculationScreen />)} />
+      <Route path="unauthorized" element={<UnauthorizedScreen />} />
       <Route path="changepassword" element={<ChangePasswordScreen area="student" />} />
     </AreaShell>
   );

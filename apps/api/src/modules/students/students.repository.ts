@@ -1,0 +1,190 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import {
+  academicSessions,
+  coursesOfStudy,
+  departments,
+  entryModes,
+  faculties,
+  levels,
+  lgas,
+  programmes,
+  semesterRegistrations,
+  semesters,
+  states,
+  studentDocuments,
+  studentForms,
+  students,
+} from '../../db/schema/index.js';
+
+type Exec = Db | Tx;
+
+/** Everything the student's own pages show about the student, in one query. */
+export async function findStudent(db: Exec, by: { id: number } | { publicId: string }) {
+  const [row] = await db
+    .select({
+      id: students.id,
+      publicId: students.publicId,
+      matricNo: students.matricNo,
+      email: students.email,
+      firstName: students.firstName,
+      lastName: students.lastName,
+      otherName: students.otherName,
+      gender: students.gender,
+      phone: students.phone,
+      address: students.address,
+      dateOfBirth: students.dateOfBirth,
+      stateName: states.name,
+      lgaName: lgas.name,
+      levelId: students.levelId,
+      levelName: levels.name,
+      departmentId: students.departmentId,
+      departmentName: departments.name,
+      facultyName: faculties.name,
+      courseOfStudyName: coursesOfStudy.name,
+      programmeName: programmes.name,
+      entryModeName: entryModes.name,
+      admittedSessionName: academicSessions.name,
+      passportKey: students.passportKey,
+      applicantId: students.applicantId,
+      isActive: students.isActive,
+      matriculatedAt: students.matriculatedAt,
+    })
+    .from(students)
+    .leftJoin(states, eq(states.id, students.stateId))
+    .leftJoin(lgas, eq(lgas.id, students.lgaId))
+    .leftJoin(levels, eq(levels.id, students.levelId))
+    .leftJoin(departments, eq(departments.id, students.departmentId))
+    .leftJoin(faculties, eq(faculties.id, departments.facultyId))
+    .leftJoin(coursesOfStudy, eq(coursesOfStudy.id, students.courseOfStudyId))
+    .leftJoin(programmes, eq(programmes.id, coursesOfStudy.programmeId))
+    .leftJoin(entryModes, eq(entryModes.id, students.entryModeId))
+    .leftJoin(academicSessions, eq(academicSessions.id, students.admittedSessionId))
+    .where('id' in by ? eq(students.id, by.id) : eq(students.publicId, by.publicId))
+    .limit(1);
+  return row ?? null;
+}
+export type StudentRow = NonNullable<Awaited<ReturnType<typeof findStudent>>>;
+
+export async function updateContact(db: Exec, id: number, values: { phone: string; address: string }) {
+  const [row] = await db
+    .update(students)
+    .set(values)
+    .where(eq(students.id, id))
+    .returning({ id: students.id });
+  return row ?? null;
+}
+
+export async function currentSession(db: Exec) {
+  const [row] = await db
+    .select({ id: academicSessions.id, name: academicSessions.name })
+    .from(academicSessions)
+    .where(eq(academicSessions.isCurrent, true))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The semester-registration windows of a session, the current semester first, then by date. */
+export async function registrationWindows(db: Exec, sessionId: number) {
+  return db
+    .select({
+      semester: semesters.name,
+      isCurrentSemester: semesters.isCurrent,
+      opensOn: semesterRegistrations.opensOn,
+      closesOn: semesterRegistrations.closesOn,
+      lateClosesOn: semesterRegistrations.lateClosesOn,
+      isOpen: semesterRegistrations.isOpen,
+    })
+    .from(semesterRegistrations)
+    .innerJoin(semesters, eq(semesters.id, semesterRegistrations.semesterId))
+    .where(eq(semesters.sessionId, sessionId))
+    .orderBy(desc(semesters.isCurrent), asc(semesterRegistrations.opensOn));
+}
+
+// ───────────────────────────── clearance uploads ─────────────────────────────
+
+export async function listUploads(db: Exec, studentId: number) {
+  return db.select().from(studentDocuments).where(eq(studentDocuments.studentId, studentId));
+}
+
+export async function findUpload(db: Exec, studentId: number, kind: string) {
+  const [row] = await db
+    .select()
+    .from(studentDocuments)
+    .where(and(eq(studentDocuments.studentId, studentId), eq(studentDocuments.kind, kind)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Inserts or replaces the student's file of a kind; returns the storage key it replaced, if any. */
+export async function upsertUpload(
+  db: Exec,
+  values: {
+    studentId: number;
+    kind: string;
+    storageKey: string;
+    fileName: string;
+    contentType: string;
+    size: number;
+  },
+): Promise<string | null> {
+  // One upload per student at a time: the file it replaces is then the one read below, never
+  // one a concurrent upload is writing (whose file would otherwise be left behind).
+  await db.select({ id: students.id }).from(students).where(eq(students.id, values.studentId)).for('update');
+  const previous = await db
+    .select({ key: studentDocuments.storageKey })
+    .from(studentDocuments)
+    .where(and(eq(studentDocuments.studentId, values.studentId), eq(studentDocuments.kind, values.kind)))
+    .for('update');
+  await db
+    .insert(studentDocuments)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [studentDocuments.studentId, studentDocuments.kind],
+      set: {
+        storageKey: values.storageKey,
+        fileName: values.fileName,
+        contentType: values.contentType,
+        size: values.size,
+        uploadedAt: new Date(),
+      },
+    });
+  return previous[0]?.key ?? null;
+}
+
+// ───────────────────────────── the school's forms ─────────────────────────────
+
+function formTarget(levelId: number | null, departmentId: number | null) {
+  return and(
+    eq(studentForms.isActive, true),
+    levelId === null
+      ? sql`cardinality(${studentForms.levelIds}) = 0`
+      : sql`(cardinality(${studentForms.levelIds}) = 0 or ${levelId} = any(${studentForms.levelIds}))`,
+    departmentId === null
+      ? sql`cardinality(${studentForms.departmentIds}) = 0`
+      : sql`(cardinality(${studentForms.departmentIds}) = 0 or ${departmentId} = any(${studentForms.departmentIds}))`,
+  );
+}
+
+/** The active forms aimed at a level and department (an empty target list means everyone). */
+export async function formsFor(db: Exec, levelId: number | null, departmentId: number | null) {
+  return db
+    .select()
+    .from(studentForms)
+    .where(formTarget(levelId, departmentId))
+    .orderBy(asc(studentForms.name), asc(studentForms.id));
+}
+
+export async function findFormFor(
+  db: Exec,
+  formId: number,
+  levelId: number | null,
+  departmentId: number | null,
+) {
+  const [row] = await db
+    .select()
+    .from(studentForms)
+    .where(and(eq(studentForms.id, formId), formTarget(levelId, departmentId)))
+    .limit(1);
+  return row ?? null;
+}
