@@ -7,3 +7,4 @@ export * from './admin.js';
 export * from './payments.js';
 export * from './registry/index.js';
 export * from './registry/schemas.js';
+export * from './records.js';

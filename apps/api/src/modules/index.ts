@@ -6,6 +6,7 @@ import { authRoutes } from './auth/auth.routes.js';
 import { AuthService } from './auth/auth.service.js';
 import { healthRoutes } from './health/health.routes.js';
 import { registerPaymentsModule } from './payments/index.js';
+import { registerRecordsModule } from './records/index.js';
 import { referenceRoutes } from './reference/reference.routes.js';
 import { sessionsRoutes } from './sessions/sessions.routes.js';
 
@@ -18,4 +19,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await referenceRoutes(app, deps);
   await registerApplicantModules(app, deps);
   await registerPaymentsModule(app, deps);
+  await registerRecordsModule(app, deps);
 }

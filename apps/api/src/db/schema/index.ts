@@ -4,3 +4,4 @@ export * from './applicants.js';
 export * from './payments.js';
 export * from './admin.js';
 export * from './institution.js';
+export * from './records.js';

@@ -598,3 +598,37 @@ export async function acceptanceFeeKobo(
 }
 
 export const paymentSessionName = (db: Db, sessionId: number | null) => repo.sessionName(db, sessionId);
+
+// For the records module
+/**
+ * Every payment attempt of a student, and of the applicant record they were matriculated from,
+ * newest first (the registry's student enquiry). The schema and operators are loaded here so this
+ * reader stays self-contained at the end of the file.
+ */
+export async function paymentsOfPerson(db: Db, who: { studentId: number; applicantId: number | null }) {
+  const { payments, paymentCategories, academicSessions } = await import('../../db/schema/index.js');
+  const { desc, eq, or } = await import('drizzle-orm');
+  return db
+    .select({
+      publicId: payments.publicId,
+      reference: payments.reference,
+      category: paymentCategories.name,
+      session: academicSessions.name,
+      provider: payments.provider,
+      amountKobo: payments.amountKobo,
+      state: payments.state,
+      flag: payments.flag,
+      createdAt: payments.createdAt,
+      paidAt: payments.paidAt,
+    })
+    .from(payments)
+    .innerJoin(paymentCategories, eq(paymentCategories.id, payments.categoryId))
+    .leftJoin(academicSessions, eq(academicSessions.id, payments.sessionId))
+    .where(
+      who.applicantId === null
+        ? eq(payments.studentId, who.studentId)
+        : or(eq(payments.studentId, who.studentId), eq(payments.applicantId, who.applicantId)),
+    )
+    .orderBy(desc(payments.createdAt))
+    .limit(200);
+}
