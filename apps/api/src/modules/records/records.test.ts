@@ -164,7 +164,7 @@ describe('student records (registry)', { timeout: 120_000 }, () => {
     expect(record).toMatchObject({
       matricNo: 'DIT/2024/0003',
       courseOfStudy: 'Computer Science',
-      level: '100',
+      level: '100 Level',
     });
     expect(record.payments.some((p: { state: string; category: string }) => p.state === 'paid')).toBe(true);
     expect(record.documents.length).toBeGreaterThan(0);
