@@ -203,7 +203,7 @@ const dateOfBirth = z.iso
   .nullable()
   .or(z.literal('').transform(() => null));
 
-export const MATRIC_NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9/\-]{2,39}$/;
+export const MATRIC_NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9/-]{2,39}$/;
 
 export const addStudentRequest = z.object({
   matricNo: z

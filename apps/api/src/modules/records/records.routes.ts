@@ -182,6 +182,32 @@ export async function recordsRoutes(app: FastifyInstance, deps: AppDeps, s: Reco
     handler: async (request) => s.students.add(await actorOf(db, request), request.body),
   });
 
+  const choice = z.object({ value: z.number().int(), label: z.string() });
+  r.get('/api/admin/records/choices', {
+    config: { access: { page: P.addNew } },
+    schema: {
+      tags,
+      summary:
+        "The add-a-student form's choices: courses of study, levels, states, entry modes, sessions (LGAs of one state with stateId)",
+      querystring: z.object({ stateId: recordId.optional() }),
+      response: {
+        200: z.object({
+          Status: z.string(),
+          Data: z.object({
+            courses: z.array(choice),
+            levels: z.array(choice),
+            states: z.array(choice),
+            lgas: z.array(choice),
+            entryModes: z.array(choice),
+            sessions: z.array(choice),
+          }),
+        }),
+        ...errors,
+      },
+    },
+    handler: (request) => s.students.choices(request.query.stateId),
+  });
+
   const uploadDir = path.join(deps.config.DATA_DIR, 'imports');
   await app.register(async (scope) => {
     await enableMultipart(scope);

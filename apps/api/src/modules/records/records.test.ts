@@ -340,7 +340,9 @@ describe('student records (registry)', { timeout: 120_000 }, () => {
       Status: 'Ok',
       Message: 'A password-reset link was e-mailed to the student.',
     });
-    expect(await mailTo('student2@demo.edu.ng', /Reset/)).toMatch(/confirmnewpassword\/\?id=.+&usermode=Student/);
+    expect(await mailTo('student2@demo.edu.ng', /Reset/)).toMatch(
+      /confirmnewpassword\/\?id=.+&usermode=Student/,
+    );
     const actions = await t.database.db
       .select({ action: auditLog.action })
       .from(auditLog)

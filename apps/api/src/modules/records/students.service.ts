@@ -137,6 +137,24 @@ export class StudentsService {
     };
   }
 
+  /** The add-a-student form's choices, sorted by name; the LGAs of one state only. */
+  async choices(stateId: number | undefined) {
+    const refs = await repo.lookups(this.db);
+    const sorted = (rows: { id: number; name: string }[]) =>
+      rows.map((r) => ({ value: r.id, label: r.name })).sort((a, b) => a.label.localeCompare(b.label));
+    return {
+      Status: STATUS.ok,
+      Data: {
+        courses: sorted(refs.courseRows),
+        levels: sorted(refs.levelRows),
+        states: sorted(refs.stateRows),
+        lgas: stateId ? sorted(refs.lgaRows.filter((l) => l.stateId === stateId)) : [],
+        entryModes: sorted(refs.modeRows),
+        sessions: sorted(refs.sessionRows).reverse(),
+      },
+    };
+  }
+
   /** addnew: one returning student by hand, checked against the reference data. */
   async add(actor: AuditActor, input: AddStudent) {
     const refs = await repo.lookups(this.db);

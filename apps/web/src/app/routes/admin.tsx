@@ -63,6 +63,13 @@ const AdmissionPaymentsScreen = lazy(
 );
 const ExportScreen = lazy(() => import('../../features/admissions/components/ExportScreen'));
 const RegistryScreen = lazy(() => import('../../features/setup/components/RegistryScreen'));
+// The registry's student pages (issue 12).
+const MatriculationScreen = lazy(() => import('../../features/records/components/MatriculationScreen'));
+const AddStudentScreen = lazy(() => import('../../features/records/components/AddStudentScreen'));
+const StudentAccessScreen = lazy(() => import('../../features/records/components/StudentAccessScreen'));
+const StudentEnquiryScreen = lazy(() => import('../../features/records/components/StudentEnquiryScreen'));
+const WaecVerifyScreen = lazy(() => import('../../features/records/components/WaecVerifyScreen'));
+const SiwesScreen = lazy(() => import('../../features/records/components/SiwesScreen'));
 
 /**
  * The registry's pages (packages/contracts/src/registry), generated: each resource's page and the
@@ -128,6 +135,12 @@ export default function AdminRoutes() {
       {pageRoute('screeningreport', <ScreeningReportScreen />)}
       {pageRoute('admission/payments', <AdmissionPaymentsScreen />)}
       {pageRoute('admission/export', <ExportScreen />)}
+      {pageRoute('matriculation', <MatriculationScreen />)}
+      {pageRoute('addnew', <AddStudentScreen />)}
+      {pageRoute('studentAccess', <StudentAccessScreen />)}
+      {pageRoute('studentenquiry', <StudentEnquiryScreen />)}
+      {pageRoute('WAECVerify', <WaecVerifyScreen />)}
+      {pageRoute('siwes', <SiwesScreen />)}
       {registryRoutes}
     </AreaShell>
   );
