@@ -5,9 +5,19 @@ import {
   hasHorizontalScroll,
   portal,
   readLatestMail,
+  seriousA11yViolations,
   signIn,
   test,
 } from '../fixtures';
+
+const PAGES = [
+  ['/admin/matriculation', 'Matriculation'],
+  ['/admin/studentenquiry', 'Student Enquiry'],
+  ['/admin/studentAccess', 'Student Access'],
+  ['/admin/addnew', 'Add New Student'],
+  ['/admin/WAECVerify', 'WAEC Verification'],
+  ['/admin/siwes', 'SIWES'],
+] as const;
 
 /** Applicant 7 (seeded at stage 7): admitted, acceptance fee paid, documents uploaded. */
 const APPLICANT = { jamb: '202410000007AG', email: 'applicant7@demo.edu.ng', name: 'Udoh' };
@@ -73,14 +83,7 @@ test('the registry clears and matriculates the applicant who paid the acceptance
 test('the registry pages work at 360 px', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await signIn(page, 'admin', DEMO.admin);
-  for (const [path, heading] of [
-    ['/admin/matriculation', 'Matriculation'],
-    ['/admin/studentenquiry', 'Student Enquiry'],
-    ['/admin/studentAccess', 'Student Access'],
-    ['/admin/addnew', 'Add New Student'],
-    ['/admin/WAECVerify', 'WAEC Verification'],
-    ['/admin/siwes', 'SIWES'],
-  ] as const) {
+  for (const [path, heading] of PAGES) {
     await page.goto(portal(path));
     await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
     await page.waitForLoadState('networkidle');
@@ -89,4 +92,17 @@ test('the registry pages work at 360 px', async ({ page }) => {
   // On a phone the students come as cards: DIT/2023/0003 is eligible for SIWES.
   await page.goto(portal('/admin/siwes'));
   await expect(page.getByText('DIT/2023/0003')).toBeVisible();
+});
+
+test('the registry pages: in the sidebar, and nothing serious for axe', async ({ page }) => {
+  await signIn(page, 'admin', DEMO.admin);
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  for (const [path, heading] of PAGES) {
+    await page.goto(portal(path));
+    await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
+    await expect(menu.getByRole('link', { name: heading }), path).toBeVisible();
+    await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 15_000 });
+    await page.waitForTimeout(400);
+    expect(await seriousA11yViolations(page), `axe on ${path}`).toEqual([]);
+  }
 });
