@@ -1,5 +1,6 @@
 import { and, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import writeXlsxFile from 'write-excel-file/node';
 import {
   applicantClearances,
   applicants,
@@ -291,9 +292,43 @@ describe('student records (registry)', { timeout: 120_000 }, () => {
     ]);
     const second = await upload();
     expect(second.json().Data).toMatchObject({ created: 0, updated: 0, unchanged: 2, invalid: 5 });
+    // A corrected row updates the student; the XLSX of the same rows changes nothing more.
+    const corrected = csv.replace('08031112222', '08039998888');
+    const body = multipart({}, { name: 'students.csv', data: Buffer.from(corrected), type: 'text/csv' });
+    const third = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/records/students/import',
+      headers: { ...admin, ...body.headers },
+      payload: body.payload,
+    });
+    expect(third.json().Data).toMatchObject({ created: 0, updated: 1, unchanged: 1, invalid: 5 });
+    const rows = corrected.split('\r\n').map((line) => line.split(','));
+    const xlsx = await writeXlsxFile(rows as never, { sheet: 'Students' } as never).toBuffer();
+    const sheet = multipart(
+      {},
+      {
+        name: 'students.xlsx',
+        data: xlsx,
+        type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      },
+    );
+    const fourth = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/records/students/import',
+      headers: { ...admin, ...sheet.headers },
+      payload: sheet.payload,
+    });
+    expect(fourth.json().Data).toMatchObject({
+      totalRows: 7,
+      created: 0,
+      updated: 0,
+      unchanged: 2,
+      invalid: 5,
+    });
+    expect(fourth.json().Data.errors[0]).toBe('Row 4: Last Name is required');
     const imported = await t.database.db.select().from(students).where(like(students.matricNo, 'DIT/2020/%'));
     expect(imported.map((s) => s.matricNo).sort()).toEqual(['DIT/2020/0101', 'DIT/2020/0102']);
-    expect(imported.find((s) => s.matricNo === 'DIT/2020/0101')!.phone).toBe('08031112222');
+    expect(imported.find((s) => s.matricNo === 'DIT/2020/0101')!.phone).toBe('08039998888');
     const bad = multipart(
       {},
       { name: 'x.csv', data: Buffer.from('Name,Score\r\nA,1\r\n'), type: 'text/csv' },
