@@ -106,3 +106,97 @@ test('the registry pages: in the sidebar, and nothing serious for axe', async ({
     expect(await seriousA11yViolations(page), `axe on ${path}`).toEqual([]);
   }
 });
+
+test('the registry adds and imports students, verifies an O’level result, issues a SIWES letter and switches sign-in off', async ({
+  page,
+}) => {
+  await signIn(page, 'admin', DEMO.admin);
+  const matricNo = 'DIT/2019/0777';
+
+  // addnew: one student by hand…
+  await page.goto(portal('/admin/addnew'));
+  const form = page.getByRole('form', { name: 'Add a returning student' });
+  await form.getByRole('button', { name: 'Add student' }).click();
+  await expect(form.getByText('Required').first()).toBeVisible();
+  await form.getByLabel('Matric number').fill(matricNo);
+  await form.getByLabel('Last name').fill('Okonkwo');
+  await form.getByLabel('First name').fill('Ifeoma');
+  await form.getByLabel('E-mail').fill('ifeoma.okonkwo@example.com');
+  await form.getByRole('combobox', { name: 'Course of study' }).click();
+  await page.getByRole('option', { name: 'Computer Science', exact: true }).click();
+  await form.getByRole('combobox', { name: 'Level' }).click();
+  await page.getByRole('option', { name: '300 Level' }).click();
+  await form.getByRole('button', { name: 'Add student' }).click();
+  await expect(
+    page.getByText(`Student added. A link to set a password was e-mailed. (${matricNo})`),
+  ).toBeVisible();
+
+  // …and a file of students, with its problems by row.
+  await page.locator('input[type="file"][name="file"]').setInputFiles({
+    name: 'students.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      'Matric Number,First Name,Last Name,E-mail,Course,Level\r\n' +
+        'DIT/2019/0778,Musa,Bello,musa.bello@example.com,Computer Science,300\r\n' +
+        'DIT/2019/0779,Ada,,ada@example.com,Computer Science,300\r\n',
+    ),
+  });
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const result = page.getByTestId('import-result');
+  await expect(result.getByText('2 rows: 1 added, 0 updated, 0 unchanged, 1 with problems.')).toBeVisible();
+  await expect(result.getByText('Row 3: Last Name is required')).toBeVisible();
+
+  // WAECVerify: the card's PIN is shown masked.
+  await page.goto(portal('/admin/WAECVerify'));
+  const verify = page.getByRole('form', { name: 'Record a verification' });
+  await verify.getByLabel('JAMB or matric number').fill(matricNo);
+  await verify.getByLabel('Exam number').fill('4250987654');
+  await verify.getByLabel('Exam year').fill('2018');
+  await verify.getByLabel('Card PIN').fill('998877665544');
+  await verify.getByLabel('Card serial number').fill('WRN180004321');
+  await verify.getByRole('button', { name: 'Save verification' }).click();
+  await expect(page.getByText("O'level verification recorded.")).toBeVisible();
+  const history = page.getByRole('grid', { name: 'Verifications' });
+  await expect(history.getByRole('row').filter({ hasText: matricNo })).toContainText('••••••••5544');
+  await expect(page.getByText('998877665544')).toHaveCount(0);
+
+  // siwes: a 300-level Computer Science student, 3 months.
+  await page.goto(portal('/admin/siwes'));
+  await page.getByRole('searchbox', { name: /Matric number, name/ }).fill(matricNo);
+  const siwesRow = page.getByRole('grid', { name: 'SIWES' }).getByRole('row').filter({ hasText: matricNo });
+  await expect(siwesRow).toContainText('3 months');
+  await siwesRow.getByRole('button', { name: 'Issue letter' }).click();
+  await page
+    .getByRole('dialog', { name: 'Issue the SIWES letter?' })
+    .getByRole('button', { name: 'Issue letter' })
+    .click();
+  await expect(page.getByText('SIWES placement letter issued.')).toBeVisible();
+  await expect(siwesRow.getByRole('button', { name: 'Open letter' })).toBeVisible();
+
+  // studentAccess: switching sign-in off asks first.
+  await page.goto(portal('/admin/studentAccess'));
+  await page.getByRole('searchbox', { name: /Matric number, name/ }).fill(matricNo);
+  const accessRow = page
+    .getByRole('grid', { name: 'Student Access' })
+    .getByRole('row')
+    .filter({ hasText: matricNo });
+  await accessRow.getByRole('button', { name: 'Disable sign-in' }).click();
+  await page
+    .getByRole('dialog', { name: 'Disable sign-in?' })
+    .getByRole('button', { name: 'Disable sign-in' })
+    .click();
+  await expect(page.getByText('Sign-in disabled; the student was signed out everywhere.')).toBeVisible();
+  await expect(accessRow.getByText('Disabled')).toBeVisible();
+  await expect(accessRow.getByRole('button', { name: 'Enable sign-in' })).toBeVisible();
+
+  // The enquiry shows all of it on the record.
+  await page.goto(portal('/admin/studentenquiry'));
+  await page.getByRole('searchbox', { name: /Matric number, name/ }).fill(matricNo);
+  const enquiryRows = page.getByRole('grid', { name: 'Student Enquiry' }).getByRole('row');
+  await expect(enquiryRows.filter({ hasText: 'DIT/2024/0001' })).toHaveCount(0);
+  await enquiryRows.filter({ hasText: matricNo }).getByRole('button', { name: 'View' }).click();
+  const record = page.getByRole('dialog', { name: matricNo });
+  await expect(record.getByText('Verified', { exact: true })).toBeVisible();
+  await expect(record.getByText('••••••••5544')).toBeVisible();
+  await expect(record.getByText(/3 months, issued/)).toBeVisible();
+});
