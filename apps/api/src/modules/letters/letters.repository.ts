@@ -128,7 +128,11 @@ export type StudentLetterFacts = NonNullable<Awaited<ReturnType<typeof findStude
 /** The SIWES letter the registry last issued to a student (its reference and length), or null. */
 export async function issuedSiwesLetter(db: Db, studentId: number) {
   const [row] = await db
-    .select({ reference: siwesLetters.reference, months: siwesLetters.months, issuedAt: siwesLetters.issuedAt })
+    .select({
+      reference: siwesLetters.reference,
+      months: siwesLetters.months,
+      issuedAt: siwesLetters.issuedAt,
+    })
     .from(siwesLetters)
     .where(eq(siwesLetters.studentId, studentId))
     .orderBy(desc(siwesLetters.issuedAt), desc(siwesLetters.id))
