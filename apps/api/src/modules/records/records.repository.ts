@@ -89,6 +89,17 @@ export async function matriculationPage(
   return { rows, total: count?.total ?? 0 };
 }
 
+/** Whether the registry deals with this applicant: admitted with the acceptance fee paid, or a student now. */
+export async function applicantInRegistryScope(db: Exec, applicantId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: applicants.id })
+    .from(applicants)
+    .leftJoin(students, eq(students.applicantId, applicants.id))
+    .where(and(eq(applicants.id, applicantId), or(eligibleApplicant, isNotNull(students.id))))
+    .limit(1);
+  return !!row;
+}
+
 export function documentsOf(db: Exec, applicantIds: number[]) {
   if (applicantIds.length === 0) return Promise.resolve([]);
   return db

@@ -29,10 +29,12 @@ import {
 } from '@portal/contracts';
 import type { AppDeps } from '../../platform/deps.js';
 import { actorOf } from '../../platform/audit.js';
-import { badRequest } from '../../platform/errors.js';
+import { badRequest, notFound } from '../../platform/errors.js';
 import { errorResponses } from '../../platform/routes.js';
 import { enableMultipart, streamUploadToDisk } from '../admin/uploads.js';
 import { openApplicantDocument } from '../documents/documents.service.js';
+import { UserFacingError } from '../imports/candidates.js';
+import { applicantInRegistryScope } from './records.repository.js';
 import type { MatriculationService } from './matriculation.service.js';
 import type { SiwesService } from './siwes.service.js';
 import type { StudentImport } from './student-import.js';
@@ -102,6 +104,8 @@ export async function recordsRoutes(app: FastifyInstance, deps: AppDeps, s: Reco
       params: applicantParams.extend({ kind: documentKindSchema }),
     },
     handler: async (request, reply) => {
+      // Only the documents of applicants the registry deals with: matriculation's, or those who became students.
+      if (!(await applicantInRegistryScope(db, request.params.id))) throw notFound('Applicant not found.');
       const file = await openApplicantDocument(
         { db, storage: deps.storage },
         request.params.id,
@@ -230,7 +234,7 @@ export async function recordsRoutes(app: FastifyInstance, deps: AppDeps, s: Reco
         try {
           return await s.importer.run(actor, upload.filePath, upload.kind as 'csv' | 'xlsx', upload.fileName);
         } catch (error) {
-          if (error instanceof Error && !('statusCode' in error)) throw badRequest(error.message);
+          if (error instanceof UserFacingError) throw badRequest(error.message);
           throw error;
         } finally {
           await rm(upload.filePath, { force: true });

@@ -487,6 +487,10 @@ describe('student records (registry)', { timeout: 120_000 }, () => {
     expect(
       (await api('GET', '/api/admin/records/olevel-verifications', undefined, enquiryOnly)).statusCode,
     ).toBe(403);
+    // Documents only of the applicants the registry deals with (applicant 4 is not admitted).
+    const [four] = await t.database.db.select().from(applicants).where(eq(applicants.jambRegNo, '202410000004AD'));
+    const foreign = await api('GET', `/api/admin/records/applicants/${four!.id}/documents/passport`);
+    expect(foreign.statusCode).toBe(404);
     const student = (await login(t.app, 'Student', 'student1@demo.edu.ng')).auth;
     expect((await api('GET', '/api/admin/records/students', undefined, student)).statusCode).toBe(403);
     expect((await api('GET', '/api/admin/records/students', undefined, {})).statusCode).toBe(401);

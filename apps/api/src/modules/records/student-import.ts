@@ -13,7 +13,9 @@ import { newPublicId } from '../../platform/ids.js';
 import type { Mailer } from '../../platform/mail.js';
 import { readRows } from '../../platform/sheets.js';
 import type { AuthService } from '../auth/auth.service.js';
-import { normaliseName, normalisePhone, stateKey } from '../imports/candidates.js';
+import { normaliseName, normalisePhone, stateKey, UserFacingError } from '../imports/candidates.js';
+import { pgErrorCode } from '../../platform/db.js';
+import { AppError } from '../../platform/errors.js';
 import { NO_PASSWORD_YET, WELCOME_LINK_TTL_MS, welcomeMail } from './matriculation.service.js';
 import * as repo from './records.repository.js';
 
@@ -101,7 +103,7 @@ export function mapStudentHeader(cells: unknown[]): Map<keyof Row, number> {
   });
   const missing = REQUIRED.filter((f) => !map.has(f)).map((f) => LABEL[f]);
   if (missing.length)
-    throw new Error(
+    throw new UserFacingError(
       `The first row must name the columns. Missing: ${missing.join(', ')}. Expected columns: ${STUDENT_IMPORT_COLUMNS.join(', ')}.`,
     );
   return map;
@@ -245,30 +247,39 @@ export class StudentImport {
       if (batch.length) await this.apply(actor, batch, result, note);
       batch = [];
     };
-    for await (const { row, cells } of readRows(filePath, format)) {
-      if (!columns) {
-        columns = mapStudentHeader(cells);
-        continue;
+    try {
+      for await (const { row, cells } of readRows(filePath, format)) {
+        if (!columns) {
+          columns = mapStudentHeader(cells);
+          continue;
+        }
+        if (cells.every((c) => cell(c) === '')) continue;
+        result.totalRows += 1;
+        const { student, problems } = checkStudentRow(cells, row, columns, refs);
+        if (student) {
+          const m = seenMatric.get(student.matricNo);
+          const e = seenEmail.get(student.email);
+          if (m !== undefined)
+            problems.push(`Row ${row}: Matric Number ${student.matricNo} repeats row ${m}`);
+          else if (e !== undefined) problems.push(`Row ${row}: E-mail ${student.email} repeats row ${e}`);
+        }
+        if (!student || problems.length) {
+          note(problems);
+          continue;
+        }
+        seenMatric.set(student.matricNo, row);
+        seenEmail.set(student.email, row);
+        batch.push(student);
+        if (batch.length >= BATCH) await flush();
       }
-      if (cells.every((c) => cell(c) === '')) continue;
-      result.totalRows += 1;
-      const { student, problems } = checkStudentRow(cells, row, columns, refs);
-      if (student) {
-        const m = seenMatric.get(student.matricNo);
-        const e = seenEmail.get(student.email);
-        if (m !== undefined) problems.push(`Row ${row}: Matric Number ${student.matricNo} repeats row ${m}`);
-        else if (e !== undefined) problems.push(`Row ${row}: E-mail ${student.email} repeats row ${e}`);
-      }
-      if (!student || problems.length) {
-        note(problems);
-        continue;
-      }
-      seenMatric.set(student.matricNo, row);
-      seenEmail.set(student.email, row);
-      batch.push(student);
-      if (batch.length >= BATCH) await flush();
+    } catch (error) {
+      // The file's own faults are told to the officer; the database's are not theirs to read.
+      if (error instanceof UserFacingError || error instanceof AppError || pgErrorCode(error)) throw error;
+      throw new UserFacingError(
+        `The file could not be read as ${format.toUpperCase()}: ${(error as Error).message}`,
+      );
     }
-    if (!columns) throw new Error('The file is empty.');
+    if (!columns) throw new UserFacingError('The file is empty.');
     await flush();
     await audit(this.db, {
       actor,
