@@ -39,6 +39,25 @@ CREATE TABLE "siwes_letters" (
 	"issued_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "student_import_jobs" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"status" text DEFAULT 'running' NOT NULL,
+	"file_name" text NOT NULL,
+	"format" text NOT NULL,
+	"total_rows" integer DEFAULT 0 NOT NULL,
+	"processed_rows" integer DEFAULT 0 NOT NULL,
+	"created_count" integer DEFAULT 0 NOT NULL,
+	"updated_count" integer DEFAULT 0 NOT NULL,
+	"unchanged_count" integer DEFAULT 0 NOT NULL,
+	"invalid_count" integer DEFAULT 0 NOT NULL,
+	"errors" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"message" text,
+	"actor_admin_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"heartbeat_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"finished_at" timestamp with time zone
+);
+--> statement-breakpoint
 ALTER TABLE "applicant_clearances" ADD CONSTRAINT "applicant_clearances_applicant_id_applicants_id_fk" FOREIGN KEY ("applicant_id") REFERENCES "public"."applicants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "applicant_clearances" ADD CONSTRAINT "applicant_clearances_cleared_by_admin_id_admins_id_fk" FOREIGN KEY ("cleared_by_admin_id") REFERENCES "public"."admins"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "olevel_verifications" ADD CONSTRAINT "olevel_verifications_applicant_id_applicants_id_fk" FOREIGN KEY ("applicant_id") REFERENCES "public"."applicants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -47,7 +66,9 @@ ALTER TABLE "olevel_verifications" ADD CONSTRAINT "olevel_verifications_verified
 ALTER TABLE "siwes_letters" ADD CONSTRAINT "siwes_letters_student_id_students_id_fk" FOREIGN KEY ("student_id") REFERENCES "public"."students"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "siwes_letters" ADD CONSTRAINT "siwes_letters_academic_session_id_academic_sessions_id_fk" FOREIGN KEY ("academic_session_id") REFERENCES "public"."academic_sessions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "siwes_letters" ADD CONSTRAINT "siwes_letters_issued_by_admin_id_admins_id_fk" FOREIGN KEY ("issued_by_admin_id") REFERENCES "public"."admins"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "student_import_jobs" ADD CONSTRAINT "student_import_jobs_actor_admin_id_admins_id_fk" FOREIGN KEY ("actor_admin_id") REFERENCES "public"."admins"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "olevel_verifications_applicant" ON "olevel_verifications" USING btree ("applicant_id");--> statement-breakpoint
 CREATE INDEX "olevel_verifications_student" ON "olevel_verifications" USING btree ("student_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "siwes_letters_student_session" ON "siwes_letters" USING btree ("student_id","academic_session_id");--> statement-breakpoint
-CREATE INDEX "siwes_letters_issued" ON "siwes_letters" USING btree ("issued_at");
+CREATE INDEX "siwes_letters_issued" ON "siwes_letters" USING btree ("issued_at");--> statement-breakpoint
+CREATE INDEX "student_import_jobs_created" ON "student_import_jobs" USING btree ("created_at");

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { admins, students } from './accounts.js';
 import { applicants } from './applicants.js';
 import { academicSessions } from './reference.js';
@@ -76,4 +76,35 @@ export const siwesLetters = pgTable(
     uniqueIndex('siwes_letters_student_session').on(t.studentId, t.academicSessionId),
     index('siwes_letters_issued').on(t.issuedAt),
   ],
+);
+
+/**
+ * A file of existing students being imported (addnew), run in the background by the process that
+ * received it; the page polls it for progress. A job still 'running' whose heartbeat is old lost its
+ * process: it is reported failed (its applied rows are kept; importing the file again is harmless).
+ */
+export const studentImportJobs = pgTable(
+  'student_import_jobs',
+  {
+    id: serial('id').primaryKey(),
+    /** running → done | failed */
+    status: text('status').notNull().default('running'),
+    fileName: text('file_name').notNull(),
+    format: text('format').notNull(),
+    totalRows: integer('total_rows').notNull().default(0),
+    processedRows: integer('processed_rows').notNull().default(0),
+    createdCount: integer('created_count').notNull().default(0),
+    updatedCount: integer('updated_count').notNull().default(0),
+    unchangedCount: integer('unchanged_count').notNull().default(0),
+    invalidCount: integer('invalid_count').notNull().default(0),
+    /** The first problems found, each naming its row. */
+    errors: jsonb('errors').$type<string[]>().notNull().default([]),
+    message: text('message'),
+    actorAdminId: integer('actor_admin_id').references(() => admins.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Renewed as batches are applied: a running job without a recent beat has lost its process. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('student_import_jobs_created').on(t.createdAt)],
 );
