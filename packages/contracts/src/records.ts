@@ -252,19 +252,30 @@ export const STUDENT_IMPORT_COLUMNS = [
   'Address',
 ] as const;
 
-export const studentImportResult = z.object({
+export const STUDENT_IMPORT_STATES = ['running', 'done', 'failed'] as const;
+
+/** An import of existing students, polled for progress: rows counted first, then applied in batches. */
+export const studentImportJob = z.object({
+  id: z.number().int(),
+  status: z.enum(STUDENT_IMPORT_STATES),
+  fileName: z.string(),
   totalRows: z.number().int(),
+  processedRows: z.number().int(),
   created: z.number().int(),
   updated: z.number().int(),
   unchanged: z.number().int(),
   invalid: z.number().int(),
+  /** The first problems found (up to 1,000), each naming its row. */
   errors: z.array(z.string()),
+  message: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
 });
-export type StudentImportResult = z.infer<typeof studentImportResult>;
-export const studentImportResponse = z.object({
+export type StudentImportJob = z.infer<typeof studentImportJob>;
+export const studentImportJobResponse = z.object({
   Status: z.string(),
-  Message: z.string(),
-  Data: studentImportResult,
+  Message: z.string().optional(),
+  Data: studentImportJob,
 });
 
 // ───────────────────────────── studentAccess ─────────────────────────────

@@ -14,10 +14,12 @@ export async function registerRecordsModule(app: FastifyInstance, deps: AppDeps)
   const db = deps.database.db;
   const auth = new AuthService(db, app.sessions, deps.mailer, deps.config, deps.rateLimits);
   const cards = new CardSecrets(deps.config.JWT_SECRET);
+  const importer = new StudentImport(db, deps.mailer, deps.config, auth, app.log);
+  app.addHook('onClose', () => importer.idle());
   await recordsRoutes(app, deps, {
     matriculation: new MatriculationService(db, deps.mailer, deps.config, auth),
     students: new StudentsService(db, deps.mailer, deps.config, auth, app.sessions, cards),
-    importer: new StudentImport(db, deps.mailer, deps.config, auth),
+    importer,
     verification: new VerificationService(db, cards),
     siwes: new SiwesService({ db, storage: deps.storage, config: deps.config }),
   });

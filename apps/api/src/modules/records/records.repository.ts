@@ -19,6 +19,7 @@ import {
   programmes,
   siwesLetters,
   states,
+  studentImportJobs,
   students,
 } from '../../db/schema/index.js';
 import { countSql, likeEscape, type Exec } from '../../platform/db.js';
@@ -549,4 +550,32 @@ export async function siwesLettersOf(db: Exec, studentId: number) {
     .from(siwesLetters)
     .where(eq(siwesLetters.studentId, studentId))
     .orderBy(desc(siwesLetters.issuedAt));
+}
+
+// ───────────────────────────── student imports ─────────────────────────────
+
+export type ImportJobRow = typeof studentImportJobs.$inferSelect;
+
+export async function insertImportJob(db: Exec, values: typeof studentImportJobs.$inferInsert) {
+  const [row] = await db.insert(studentImportJobs).values(values).returning();
+  return row!;
+}
+
+export async function findImportJob(db: Exec, id: number) {
+  const [row] = await db.select().from(studentImportJobs).where(eq(studentImportJobs.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Updates a job still running (a finished job is never changed again). */
+export async function updateImportJob(
+  db: Exec,
+  id: number,
+  values: Partial<typeof studentImportJobs.$inferInsert>,
+) {
+  const [row] = await db
+    .update(studentImportJobs)
+    .set(values)
+    .where(and(eq(studentImportJobs.id, id), eq(studentImportJobs.status, 'running')))
+    .returning();
+  return row ?? null;
 }

@@ -19,7 +19,7 @@ import {
   siwesResponse,
   studentAccessRequest,
   studentIdParams,
-  studentImportResponse,
+  studentImportJobResponse,
   studentRecordResponse,
   studentsQuery,
   studentsResponse,
@@ -29,11 +29,10 @@ import {
 } from '@portal/contracts';
 import type { AppDeps } from '../../platform/deps.js';
 import { actorOf } from '../../platform/audit.js';
-import { badRequest, notFound } from '../../platform/errors.js';
+import { notFound } from '../../platform/errors.js';
 import { errorResponses } from '../../platform/routes.js';
 import { enableMultipart, streamUploadToDisk } from '../admin/uploads.js';
 import { openApplicantDocument } from '../documents/documents.service.js';
-import { UserFacingError } from '../imports/candidates.js';
 import { applicantInRegistryScope } from './records.repository.js';
 import type { MatriculationService } from './matriculation.service.js';
 import type { SiwesService } from './siwes.service.js';
@@ -222,9 +221,9 @@ export async function recordsRoutes(app: FastifyInstance, deps: AppDeps, s: Reco
         summary:
           'Import existing students from CSV or XLSX (≤50 MB), streamed; problems reported by row number; importing the same file again changes nothing',
         consumes: ['multipart/form-data'],
-        response: { 200: studentImportResponse, ...errorResponses(400, 401, 403, 413, 415) },
+        response: { 202: studentImportJobResponse, ...errorResponses(400, 401, 403, 413, 415) },
       },
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const actor = await actorOf(db, request);
         const upload = await streamUploadToDisk(request, {
           maxBytes: IMPORT_MAX_BYTES,
@@ -232,15 +231,30 @@ export async function recordsRoutes(app: FastifyInstance, deps: AppDeps, s: Reco
           dir: uploadDir,
         });
         try {
-          return await s.importer.run(actor, upload.filePath, upload.kind as 'csv' | 'xlsx', upload.fileName);
+          const job = await s.importer.accept(actor, {
+            filePath: upload.filePath,
+            fileName: upload.fileName,
+            format: upload.kind as 'csv' | 'xlsx',
+          });
+          return reply.status(202).send(job);
         } catch (error) {
-          if (error instanceof UserFacingError) throw badRequest(error.message);
-          throw error;
-        } finally {
           await rm(upload.filePath, { force: true });
+          throw error;
         }
       },
     });
+  });
+
+  r.get('/api/admin/records/students/import/:id', {
+    config: { access: { page: P.addNew } },
+    schema: {
+      tags,
+      summary:
+        'An import of students: running, done or failed, rows counted and applied, and the problems by row',
+      params: z.object({ id: recordId }),
+      response: { 200: studentImportJobResponse, ...errors },
+    },
+    handler: (request) => s.importer.get(request.params.id),
   });
 
   // ── WAECVerify ──

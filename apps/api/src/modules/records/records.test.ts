@@ -50,6 +50,24 @@ describe('student records (registry)', { timeout: 120_000 }, () => {
     await smtp?.close();
   }, 60_000);
 
+  /** Uploads a students file and polls its import job until it ends; answers the job. */
+  async function importFile(name: string, data: Buffer, type: string) {
+    const body = multipart({}, { name, data, type });
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/records/students/import',
+      headers: { ...admin, ...body.headers },
+      payload: body.payload,
+    });
+    expect(accepted.statusCode).toBe(202);
+    const id = accepted.json().Data.id as number;
+    for (;;) {
+      const job = (await api('GET', `/api/admin/records/students/import/${id}`)).json().Data;
+      if (job.status !== 'running') return job;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
   /** An admitted applicant who paid the acceptance fee, copied from the seeded stage-7 applicant. */
   async function eligibleApplicant(label: string, overrides: Partial<typeof applicants.$inferInsert> = {}) {
     const [seed] = await t.database.db
@@ -265,82 +283,56 @@ describe('student records (registry)', { timeout: 120_000 }, () => {
       'DIT/2020/0101,Ada,Again,ada2@example.com,,,,Computer Science,300,',
       'DIT/2020/0106,Femi,Oni,student1@demo.edu.ng,,,,Computer Science,200,',
     ].join('\r\n');
-    const upload = () => {
-      const body = multipart({}, { name: 'students.csv', data: Buffer.from(csv), type: 'text/csv' });
-      return t.app.inject({
-        method: 'POST',
-        url: '/api/admin/records/students/import',
-        headers: { ...admin, ...body.headers },
-        payload: body.payload,
-      });
-    };
-    const first = await upload();
-    expect(first.statusCode).toBe(200);
-    expect(first.json().Data).toMatchObject({
+    const first = await importFile('students.csv', Buffer.from(csv), 'text/csv');
+    expect(first).toMatchObject({
+      status: 'done',
       totalRows: 7,
+      processedRows: 7,
       created: 2,
       updated: 0,
       unchanged: 0,
       invalid: 5,
     });
-    expect(first.json().Data.errors).toEqual([
+    expect(first.errors).toEqual([
       'Row 4: Last Name is required',
       'Row 5: E-mail Enter a valid e-mail address.',
       'Row 6: Course "Astrology" is not known',
       'Row 7: Matric Number DIT/2020/0101 repeats row 2',
       'Row 8: E-mail student1@demo.edu.ng is already used by the student DIT/2024/0001',
     ]);
-    const second = await upload();
-    expect(second.json().Data).toMatchObject({ created: 0, updated: 0, unchanged: 2, invalid: 5 });
+    const second = await importFile('students.csv', Buffer.from(csv), 'text/csv');
+    expect(second).toMatchObject({ created: 0, updated: 0, unchanged: 2, invalid: 5 });
     // A corrected row updates the student; the XLSX of the same rows changes nothing more.
     const corrected = csv.replace('08031112222', '08039998888');
-    const body = multipart({}, { name: 'students.csv', data: Buffer.from(corrected), type: 'text/csv' });
-    const third = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/records/students/import',
-      headers: { ...admin, ...body.headers },
-      payload: body.payload,
-    });
-    expect(third.json().Data).toMatchObject({ created: 0, updated: 1, unchanged: 1, invalid: 5 });
+    const third = await importFile('students.csv', Buffer.from(corrected), 'text/csv');
+    expect(third).toMatchObject({ created: 0, updated: 1, unchanged: 1, invalid: 5 });
     const rows = corrected.split('\r\n').map((line) => line.split(','));
     const xlsx = await writeXlsxFile(rows as never, { sheet: 'Students' } as never).toBuffer();
-    const sheet = multipart(
-      {},
-      {
-        name: 'students.xlsx',
-        data: xlsx,
-        type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      },
+    const fourth = await importFile(
+      'students.xlsx',
+      xlsx,
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
-    const fourth = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/records/students/import',
-      headers: { ...admin, ...sheet.headers },
-      payload: sheet.payload,
-    });
-    expect(fourth.json().Data).toMatchObject({
+    expect(fourth).toMatchObject({
+      status: 'done',
       totalRows: 7,
       created: 0,
       updated: 0,
       unchanged: 2,
       invalid: 5,
     });
-    expect(fourth.json().Data.errors[0]).toBe('Row 4: Last Name is required');
+    expect(fourth.errors[0]).toBe('Row 4: Last Name is required');
     const imported = await t.database.db.select().from(students).where(like(students.matricNo, 'DIT/2020/%'));
     expect(imported.map((s) => s.matricNo).sort()).toEqual(['DIT/2020/0101', 'DIT/2020/0102']);
     expect(imported.find((s) => s.matricNo === 'DIT/2020/0101')!.phone).toBe('08039998888');
-    const bad = multipart(
-      {},
-      { name: 'x.csv', data: Buffer.from('Name,Score\r\nA,1\r\n'), type: 'text/csv' },
-    );
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/records/students/import',
-      headers: { ...admin, ...bad.headers },
-      payload: bad.payload,
-    });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().Message).toContain('Missing: Matric Number');
+    const refused = await importFile('x.csv', Buffer.from('Name,Score\r\nA,1\r\n'), 'text/csv');
+    expect(refused.status).toBe('failed');
+    expect(refused.message).toContain('Missing: Matric Number');
+    const trail = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.page, 'addnew'), eq(auditLog.action, 'import')));
+    expect(trail).toHaveLength(4);
   });
 
   it('switches a student’s sign-in off (ending their sessions) and on, and sends a reset link', async () => {
@@ -488,7 +480,10 @@ describe('student records (registry)', { timeout: 120_000 }, () => {
       (await api('GET', '/api/admin/records/olevel-verifications', undefined, enquiryOnly)).statusCode,
     ).toBe(403);
     // Documents only of the applicants the registry deals with (applicant 4 is not admitted).
-    const [four] = await t.database.db.select().from(applicants).where(eq(applicants.jambRegNo, '202410000004AD'));
+    const [four] = await t.database.db
+      .select()
+      .from(applicants)
+      .where(eq(applicants.jambRegNo, '202410000004AD'));
     const foreign = await api('GET', `/api/admin/records/applicants/${four!.id}/documents/passport`);
     expect(foreign.statusCode).toBe(404);
     const student = (await login(t.app, 'Student', 'student1@demo.edu.ng')).auth;

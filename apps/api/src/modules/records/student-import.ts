@@ -4,8 +4,10 @@ import {
   STATUS,
   STUDENT_IMPORT_COLUMNS,
   addStudentRequest,
-  type StudentImportResult,
+  type StudentImportJob,
 } from '@portal/contracts';
+import { rm } from 'node:fs/promises';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { audit, type AuditActor, type AuditEntry } from '../../platform/audit.js';
@@ -14,8 +16,8 @@ import type { Mailer } from '../../platform/mail.js';
 import { readRows } from '../../platform/sheets.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { normaliseName, normalisePhone, stateKey, UserFacingError } from '../imports/candidates.js';
-import { pgErrorCode } from '../../platform/db.js';
-import { AppError } from '../../platform/errors.js';
+import { notFound } from '../../platform/errors.js';
+import { iso, isoRequired } from '../../platform/time.js';
 import { NO_PASSWORD_YET, WELCOME_LINK_TTL_MS, welcomeMail } from './matriculation.service.js';
 import * as repo from './records.repository.js';
 
@@ -28,6 +30,45 @@ import * as repo from './records.repository.js';
  */
 const BATCH = 500;
 const MAX_ERRORS = 1000;
+
+interface StudentImportResult {
+  totalRows: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  invalid: number;
+  errors: string[];
+}
+/** A running job whose heartbeat is older than this has lost its process. */
+const STALE_MS = 5 * 60_000;
+const LOST =
+  'The import stopped when the server restarted; rows applied so far are kept. Upload the file again.';
+
+const counts = (r: StudentImportResult) => ({
+  createdCount: r.created,
+  updatedCount: r.updated,
+  unchangedCount: r.unchanged,
+  invalidCount: r.invalid,
+  errors: [...r.errors],
+});
+
+function toJob(row: repo.ImportJobRow): StudentImportJob {
+  return {
+    id: row.id,
+    status: row.status as StudentImportJob['status'],
+    fileName: row.fileName,
+    totalRows: row.totalRows,
+    processedRows: row.processedRows,
+    created: row.createdCount,
+    updated: row.updatedCount,
+    unchanged: row.unchangedCount,
+    invalid: row.invalidCount,
+    errors: row.errors,
+    message: row.message,
+    createdAt: isoRequired(row.createdAt),
+    finishedAt: iso(row.finishedAt),
+  };
+}
 
 type Column = (typeof STUDENT_IMPORT_COLUMNS)[number];
 const FIELDS: Record<Column, keyof Row> = {
@@ -218,23 +259,121 @@ const COMPARED = [
 ] as const;
 
 export class StudentImport {
+  private readonly running = new Set<Promise<void>>();
+
   constructor(
     private readonly db: Db,
     private readonly mailer: Mailer,
     private readonly config: Config,
     private readonly auth: AuthService,
+    private readonly log: FastifyBaseLogger,
   ) {}
 
-  async run(actor: AuditActor, filePath: string, format: 'csv' | 'xlsx', fileName: string) {
+  /** Takes the uploaded file (the caller's no more) and answers at once with the job to poll. */
+  async accept(
+    actor: AuditActor,
+    upload: { filePath: string; fileName: string; format: 'csv' | 'xlsx' },
+  ): Promise<{ Status: string; Message: string; Data: StudentImportJob }> {
+    const job = await repo.insertImportJob(this.db, {
+      fileName: upload.fileName.slice(0, 200),
+      format: upload.format,
+      actorAdminId: actor.adminId,
+    });
+    const work = this.process(job.id, actor, upload).finally(() => this.running.delete(work));
+    this.running.add(work);
+    return {
+      Status: STATUS.ok,
+      Message: 'The file was received; the import is running.',
+      Data: toJob(job),
+    };
+  }
+
+  async get(id: number): Promise<{ Status: string; Data: StudentImportJob }> {
+    const job = await repo.findImportJob(this.db, id);
+    if (!job) throw notFound('Import not found.');
+    if (job.status === 'running' && Date.now() - job.heartbeatAt.getTime() > STALE_MS) {
+      // Its process stopped: say so rather than leave the page waiting.
+      const failed = await repo.updateImportJob(this.db, id, {
+        status: 'failed',
+        message: LOST,
+        finishedAt: new Date(),
+      });
+      return { Status: STATUS.ok, Data: toJob(failed ?? job) };
+    }
+    return { Status: STATUS.ok, Data: toJob(job) };
+  }
+
+  /** Waits for the imports this process is running (shutdown, tests). */
+  async idle(): Promise<void> {
+    while (this.running.size) await Promise.allSettled([...this.running]);
+  }
+
+  private async process(
+    id: number,
+    actor: AuditActor,
+    upload: { filePath: string; fileName: string; format: 'csv' | 'xlsx' },
+  ): Promise<void> {
+    try {
+      const result = await this.run(id, actor, upload.filePath, upload.format, upload.fileName);
+      await repo.updateImportJob(this.db, id, {
+        ...counts(result),
+        status: 'done',
+        finishedAt: new Date(),
+        heartbeatAt: new Date(),
+      });
+    } catch (error) {
+      const known = error instanceof UserFacingError;
+      if (!known) this.log.error({ err: error, job: id }, 'student import failed');
+      await repo
+        .updateImportJob(this.db, id, {
+          status: 'failed',
+          message: known
+            ? error.message
+            : 'The import stopped on an unexpected error; rows applied so far are kept. Try again.',
+          finishedAt: new Date(),
+        })
+        .catch(() => undefined);
+    } finally {
+      await rm(upload.filePath, { force: true });
+    }
+  }
+
+  private async run(
+    id: number,
+    actor: AuditActor,
+    filePath: string,
+    format: 'csv' | 'xlsx',
+    fileName: string,
+  ) {
     const refs = indexLookups(await repo.lookups(this.db));
+    // A first pass counts the rows, so the page can show progress against a total.
+    let totalRows = 0;
+    try {
+      let header = true;
+      for await (const { cells } of readRows(filePath, format)) {
+        if (header) {
+          mapStudentHeader(cells);
+          header = false;
+        } else if (!cells.every((c) => cell(c) === '')) totalRows += 1;
+      }
+      if (header) throw new UserFacingError('The file is empty.');
+    } catch (error) {
+      if (error instanceof UserFacingError) throw error;
+      throw new UserFacingError(
+        `The file could not be read as ${format.toUpperCase()}: ${(error as Error).message}`,
+      );
+    }
+    await repo.updateImportJob(this.db, id, { totalRows, heartbeatAt: new Date() });
+
     const result: StudentImportResult = {
-      totalRows: 0,
+      totalRows,
       created: 0,
       updated: 0,
       unchanged: 0,
       invalid: 0,
       errors: [],
     };
+    let processed = 0;
     const note = (problems: string[]) => {
       result.invalid += 1;
       for (const p of problems) if (result.errors.length < MAX_ERRORS) result.errors.push(p);
@@ -243,58 +382,51 @@ export class StudentImport {
     const seenEmail = new Map<string, number>();
     let columns: Map<keyof Row, number> | null = null;
     let batch: Checked[] = [];
+    let seen = 0;
     const flush = async () => {
       if (batch.length) await this.apply(actor, batch, result, note);
+      processed += seen;
       batch = [];
+      seen = 0;
+      await repo.updateImportJob(this.db, id, {
+        ...counts(result),
+        processedRows: processed,
+        heartbeatAt: new Date(),
+      });
     };
-    try {
-      for await (const { row, cells } of readRows(filePath, format)) {
-        if (!columns) {
-          columns = mapStudentHeader(cells);
-          continue;
-        }
-        if (cells.every((c) => cell(c) === '')) continue;
-        result.totalRows += 1;
-        const { student, problems } = checkStudentRow(cells, row, columns, refs);
-        if (student) {
-          const m = seenMatric.get(student.matricNo);
-          const e = seenEmail.get(student.email);
-          if (m !== undefined)
-            problems.push(`Row ${row}: Matric Number ${student.matricNo} repeats row ${m}`);
-          else if (e !== undefined) problems.push(`Row ${row}: E-mail ${student.email} repeats row ${e}`);
-        }
-        if (!student || problems.length) {
-          note(problems);
-          continue;
-        }
+    for await (const { row, cells } of readRows(filePath, format)) {
+      if (!columns) {
+        columns = mapStudentHeader(cells);
+        continue;
+      }
+      if (cells.every((c) => cell(c) === '')) continue;
+      seen += 1;
+      const { student, problems } = checkStudentRow(cells, row, columns, refs);
+      if (student) {
+        const m = seenMatric.get(student.matricNo);
+        const e = seenEmail.get(student.email);
+        if (m !== undefined) problems.push(`Row ${row}: Matric Number ${student.matricNo} repeats row ${m}`);
+        else if (e !== undefined) problems.push(`Row ${row}: E-mail ${student.email} repeats row ${e}`);
+      }
+      if (!student || problems.length) note(problems);
+      else {
         seenMatric.set(student.matricNo, row);
         seenEmail.set(student.email, row);
         batch.push(student);
-        if (batch.length >= BATCH) await flush();
       }
-    } catch (error) {
-      // The file's own faults are told to the officer; the database's are not theirs to read.
-      if (error instanceof UserFacingError || error instanceof AppError || pgErrorCode(error)) throw error;
-      throw new UserFacingError(
-        `The file could not be read as ${format.toUpperCase()}: ${(error as Error).message}`,
-      );
+      if (seen >= BATCH) await flush();
     }
-    if (!columns) throw new UserFacingError('The file is empty.');
     await flush();
     await audit(this.db, {
       actor,
       page: RECORDS_PAGES.addNew,
       action: 'import',
       entity: 'student_import',
-      entityId: null,
+      entityId: id,
       before: null,
       after: { fileName, format, ...result, errors: result.errors.slice(0, 20) },
     });
-    return {
-      Status: STATUS.ok,
-      Message: `${result.created} added, ${result.updated} updated, ${result.unchanged} unchanged, ${result.invalid} with problems.`,
-      Data: result,
-    };
+    return result;
   }
 
   /** One transaction: compare each row with the stored student of its matric number, write only what differs. */
