@@ -3,7 +3,7 @@ import type {
   OlevelVerificationEntry,
   OlevelVerificationRequest,
   SiwesItem,
-  StudentImportResult,
+  StudentImportJob,
   StudentItem,
   StudentRecord,
   AddStudentRequest,
@@ -98,11 +98,28 @@ export function useChoices(stateId: number | null) {
   });
 }
 
-/** POST students/import: the file with upload progress; answers the rows' outcome. */
+/** POST students/import: the file with upload progress; answers the import job to poll. */
 export function importStudents(file: File, onProgress: (fraction: number) => void) {
   const form = new FormData();
   form.append('file', file);
-  return uploadForm<Answer<StudentImportResult>>(`${BASE}/students/import`, form, { onProgress });
+  return uploadForm<Answer<StudentImportJob>>(`${BASE}/students/import`, form, { onProgress });
+}
+
+/** GET students/import/:id, polled every half second while the import runs. */
+export function useStudentImportJob(id: number | null) {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: ['records', 'import', id],
+    queryFn: async ({ signal }) => {
+      const answer = await api<{ Data: StudentImportJob }>(`${BASE}/students/import/${id}`, { signal });
+      if (answer.Data.status !== 'running')
+        void client.invalidateQueries({ queryKey: ['records', 'students'] });
+      return answer;
+    },
+    enabled: id !== null,
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.Data.status === 'running' ? 500 : false),
+  });
 }
 
 /** A document or letter behind sign-in, opened from its bytes in a new tab. */

@@ -2,14 +2,13 @@ import UploadFile from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { STUDENT_IMPORT_COLUMNS, type StudentImportResult } from '@portal/contracts';
+import { STUDENT_IMPORT_COLUMNS } from '@portal/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { serverMessage } from '../../../components/crud/errors';
 import { UploadProgress } from '../../../components/crud/UploadProgress';
@@ -18,7 +17,7 @@ import { SectionCard } from '../../../components/SectionCard';
 import { useT } from '../../../i18n/useT';
 import { notify } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { importStudents, useAddStudent, useChoices } from '../api/records';
+import { importStudents, useAddStudent, useChoices, useStudentImportJob } from '../api/records';
 
 const EMPTY = {
   matricNo: '',
@@ -219,9 +218,11 @@ function ImportFile() {
   const [file, setFile] = useState<File | null>(null);
   const [inputKey, setInputKey] = useState(0);
   const [progress, setProgress] = useState<number | null>(null);
-  const [result, setResult] = useState<StudentImportResult | null>(null);
+  const [jobId, setJobId] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const busy = progress !== null;
+  const job = useStudentImportJob(jobId);
+  const current = job.data?.Data;
+  const running = progress !== null || current?.status === 'running';
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -231,12 +232,11 @@ function ImportFile() {
       return;
     }
     setFailure(null);
-    setResult(null);
+    setJobId(null);
     setProgress(0);
     try {
       const answer = await importStudents(file, setProgress);
-      setResult(answer.Data);
-      notify.success(answer.Message);
+      setJobId(answer.Data.id);
       setFile(null);
       setInputKey((k) => k + 1);
     } catch (error) {
@@ -253,7 +253,7 @@ function ImportFile() {
       </Typography>
       <Box component="form" onSubmit={submit} aria-label={t('records.import.title')}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
-          <Button component="label" variant="outlined" startIcon={<UploadFile />} disabled={busy}>
+          <Button component="label" variant="outlined" startIcon={<UploadFile />} disabled={running}>
             {t('records.import.choose')}
             <input
               key={inputKey}
@@ -268,41 +268,44 @@ function ImportFile() {
           <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
             {file ? file.name : t('records.import.noFile')}
           </Typography>
-          <Button type="submit" variant="contained" disabled={!file || busy}>
+          <Button type="submit" variant="contained" disabled={!file || running}>
             {t('records.import.submit')}
           </Button>
         </Stack>
       </Box>
-      {busy &&
-        (progress < 1 ? (
-          <UploadProgress fraction={progress} />
-        ) : (
-          <Box sx={{ my: 1.5 }}>
-            <Typography variant="body2" id={`${id}-processing`}>
-              {t('records.import.processing')}
-            </Typography>
-            <LinearProgress aria-labelledby={`${id}-processing`} />
-          </Box>
-        ))}
+      {progress !== null && <UploadProgress fraction={progress} />}
+      {current?.status === 'running' && (
+        <UploadProgress
+          fraction={current.totalRows ? current.processedRows / current.totalRows : 0}
+          label={t('records.import.processing', {
+            processed: current.processedRows,
+            total: current.totalRows,
+          })}
+        />
+      )}
       {failure && (
         <Alert severity="error" sx={{ mt: 2 }}>
           {failure}
         </Alert>
       )}
-      {result && (
+      {current && current.status !== 'running' && (
         <Box sx={{ mt: 2 }} data-testid="import-result">
-          <Alert severity={result.invalid ? 'warning' : 'success'}>
-            {t('records.import.summary', {
-              total: result.totalRows,
-              created: result.created,
-              updated: result.updated,
-              unchanged: result.unchanged,
-              invalid: result.invalid,
-            })}
-          </Alert>
-          {result.errors.length > 0 && (
+          {current.status === 'failed' ? (
+            <Alert severity="error">{current.message ?? t('error.generic')}</Alert>
+          ) : (
+            <Alert severity={current.invalid ? 'warning' : 'success'}>
+              {t('records.import.summary', {
+                total: current.totalRows,
+                created: current.created,
+                updated: current.updated,
+                unchanged: current.unchanged,
+                invalid: current.invalid,
+              })}
+            </Alert>
+          )}
+          {current.errors.length > 0 && (
             <List dense aria-label={t('records.import.problems')}>
-              {result.errors.map((e) => (
+              {current.errors.map((e) => (
                 <ListItem key={e}>
                   <bdi>{e}</bdi>
                 </ListItem>
