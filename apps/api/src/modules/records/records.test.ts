@@ -1,4 +1,4 @@
-import { and, desc, eq, like } from 'drizzle-orm';
+import { and, asc, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
 import {
@@ -373,7 +373,8 @@ describe('student records (registry)', { timeout: 120_000 }, () => {
     const actions = await t.database.db
       .select({ action: auditLog.action })
       .from(auditLog)
-      .where(and(eq(auditLog.page, 'studentAccess'), eq(auditLog.entityId, String(row!.id))));
+      .where(and(eq(auditLog.page, 'studentAccess'), eq(auditLog.entityId, String(row!.id))))
+      .orderBy(asc(auditLog.id));
     expect(actions.map((a) => a.action)).toEqual([
       'disable-sign-in',
       'enable-sign-in',
