@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import type { StudentItem } from '@portal/contracts';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/crud/ConfirmDialog';
-import { FilterGrid, SearchField } from '../../../components/crud/filters';
+import { AnySelect, FilterGrid, SearchField } from '../../../components/crud/filters';
 import { QueryTable } from '../../../components/crud/ServerTable';
 import { PageHeading } from '../../../components/PageHeading';
 import { useT } from '../../../i18n/useT';
@@ -32,11 +32,20 @@ export default function StudentAccessScreen() {
       <PageHeading title={title} />
       <Card variant="outlined">
         <CardContent>
-          <FilterGrid sm={1} lg={2}>
+          <FilterGrid sm={2} lg={3}>
             <SearchField
               label={t('records.students.search')}
               value={filters.search}
               onChange={(value) => setFilter({ search: value })}
+            />
+            <AnySelect
+              label={t('records.field.signIn')}
+              value={filters.isActive}
+              onChange={(value) => setFilter({ isActive: value })}
+              choices={[
+                { value: 'true', label: t('records.access.active') },
+                { value: 'false', label: t('records.access.inactive') },
+              ]}
             />
           </FilterGrid>
           <QueryTable<StudentItem>

@@ -17,11 +17,16 @@ import { StudentRecordDialog } from './StudentRecordDialog';
 
 /** The students list of studentenquiry and studentAccess: search, paged on the server. */
 export function useStudentSearch() {
-  const { state, setState, filters, setFilter } = useListFilters({ search: '' });
+  const { state, setState, filters, setFilter } = useListFilters({ search: '', isActive: '' });
   const search = useDebounced(filters.search);
   const query = useMemo(
-    () => ({ page: state.page, pageSize: state.pageSize, search: search.trim() || undefined }),
-    [state, search],
+    () => ({
+      page: state.page,
+      pageSize: state.pageSize,
+      search: search.trim() || undefined,
+      isActive: filters.isActive || undefined,
+    }),
+    [state, search, filters.isActive],
   );
   return { state, setState, filters, setFilter, students: useStudents(query) };
 }
