@@ -9,3 +9,4 @@ export * from './registry/index.js';
 export * from './registry/schemas.js';
 export * from './bursary.js';
 export * from './students.js';
+export * from './records.js';

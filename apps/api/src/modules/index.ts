@@ -7,6 +7,7 @@ import { authRoutes } from './auth/auth.routes.js';
 import { AuthService } from './auth/auth.service.js';
 import { healthRoutes } from './health/health.routes.js';
 import { registerPaymentsModule } from './payments/index.js';
+import { registerRecordsModule } from './records/index.js';
 import { referenceRoutes } from './reference/reference.routes.js';
 import { sessionsRoutes } from './sessions/sessions.routes.js';
 import { registerStudentsModule } from './students/index.js';
@@ -22,4 +23,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await registerPaymentsModule(app, deps);
   registerBursaryModule(app, deps);
   await registerStudentsModule(app, deps);
+  await registerRecordsModule(app, deps);
 }

@@ -175,6 +175,8 @@ export const BUILT_WORKFLOW_PAGES: readonly string[] = [
   'revenue',
   'SummaryofPayments',
   'studentforms',
+  // The registry's student pages (issue 12).
+  ...['studentAccess', 'studentenquiry', 'addnew', 'matriculation', 'siwes', 'WAECVerify'],
 ];
 
 /** Where an admin page lives: /admin/ + the page name with everything but letters and '/' removed. */

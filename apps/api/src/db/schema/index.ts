@@ -6,3 +6,4 @@ export * from './admin.js';
 export * from './institution.js';
 export * from './bursary.js';
 export * from './students.js';
+export * from './records.js';

@@ -330,4 +330,24 @@ export class AuthService {
     await this.sessions.revokeAll(kind, userId, sessionId);
     return { Status: STATUS.ok, Message: AUTH_MESSAGES.passwordChanged };
   }
+
+  /**
+   * A password link for an account the school acts on (a newly matriculated or added student, a
+   * reset sent by a registry officer), through the same codes as the forgotten-password flow. With
+   * `exec` (a transaction) the code commits with the caller's change and the mail that carries it.
+   */
+  async passwordLink(
+    kind: UserKind,
+    userId: number,
+    options: { ttlMs?: number; exec?: Pick<Db, 'insert'> } = {},
+  ): Promise<string> {
+    const code = randomBytes(32).toString('base64url');
+    await (options.exec ?? this.db).insert(passwordResets).values({
+      userKind: kind,
+      userId,
+      codeHash: hashCode(code),
+      expiresAt: new Date(Date.now() + (options.ttlMs ?? RESET_TTL_MS)),
+    });
+    return `${this.config.PUBLIC_URL}/portal/confirmnewpassword/?id=${encodeURIComponent(code)}&usermode=${kind}`;
+  }
 }

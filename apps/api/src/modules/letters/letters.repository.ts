@@ -11,6 +11,7 @@ import {
   faculties,
   levels,
   schoolSettings,
+  siwesLetters,
   students,
 } from '../../db/schema/index.js';
 
@@ -123,3 +124,18 @@ export async function findStudentForLetter(db: Db, by: { publicId: string } | { 
   return row ?? null;
 }
 export type StudentLetterFacts = NonNullable<Awaited<ReturnType<typeof findStudentForLetter>>>;
+
+/** The SIWES letter the registry last issued to a student (its reference and length), or null. */
+export async function issuedSiwesLetter(db: Db, studentId: number) {
+  const [row] = await db
+    .select({
+      reference: siwesLetters.reference,
+      months: siwesLetters.months,
+      issuedAt: siwesLetters.issuedAt,
+    })
+    .from(siwesLetters)
+    .where(eq(siwesLetters.studentId, studentId))
+    .orderBy(desc(siwesLetters.issuedAt), desc(siwesLetters.id))
+    .limit(1);
+  return row ?? null;
+}

@@ -505,11 +505,13 @@ export async function siwesLetterOf(
 ): Promise<SiwesLetter> {
   const institution = await loadInstitution(deps.db);
   const session = await repo.currentSessionName(deps.db);
-  const months = s.siwesMonths ?? 6;
+  // A letter the registry issued (page siwes) keeps the reference and length it was issued with.
+  const issued = await repo.issuedSiwesLetter(deps.db, s.id);
+  const months = issued?.months ?? s.siwesMonths ?? 6;
   const verifyUrl = verifyUrls.siwesLetter(deps.config.PUBLIC_URL, s.publicId);
   const name = fullName(s);
   return {
-    SIWESFormRef: siwesRef(institution.shortName, session, s.matricNo),
+    SIWESFormRef: issued?.reference ?? siwesRef(institution.shortName, session, s.matricNo),
     Name: name,
     MatricNumber: s.matricNo,
     levelId: s.levelId,
@@ -543,6 +545,22 @@ async function studentByPublicId(db: Db, publicId: string): Promise<repo.Student
   const s = PUBLIC_ID_PATTERN.test(publicId) ? await repo.findStudentForLetter(db, { publicId }) : null;
   if (!s) throw new AppError(404, LETTER_MESSAGES.siwesNotFound, STATUS.notFound);
   return s;
+}
+
+/**
+ * What a SIWES letter issued now to this student says: its reference and length (3 months for
+ * Computer Science, 6 otherwise). The registry's siwes page records it when it issues the letter.
+ */
+export async function siwesIssueTerms(deps: LettersDeps, studentId: number) {
+  const s = await repo.findStudentForLetter(deps.db, { id: studentId });
+  if (!s) throw new AppError(404, LETTER_MESSAGES.siwesNotFound, STATUS.notFound);
+  const institution = await loadInstitution(deps.db);
+  const session = await repo.currentSessionName(deps.db);
+  return {
+    reference: siwesRef(institution.shortName, session, s.matricNo),
+    months: s.siwesMonths ?? 6,
+    pdfUrl: `/api/letters/siwes/${s.publicId}.pdf`,
+  };
 }
 
 /** GET api/SIWESLETTER?StudId= (public, by the student's public id). */

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   academicSessions,
   feeSchedule,
+  paymentCategories,
   paymentEvents,
   paymentItems,
   payments,
@@ -294,4 +295,48 @@ export async function sessionName(db: Exec, id: number | null): Promise<string |
     .where(eq(academicSessions.id, id))
     .limit(1);
   return row?.name ?? null;
+}
+
+/** A student's credited payments (their receipts), newest first. */
+export async function paidStudentPayments(db: Exec, studentId: number) {
+  return db
+    .select({
+      publicId: payments.publicId,
+      paidAt: payments.paidAt,
+      amountKobo: payments.amountKobo,
+      categoryName: paymentCategories.name,
+      sessionName: academicSessions.name,
+    })
+    .from(payments)
+    .innerJoin(paymentCategories, eq(paymentCategories.id, payments.categoryId))
+    .leftJoin(academicSessions, eq(academicSessions.id, payments.sessionId))
+    .where(and(eq(payments.studentId, studentId), eq(payments.state, 'paid')))
+    .orderBy(desc(payments.paidAt), desc(payments.id));
+}
+
+/** Every attempt of a student and of the applicant record they came from, newest first (at most 200). */
+export async function paymentsOfPerson(db: Exec, who: { studentId: number; applicantId: number | null }) {
+  return db
+    .select({
+      publicId: payments.publicId,
+      reference: payments.reference,
+      category: paymentCategories.name,
+      session: academicSessions.name,
+      provider: payments.provider,
+      amountKobo: payments.amountKobo,
+      state: payments.state,
+      flag: payments.flag,
+      createdAt: payments.createdAt,
+      paidAt: payments.paidAt,
+    })
+    .from(payments)
+    .innerJoin(paymentCategories, eq(paymentCategories.id, payments.categoryId))
+    .leftJoin(academicSessions, eq(academicSessions.id, payments.sessionId))
+    .where(
+      who.applicantId === null
+        ? eq(payments.studentId, who.studentId)
+        : or(eq(payments.studentId, who.studentId), eq(payments.applicantId, who.applicantId)),
+    )
+    .orderBy(desc(payments.createdAt))
+    .limit(200);
 }

@@ -599,26 +599,11 @@ export async function acceptanceFeeKobo(
 
 export const paymentSessionName = (db: Db, sessionId: number | null) => repo.sessionName(db, sessionId);
 
-// For the students module
+// For the students and records modules
 
-/**
- * A student's credited payments (their receipts), newest first. The schema and query helpers are
- * imported here, at the end, to keep this addition apart from the module's own code.
- */
-export async function paidStudentPayments(db: Db, studentId: number) {
-  const { and, desc, eq } = await import('drizzle-orm');
-  const { academicSessions, paymentCategories, payments } = await import('../../db/schema/index.js');
-  return db
-    .select({
-      publicId: payments.publicId,
-      paidAt: payments.paidAt,
-      amountKobo: payments.amountKobo,
-      categoryName: paymentCategories.name,
-      sessionName: academicSessions.name,
-    })
-    .from(payments)
-    .innerJoin(paymentCategories, eq(paymentCategories.id, payments.categoryId))
-    .leftJoin(academicSessions, eq(academicSessions.id, payments.sessionId))
-    .where(and(eq(payments.studentId, studentId), eq(payments.state, 'paid')))
-    .orderBy(desc(payments.paidAt), desc(payments.id));
-}
+/** A student's credited payments (their receipts), newest first. */
+export const paidStudentPayments = (db: Db, studentId: number) => repo.paidStudentPayments(db, studentId);
+
+/** Every attempt of a student and of the applicant record they were matriculated from, newest first. */
+export const paymentsOfPerson = (db: Db, who: { studentId: number; applicantId: number | null }) =>
+  repo.paymentsOfPerson(db, who);

@@ -73,6 +73,13 @@ const UpdatePaymentSessionScreen = lazy(
 );
 const RegistryScreen = lazy(() => import('../../features/setup/components/RegistryScreen'));
 const StudentFormsScreen = lazy(() => import('../../features/student/components/StudentFormsScreen'));
+// The registry's student pages (issue 12).
+const MatriculationScreen = lazy(() => import('../../features/records/components/MatriculationScreen'));
+const AddStudentScreen = lazy(() => import('../../features/records/components/AddStudentScreen'));
+const StudentAccessScreen = lazy(() => import('../../features/records/components/StudentAccessScreen'));
+const StudentEnquiryScreen = lazy(() => import('../../features/records/components/StudentEnquiryScreen'));
+const WaecVerifyScreen = lazy(() => import('../../features/records/components/WaecVerifyScreen'));
+const SiwesScreen = lazy(() => import('../../features/records/components/SiwesScreen'));
 
 /**
  * The registry's pages (packages/contracts/src/registry), generated: each resource's page and the
@@ -144,6 +151,12 @@ export default function AdminRoutes() {
       {pageRoute('revenue', <RevenueScreen />)}
       {pageRoute('SummaryofPayments', <SummaryOfPaymentsScreen />)}
       {pageRoute('UpdatePaymentSession', <UpdatePaymentSessionScreen />)}
+      {pageRoute('matriculation', <MatriculationScreen />)}
+      {pageRoute('addnew', <AddStudentScreen />)}
+      {pageRoute('studentAccess', <StudentAccessScreen />)}
+      {pageRoute('studentenquiry', <StudentEnquiryScreen />)}
+      {pageRoute('WAECVerify', <WaecVerifyScreen />)}
+      {pageRoute('siwes', <SiwesScreen />)}
       {registryRoutes}
     </AreaShell>
   );

@@ -1,0 +1,164 @@
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import type { MatriculationItem } from '@portal/contracts';
+import { useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { ConfirmDialog } from '../../../components/crud/ConfirmDialog';
+import { AnySelect, FilterGrid, SearchField } from '../../../components/crud/filters';
+import { QueryTable } from '../../../components/crud/ServerTable';
+import { useDebounced } from '../../../components/crud/useDebounced';
+import { useListFilters } from '../../../components/crud/useListFilters';
+import { PageHeading } from '../../../components/PageHeading';
+import { useT } from '../../../i18n/useT';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { useClearDocuments, useMatriculate, useMatriculationList } from '../api/records';
+import { DocumentButtons, reportOutcome } from './shared';
+
+type Pending = { action: 'clear' | 'matriculate'; item: MatriculationItem } | null;
+
+/**
+ * matriculation: admitted applicants who paid the acceptance fee, with their documents. The
+ * registry clears the documents, then matriculates: the student gets the next matric number of
+ * the programme's pattern and an e-mail to set a password.
+ */
+export default function MatriculationScreen() {
+  const t = useT();
+  const intl = useIntl();
+  const title = t('adminPage.matriculation');
+  useDocumentTitle(`${title} · ${t('portal.name')}`);
+  const { state, setState, filters, setFilter } = useListFilters({ search: '', state: '' });
+  const search = useDebounced(filters.search);
+  const query = useMemo(
+    () => ({
+      page: state.page,
+      pageSize: state.pageSize,
+      search: search.trim() || undefined,
+      state: filters.state || undefined,
+    }),
+    [state, search, filters.state],
+  );
+  const list = useMatriculationList(query);
+  const clear = useClearDocuments();
+  const matriculate = useMatriculate();
+  const [pending, setPending] = useState<Pending>(null);
+  const close = () => setPending(null);
+  const date = (value: string) => intl.formatDate(value, { dateStyle: 'medium' });
+
+  return (
+    <>
+      <PageHeading title={title} intro={t('records.matriculation.intro')} />
+      <Card variant="outlined">
+        <CardContent>
+          <FilterGrid sm={2} lg={3}>
+            <SearchField
+              label={t('records.matriculation.search')}
+              value={filters.search}
+              onChange={(value) => setFilter({ search: value })}
+            />
+            <AnySelect
+              label={t('records.matriculation.state')}
+              value={filters.state}
+              onChange={(value) => setFilter({ state: value })}
+              choices={[
+                { value: 'awaiting', label: t('records.matriculation.awaiting') },
+                { value: 'cleared', label: t('records.matriculation.cleared') },
+                { value: 'matriculated', label: t('records.matriculation.matriculated') },
+              ]}
+            />
+          </FilterGrid>
+          <QueryTable<MatriculationItem>
+            label={title}
+            query={list}
+            getRowId={(row) => row.applicantId}
+            state={state}
+            onStateChange={setState}
+            emptyText={t('records.matriculation.empty')}
+            columns={[
+              { field: 'jambRegNo', header: t('records.field.jamb'), minWidth: 150 },
+              { field: 'name', header: t('records.field.name'), minWidth: 180, flex: 1 },
+              {
+                field: 'courseOfStudy',
+                header: t('records.field.course'),
+                minWidth: 150,
+                render: (row) => row.courseOfStudy ?? '—',
+              },
+              {
+                field: 'documents',
+                header: t('records.field.documents'),
+                minWidth: 220,
+                flex: 1,
+                render: (row) => <DocumentButtons documents={row.documents} />,
+              },
+              {
+                field: 'status',
+                header: t('records.field.status'),
+                minWidth: 200,
+                render: (row) =>
+                  row.matricNo ? (
+                    <Chip size="small" color="success" label={row.matricNo} />
+                  ) : row.clearedAt ? (
+                    <Chip
+                      size="small"
+                      color="info"
+                      label={t('records.matriculation.clearedOn', {
+                        date: date(row.clearedAt),
+                        who: row.clearedBy ?? '',
+                      })}
+                    />
+                  ) : (
+                    <Chip size="small" label={t('records.matriculation.awaiting')} />
+                  ),
+              },
+            ]}
+            actionsHeader={t('records.field.actions')}
+            actionsWidth={170}
+            rowActions={(row) =>
+              row.matricNo ? null : (
+                <Stack direction="row" spacing={1}>
+                  {row.clearedAt ? (
+                    <Button
+                      size="small"
+                      variant="contained"
+                      onClick={() => setPending({ action: 'matriculate', item: row })}
+                    >
+                      {t('records.matriculation.matriculate')}
+                    </Button>
+                  ) : (
+                    <Button
+                      size="small"
+                      variant="outlined"
+                      onClick={() => setPending({ action: 'clear', item: row })}
+                    >
+                      {t('records.matriculation.clear')}
+                    </Button>
+                  )}
+                </Stack>
+              )
+            }
+          />
+        </CardContent>
+      </Card>
+      <ConfirmDialog
+        open={pending?.action === 'clear'}
+        title={t('records.matriculation.clearTitle')}
+        message={t('records.matriculation.clearConfirm', { name: pending?.item.name ?? '' })}
+        confirmLabel={t('records.matriculation.clear')}
+        pending={clear.isPending}
+        onClose={close}
+        onConfirm={() => pending && clear.mutate(pending.item.applicantId, reportOutcome(t, close))}
+      />
+      <ConfirmDialog
+        open={pending?.action === 'matriculate'}
+        title={t('records.matriculation.matriculateTitle')}
+        message={t('records.matriculation.matriculateConfirm', { name: pending?.item.name ?? '' })}
+        confirmLabel={t('records.matriculation.matriculate')}
+        pending={matriculate.isPending}
+        onClose={close}
+        onConfirm={() => pending && matriculate.mutate(pending.item.applicantId, reportOutcome(t, close))}
+      />
+    </>
+  );
+}
