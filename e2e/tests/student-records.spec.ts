@@ -65,10 +65,11 @@ test('the registry clears and matriculates the applicant who paid the acceptance
   await menu.getByRole('link', { name: 'Student Enquiry' }).click();
   await expect(page).toHaveURL(atPortal('/admin/studentenquiry'));
   await page.getByRole('searchbox', { name: /Matric number, name/ }).fill(APPLICANT.jamb);
-  const found = page
-    .getByRole('grid', { name: 'Student Enquiry' })
-    .getByRole('row')
-    .filter({ hasText: matricNo });
+  const rows = page.getByRole('grid', { name: 'Student Enquiry' }).getByRole('row');
+  // The unfiltered first page may list the student too: wait until the search has answered
+  // (the header and one row), so the click does not land on a row being replaced.
+  await expect(rows).toHaveCount(2);
+  const found = rows.filter({ hasText: matricNo });
   await expect(found).toHaveCount(1);
   await found.getByRole('button', { name: 'View' }).click();
   const record = page.getByRole('dialog', { name: matricNo });
