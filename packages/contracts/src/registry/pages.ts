@@ -168,6 +168,7 @@ export const ADMIN_MENUS: readonly (readonly [number, string, string, readonly s
 export const BUILT_WORKFLOW_PAGES: readonly string[] = [
   ...ADMIN_MENUS[0]![3].slice(0, 4),
   ...ADMIN_MENUS[1]![3],
+  'debtorslist',
 ];
 
 /** Where an admin page lives: /admin/ + the page name with everything but letters and '/' removed. */

@@ -1,6 +1,7 @@
 import {
   INDIGENE_STATE_ID,
   RECEIPT_LINE_LABELS,
+  SCHOOL_FEES_CATEGORY_ID,
   STATUS,
   koboToNaira,
   type PaymentReceipt,
@@ -30,7 +31,7 @@ export interface ReceiptsDeps {
 }
 
 /** School fees: the category whose receipt shows the indigene / non-indigene breakdown. */
-export const SCHOOL_FEES_CATEGORY_ID = 1;
+export { SCHOOL_FEES_CATEGORY_ID };
 
 export const RECEIPT_NOT_FOUND = 'No paid receipt with this transaction id was found.';
 const receiptNotFound = () => new AppError(404, RECEIPT_NOT_FOUND, STATUS.notFound);
