@@ -62,6 +62,7 @@ const AdmissionPaymentsScreen = lazy(
   () => import('../../features/admissions/components/AdmissionPaymentsScreen'),
 );
 const ExportScreen = lazy(() => import('../../features/admissions/components/ExportScreen'));
+const DebtorsListScreen = lazy(() => import('../../features/payments/components/DebtorsListScreen'));
 const RegistryScreen = lazy(() => import('../../features/setup/components/RegistryScreen'));
 
 /**
@@ -128,6 +129,7 @@ export default function AdminRoutes() {
       {pageRoute('screeningreport', <ScreeningReportScreen />)}
       {pageRoute('admission/payments', <AdmissionPaymentsScreen />)}
       {pageRoute('admission/export', <ExportScreen />)}
+      {pageRoute('debtorslist', <DebtorsListScreen />)}
       {registryRoutes}
     </AreaShell>
   );

@@ -17,6 +17,8 @@ import { link, type NavItem } from '../shell/nav';
 import type { ProfileEntry } from '../shell/ProfileMenu';
 
 const ChangePasswordScreen = lazy(() => import('../../features/account/components/ChangePasswordScreen'));
+const SchoolFeesScreen = lazy(() => import('../../features/payments/components/SchoolFeesScreen'));
+const PaymentHistoryScreen = lazy(() => import('../../features/payments/components/PaymentHistoryScreen'));
 
 const NAV: NavItem[] = [
   link({ id: 'nav.dashboard' }, '/student/dashboard', <Dashboard />),
@@ -42,6 +44,8 @@ export default function StudentRoutes() {
     <AreaShell area="student" nav={NAV} profileEntries={PROFILE_ENTRIES}>
       <Route path="dashboard" element={<AreaDashboard area="student" />} />
       <Route path="changepassword" element={<ChangePasswordScreen area="student" />} />
+      <Route path="payment" element={<SchoolFeesScreen />} />
+      <Route path="paymenthistory" element={<PaymentHistoryScreen payer="student" />} />
     </AreaShell>
   );
 }
