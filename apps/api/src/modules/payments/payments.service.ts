@@ -571,7 +571,12 @@ export async function paidAcceptanceFee(db: Db, applicantId: number): Promise<Pa
 export async function paymentFeeLines(
   db: Db,
   payment: Pick<PaymentRow, 'sessionId' | 'itemIds'>,
-  payer: { levelId: number | null; departmentId: number | null; entryModeId: number | null },
+  payer: {
+    levelId: number | null;
+    departmentId: number | null;
+    entryModeId: number | null;
+    programmeId?: number | null;
+  },
 ): Promise<repo.FeeLine[]> {
   if (payment.sessionId === null) return [];
   return repo.feeLines(db, { sessionId: payment.sessionId, itemIds: payment.itemIds, ...payer });

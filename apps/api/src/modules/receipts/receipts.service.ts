@@ -47,6 +47,8 @@ interface Payee {
   department: string | null;
   courseOfStudy: string | null;
   entryModeId: number | null;
+  /** A student's programme (through the course of study): fee lines may be set per programme. */
+  programmeId: number | null;
   program: string | null;
   stateId: number | null;
   admittedSession: string | null;
@@ -69,6 +71,7 @@ async function payeeOf(deps: ReceiptsDeps, payment: PaymentRow): Promise<Payee> 
       department: a.departmentName,
       courseOfStudy: a.courseOfStudyName,
       entryModeId: a.entryModeId,
+      programmeId: null,
       program: a.entryModeName,
       stateId: a.stateId,
       admittedSession: a.admissionSessionName,
@@ -89,6 +92,7 @@ async function payeeOf(deps: ReceiptsDeps, payment: PaymentRow): Promise<Payee> 
       department: s.departmentName,
       courseOfStudy: s.courseOfStudyName,
       entryModeId: s.entryModeId,
+      programmeId: s.programmeId,
       program: s.entryModeName,
       stateId: s.stateId,
       admittedSession: s.admittedSessionName,
