@@ -200,6 +200,7 @@ async function run(base, databaseUrl) {
 const postgres = await freshPostgres();
 const portal = await startPortal({
   port: PORT,
+  nodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
   env: { DATABASE_URL: postgres.url, JWT_SECRET, PAYMENT_SANDBOX: 'on', PAYMENT_GATEWAY_TIMEOUT: '30s' },
 });
 try {
