@@ -186,7 +186,12 @@ function PayCard({ data }: { data: SchoolFeesStatement }) {
   const intl = useIntl();
   const id = useId();
   const naira = (n: number) => formatNaira(intl, n);
-  const [method, setMethod] = useState<Method>(data.CanPayBalance ? 'balance' : 'full');
+  const [chosen, setMethod] = useState<Method | null>(null);
+  // What may be paid changes under the page (a payment credited by a webhook or 'Check again'):
+  // a choice no longer offered falls back to the one that is.
+  const offered = (m: Method) =>
+    m === 'full' ? data.CanPayFull : m === 'first' ? data.CanPayFirstInstalment : data.CanPayBalance;
+  const method: Method = chosen && offered(chosen) ? chosen : data.CanPayBalance ? 'balance' : 'full';
   const [instalment, setInstalment] = useState(String(data.MinimumFirstInstalment));
   const first = Number(instalment);
   const firstValid = Number.isFinite(first) && first >= data.MinimumFirstInstalment && first < data.Total;
