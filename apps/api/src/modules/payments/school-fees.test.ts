@@ -382,6 +382,20 @@ describe('school fees through the sandbox gateway', () => {
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
 
+  it('a payment whose browser never comes back is credited by its webhooks (sent twice), once', async () => {
+    const { auth } = await newStudent('DIT/2024/0002');
+    const started = await begin(auth, 'remita', { MethodId: 2 });
+    await pay(started, { webhook: 'twice' });
+    await settle(t);
+    expect(await statement(auth)).toMatchObject({ Paid: 60_900, Balance: 40_600, CanPayBalance: true });
+    expect(await paymentOf(started.TransactionRef)).toMatchObject({ state: 'paid', amountKobo: 6_090_000 });
+    // Left pending at the gateway: the reconciliation job asks again and credits it.
+    const balance = await begin(auth, 'monnify', { MethodId: 2 });
+    await pay(balance, { webhook: 'none' });
+    await t.app.payments.reconciler.runOnce(new Date(Date.now() + 60_000));
+    expect(await statement(auth)).toMatchObject({ Paid: 101_500, Balance: 0 });
+  });
+
   it('a fully paid student is not a debtor', async () => {
     const { row, auth } = await newStudent('DIT/2024/0001');
     const paid = await payAtGateway(auth, 'monnify', { MethodId: 1 });
