@@ -381,7 +381,8 @@ export const INSTALMENT_METHOD_ID = 2;
 
 export const SCHOOL_FEES_MESSAGES = {
   notStudent: 'Only students can pay school fees.',
-  noFees: 'The school fees for your programme and level in this session have not been set. Please contact the bursary.',
+  noFees:
+    'The school fees for your programme and level in this session have not been set. Please contact the bursary.',
   alreadyPaid: 'Your school fees for this session have been paid in full.',
   fullAfterInstalment: 'You have paid part of your school fees already: pay the balance instead.',
   instalmentsNotAllowed: 'School fees for this session must be paid in full.',
