@@ -44,6 +44,10 @@ const text = z.string().max(300).nullable().optional();
  * record and the fee schedule. Unknown fields (an `Amount`, say) are dropped.
  */
 export const paymentRequest = z.object({
+  /** School fees: 1 full payment, any other value an instalment (the first, then the balance). */
+  MethodId: z.coerce.number().int().min(1).max(9).nullable().optional(),
+  /** School fees, first instalment only: naira, at least the school's minimum share (default: that share). */
+  InstalmentAmount: z.coerce.number().positive().max(100_000_000).nullable().optional(),
   SessionID: idLike,
   SchoolID: idLike,
   FirstName: text,
@@ -363,3 +367,134 @@ export const PAYMENTS_API = {
   applicantAdmissionDocumentPdf: (n: number) => `/api/applicant/admission-documents/${n}.pdf`,
   studentDocumentLinks: '/api/student/document-links',
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// School fees (students)
+
+/** payType / PaymentCategoryId of school fees. */
+export const SCHOOL_FEES_CATEGORY_ID = 1;
+/** PayeeTypeId of a student (1 is an applicant). */
+export const STUDENT_PAYEE_TYPE_ID = 2;
+/** MethodId: 1 full payment; any other value instalments (spec section 4). */
+export const FULL_PAYMENT_METHOD_ID = 1;
+export const INSTALMENT_METHOD_ID = 2;
+
+export const SCHOOL_FEES_MESSAGES = {
+  notStudent: 'Only students can pay school fees.',
+  noFees:
+    'The school fees for your programme and level in this session have not been set. Please contact the bursary.',
+  alreadyPaid: 'Your school fees for this session have been paid in full.',
+  fullAfterInstalment: 'You have paid part of your school fees already: pay the balance instead.',
+  instalmentsNotAllowed: 'School fees for this session must be paid in full.',
+  instalmentTooSmall: (minimum: string) => `The first instalment must be at least ${minimum}.`,
+  instalmentTooLarge: 'The first instalment must be less than the full amount: choose full payment instead.',
+  duplicate:
+    'Your school fees were already covered by another payment, so this payment was not applied. The bursary has been notified to refund it.',
+} as const;
+
+export const schoolFeeLine = z.object({
+  PaymentItemId: z.number().int(),
+  PaymentName: z.string(),
+  /** naira */
+  IndigeneAmount: z.number(),
+  /** naira */
+  NonIndigeneAmount: z.number(),
+  /** naira: the amount this student pays (indigene rule) */
+  Amount: z.number(),
+});
+export type SchoolFeeLine = z.infer<typeof schoolFeeLine>;
+
+export const schoolFeeAttempt = z.object({
+  PaymentId: z.string(),
+  Provider: z.string(),
+  Reference: z.string(),
+  ProviderReference: z.string().nullable(),
+  MethodId: z.number().int(),
+  /** naira */
+  Amount: z.number(),
+  AmountPaid: z.number().nullable(),
+  State: z.string(),
+  Flag: z.string().nullable(),
+  Date: z.string(),
+  PaidAt: z.string().nullable(),
+});
+export type SchoolFeeAttempt = z.infer<typeof schoolFeeAttempt>;
+
+/** GET api/student/school-fees: what the student owes this session and what may be paid next. */
+export const schoolFeesStatement = z.object({
+  SessionId: z.number().int().nullable(),
+  Session: z.string().nullable(),
+  Level: z.string().nullable(),
+  /** True when the student's state is the indigene state (2656): the indigene amounts apply. */
+  Indigene: z.boolean(),
+  Lines: z.array(schoolFeeLine),
+  /** naira */
+  TotalIndigene: z.number(),
+  TotalNonIndigene: z.number(),
+  /** naira: what this student owes in all (indigene rule), what is credited, and what is left */
+  Total: z.number(),
+  Paid: z.number(),
+  Balance: z.number(),
+  AllowInstalments: z.boolean(),
+  FirstInstalmentPercent: z.number().int(),
+  /** naira: the smallest first instalment */
+  MinimumFirstInstalment: z.number(),
+  /** What may be started now: full payment, a first instalment, the balance. */
+  CanPayFull: z.boolean(),
+  CanPayFirstInstalment: z.boolean(),
+  CanPayBalance: z.boolean(),
+  Attempts: z.array(schoolFeeAttempt),
+});
+export type SchoolFeesStatement = z.infer<typeof schoolFeesStatement>;
+export const schoolFeesStatementResponse = z.object({
+  Status: z.string(),
+  Message: z.string().optional(),
+  Data: schoolFeesStatement,
+});
+export type SchoolFeesStatementResponse = z.infer<typeof schoolFeesStatementResponse>;
+
+/** GET api/student/payment-history: every attempt of the signed-in student (the applicant's row shape). */
+export const studentPaymentHistoryQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Debtors list (admin)
+
+export const debtorsQuery = z.object({
+  sessionId: z.coerce.number().int().positive().optional(),
+  departmentId: z.coerce.number().int().positive().optional(),
+  levelId: z.coerce.number().int().positive().optional(),
+  search: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type DebtorsQuery = z.infer<typeof debtorsQuery>;
+export const debtorsExportQuery = debtorsQuery
+  .omit({ page: true, pageSize: true })
+  .extend({ format: z.enum(['csv', 'xlsx']).default('csv') });
+
+export const debtorRow = z.object({
+  StudentId: z.string(),
+  MatricNo: z.string(),
+  Name: z.string(),
+  Department: z.string().nullable(),
+  Level: z.string().nullable(),
+  Indigene: z.boolean(),
+  /** naira */
+  Due: z.number(),
+  Paid: z.number(),
+  Balance: z.number(),
+});
+export type DebtorRow = z.infer<typeof debtorRow>;
+export const debtorsResponse = z.object({
+  Status: z.string(),
+  Message: z.string().optional(),
+  Data: z.array(debtorRow),
+  Session: z.string().nullable(),
+  Page: z.number().int(),
+  PageSize: z.number().int(),
+  Total: z.number().int(),
+});
+export type DebtorsResponse = z.infer<typeof debtorsResponse>;

@@ -168,7 +168,7 @@ export const ADMIN_MENUS: readonly (readonly [number, string, string, readonly s
 export const BUILT_WORKFLOW_PAGES: readonly string[] = [
   ...ADMIN_MENUS[0]![3].slice(0, 4),
   ...ADMIN_MENUS[1]![3],
-  // The bursary's pages (issue 12 §6), but for debtorslist.
+  // The bursary's pages (issue 12 §6).
   'studentpayments',
   'PaymentHistory',
   'UpdatePaymentSession',
@@ -177,6 +177,7 @@ export const BUILT_WORKFLOW_PAGES: readonly string[] = [
   'studentforms',
   // The registry's student pages (issue 12).
   ...['studentAccess', 'studentenquiry', 'addnew', 'matriculation', 'siwes', 'WAECVerify'],
+  'debtorslist',
 ];
 
 /** Where an admin page lives: /admin/ + the page name with everything but letters and '/' removed. */

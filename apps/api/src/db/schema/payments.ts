@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -99,6 +100,7 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_reference').on(t.provider, t.reference),
     index('payments_state').on(t.state),
     index('payments_applicant').on(t.applicantId),
+    index('payments_student').on(t.studentId, t.categoryId),
     index('payments_created').on(t.createdAt),
     /** At most one paid acceptance fee per applicant. */
     uniqueIndex('payments_one_paid_per_applicant_category')
@@ -125,4 +127,33 @@ export const paymentEvents = pgTable(
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('payment_events_provider_key').on(t.provider, t.eventKey)],
+);
+
+/**
+ * What a student owes for one purpose (school fees) in one session, and what has been credited
+ * against it. The CHECK is the invariant: no payment can ever credit a student beyond what is due —
+ * a second attempt paid at the gateway for money already covered breaks it and is flagged for a
+ * refund instead (see payments/purposes). `due_kobo` is set when an attempt is started.
+ */
+export const feeAccounts = pgTable(
+  'fee_accounts',
+  {
+    id: serial('id').primaryKey(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => academicSessions.id),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => paymentCategories.id),
+    dueKobo: bigint('due_kobo', { mode: 'number' }).notNull(),
+    paidKobo: bigint('paid_kobo', { mode: 'number' }).notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('fee_accounts_scope').on(t.studentId, t.sessionId, t.categoryId),
+    check('fee_accounts_paid_within_due', sql`${t.paidKobo} >= 0 and ${t.paidKobo} <= ${t.dueKobo}`),
+  ],
 );

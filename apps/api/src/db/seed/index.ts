@@ -6,6 +6,7 @@ import { seedInstitution } from './institution.js';
 import { seedPages } from './pages.js';
 import { seedPayments } from './payments.js';
 import { seedReference } from './reference.js';
+import { seedSchoolFees } from './school-fees.js';
 import { seedSetup } from './setup.js';
 
 /** Reference data, the demo institution and the demo accounts. Idempotent: run on every start. */
@@ -16,6 +17,7 @@ export async function seed(db: Db, storage?: FileStorage): Promise<void> {
   await seedPages(db);
   await seedAccounts(db);
   await seedPayments(db);
+  await seedSchoolFees(db);
   // Uploaded documents, passports and admission forms need file storage.
   if (storage) await seedApplicantFiles(db, storage);
 }

@@ -41,38 +41,38 @@ describe('money and documents: route × caller table', () => {
   afterAll(() => t?.close(), 60_000);
 
   it('answers every cell as stated', async () => {
-    const table: { method: 'GET' | 'POST'; url: () => string; expect: Record<Caller, number> }[] = [
-      // Starting a payment: applicants only; applicant 7 has paid already (409).
+    const table: { method: 'GET' | 'POST'; url: () => string; expect: Partial<Record<Caller, number>> }[] = [
+      // Starting a payment: payType 10 for applicants only (a student is told it is not offered); applicant 7 has paid already (409).
       {
         method: 'POST',
         url: () => '/api/AddPayeePaymentMonnify?payType=10',
-        expect: { anonymous: 401, applicant: 409, student: 403, admin: 403 },
+        expect: { anonymous: 401, applicant: 409, student: 400, admin: 403 },
       },
       {
         method: 'POST',
         url: () => '/api/AddPayeePaymentNomba?payType=10',
-        expect: { anonymous: 401, applicant: 409, student: 403, admin: 403 },
+        expect: { anonymous: 401, applicant: 409, student: 400, admin: 403 },
       },
       {
         method: 'POST',
         url: () => '/api/AddPayeePayment?payType=10',
-        expect: { anonymous: 401, applicant: 409, student: 403, admin: 403 },
+        expect: { anonymous: 401, applicant: 409, student: 400, admin: 403 },
       },
-      // Checking a return: applicants only, and only their own references (another's is 404).
+      // Checking a return: applicants and students, and only their own references (another's is 404).
       {
         method: 'GET',
         url: () => '/api/CheckPayeePaymentMonnify?paymentReference=DIT-ACC-SEED-202410000007AG',
-        expect: { anonymous: 401, applicant: 200, student: 403, admin: 403 },
+        expect: { anonymous: 401, applicant: 200, student: 404, admin: 403 },
       },
       {
         method: 'GET',
         url: () => '/api/CheckPayeePaymentNomba?paymentReference=DIT-ACC-SEED-202410000007AG',
-        expect: { anonymous: 401, applicant: 404, student: 403, admin: 403 },
+        expect: { anonymous: 401, applicant: 404, student: 404, admin: 403 },
       },
       {
         method: 'GET',
         url: () => '/api/CheckPayeePaymentRemita?paymentReference=DIT-ACC-SEED-202410000007AG',
-        expect: { anonymous: 401, applicant: 404, student: 403, admin: 403 },
+        expect: { anonymous: 401, applicant: 404, student: 404, admin: 403 },
       },
       // Receipts and letters: public by their unguessable ids.
       {
@@ -158,10 +158,37 @@ describe('money and documents: route × caller table', () => {
         url: () => '/api/sandbox/nomba/v1/auth/token/issue',
         expect: { anonymous: 401, applicant: 401, student: 401, admin: 401 },
       },
+      // School fees: the student's own statement and history; the bursary's debtors list.
+      {
+        method: 'GET',
+        url: () => '/api/student/school-fees',
+        expect: { anonymous: 401, applicant: 403, student: 200, admin: 403 },
+      },
+      {
+        method: 'GET',
+        url: () => '/api/student/payment-history',
+        expect: { anonymous: 401, applicant: 403, student: 200, admin: 403 },
+      },
+      {
+        method: 'POST',
+        url: () => '/api/AddPayeePaymentMonnify?payType=1',
+        expect: { anonymous: 401, applicant: 400, admin: 403 },
+      },
+      {
+        method: 'GET',
+        url: () => '/api/admin/debtors',
+        expect: { anonymous: 401, applicant: 403, student: 403, admin: 200 },
+      },
+      {
+        method: 'GET',
+        url: () => '/api/admin/debtors/export?format=csv',
+        expect: { anonymous: 401, applicant: 403, student: 403, admin: 200 },
+      },
     ];
     const failures: string[] = [];
     for (const row of table) {
       for (const caller of Object.keys(row.expect) as Caller[]) {
+        if (row.expect[caller] === undefined) continue;
         const response = await t.app.inject({
           method: row.method,
           url: row.url(),
@@ -183,7 +210,7 @@ describe('money and documents: route × caller table', () => {
 
   it('every route of these modules declares its access', () => {
     const mine = t.app.routeAccessTable.filter((r) =>
-      /^\/api\/(AddPayeePayment|CheckPayeePayment|PaymentReceiptByRRR|SchoolFeesReceipt0|receipts\/|ProvisionalAdmissionLetter|SIWESLETTER|letters\/|applicant\/(document-links|admission-documents)|student\/document-links|payments\/|sandbox\/)/.test(
+      /^\/api\/(AddPayeePayment|CheckPayeePayment|PaymentReceiptByRRR|SchoolFeesReceipt0|receipts\/|ProvisionalAdmissionLetter|SIWESLETTER|letters\/|applicant\/(document-links|admission-documents)|student\/(document-links|school-fees|payment-history)|admin\/debtors|payments\/|sandbox\/)/.test(
         r.url,
       ),
     );

@@ -39,7 +39,7 @@ export async function registerPaymentsModule(app: FastifyInstance, deps: AppDeps
     PROVIDERS.filter((p) => gateways[p]?.sandbox),
   );
   const service = new PaymentsService(db, gateways, app.log, { publicUrl: config.PUBLIC_URL });
-  paymentsRoutes(app, service);
+  paymentsRoutes(app, service, db);
   // The documents that money and admission produce: receipts and letters.
   registerReceiptsModule(app, deps);
   registerLettersModule(app, deps);

@@ -1,11 +1,16 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   academicSessions,
+  coursesOfStudy,
+  feeAccounts,
   feeSchedule,
   paymentCategories,
+  itemSchedules,
+  levels,
   paymentEvents,
   paymentItems,
   payments,
+  students,
 } from '../../db/schema/index.js';
 import type { Exec } from '../../platform/db.js';
 
@@ -40,6 +45,8 @@ export async function feeLines(
     levelId: number | null;
     departmentId: number | null;
     entryModeId: number | null;
+    /** The payer's programme (a student's, through the course of study); undefined or null: any. */
+    programmeId?: number | null;
   },
 ): Promise<FeeLine[]> {
   if (where.itemIds.length === 0) return [];
@@ -50,6 +57,7 @@ export async function feeLines(
       levelId: feeSchedule.levelId,
       departmentId: feeSchedule.departmentId,
       entryModeId: feeSchedule.entryModeId,
+      programmeId: feeSchedule.programmeId,
       indigeneAmountKobo: feeSchedule.indigeneAmountKobo,
       nonIndigeneAmountKobo: feeSchedule.nonIndigeneAmountKobo,
     })
@@ -63,11 +71,14 @@ export async function feeLines(
     if (
       !fits(row.levelId, where.levelId) ||
       !fits(row.departmentId, where.departmentId) ||
-      !fits(row.entryModeId, where.entryModeId)
+      !fits(row.entryModeId, where.entryModeId) ||
+      !fits(row.programmeId, where.programmeId ?? null)
     ) {
       continue;
     }
-    const score = [row.levelId, row.departmentId, row.entryModeId].filter((v) => v !== null).length;
+    const score = [row.levelId, row.departmentId, row.entryModeId, row.programmeId].filter(
+      (v) => v !== null,
+    ).length;
     const current = best.get(row.itemId);
     if (!current || score > current.score) {
       best.set(row.itemId, {
@@ -339,4 +350,155 @@ export async function paymentsOfPerson(db: Exec, who: { studentId: number; appli
     )
     .orderBy(desc(payments.createdAt))
     .limit(200);
+}
+
+/** The active items of a payment category (school fees: every item a student pays each session). */
+export async function categoryItemIds(db: Exec, categoryId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: paymentItems.id })
+    .from(paymentItems)
+    .where(and(eq(paymentItems.categoryId, categoryId), eq(paymentItems.isActive, true)))
+    .orderBy(asc(paymentItems.id));
+  return rows.map((r) => r.id);
+}
+
+/** The instalment rule of a category in a session (item-schedules), or null. */
+export async function instalmentRule(db: Exec, sessionId: number, categoryId: number) {
+  const [row] = await db
+    .select({
+      allowInstalments: itemSchedules.allowInstalments,
+      firstInstalmentPercent: itemSchedules.firstInstalmentPercent,
+    })
+    .from(itemSchedules)
+    .where(and(eq(itemSchedules.sessionId, sessionId), eq(itemSchedules.categoryId, categoryId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A student payer's facts: who they are and what prices them. */
+export async function findStudentPayer(db: Exec, studentId: number) {
+  const [row] = await db
+    .select({
+      id: students.id,
+      matricNo: students.matricNo,
+      email: students.email,
+      phone: students.phone,
+      firstName: students.firstName,
+      lastName: students.lastName,
+      otherName: students.otherName,
+      stateId: students.stateId,
+      levelId: students.levelId,
+      levelName: levels.name,
+      departmentId: students.departmentId,
+      entryModeId: students.entryModeId,
+      programmeId: coursesOfStudy.programmeId,
+    })
+    .from(students)
+    .leftJoin(levels, eq(levels.id, students.levelId))
+    .leftJoin(coursesOfStudy, eq(coursesOfStudy.id, students.courseOfStudyId))
+    .where(eq(students.id, studentId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function studentAttempts(
+  db: Exec,
+  studentId: number,
+  categoryId: number,
+  sessionId: number | null,
+  state?: PaymentState,
+): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.studentId, studentId),
+        eq(payments.categoryId, categoryId),
+        sessionId === null ? undefined : eq(payments.sessionId, sessionId),
+        state ? eq(payments.state, state) : undefined,
+      ),
+    )
+    .orderBy(desc(payments.createdAt))
+    .limit(50);
+}
+
+/** Every attempt of a student, newest first, a page at a time. */
+export async function studentPaymentsPage(db: Exec, studentId: number, page: number, pageSize: number) {
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(payments)
+    .where(eq(payments.studentId, studentId));
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.studentId, studentId))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const itemIds = [...new Set(rows.flatMap((r) => r.itemIds))];
+  const items = itemIds.length
+    ? await db
+        .select({ id: paymentItems.id, name: paymentItems.name })
+        .from(paymentItems)
+        .where(inArray(paymentItems.id, itemIds))
+    : [];
+  return { total: count?.n ?? 0, rows, items };
+}
+
+/** What is credited against a student's account for a category and session (kobo). */
+export async function feeAccount(db: Exec, studentId: number, sessionId: number, categoryId: number) {
+  const [row] = await db
+    .select()
+    .from(feeAccounts)
+    .where(
+      and(
+        eq(feeAccounts.studentId, studentId),
+        eq(feeAccounts.sessionId, sessionId),
+        eq(feeAccounts.categoryId, categoryId),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Opens (or re-prices) the account an attempt will be credited against. The due never drops
+ * below what is already credited, so the CHECK cannot be broken by a fee change.
+ */
+export async function openFeeAccount(
+  db: Exec,
+  key: { studentId: number; sessionId: number; categoryId: number },
+  dueKobo: number,
+): Promise<void> {
+  await db
+    .insert(feeAccounts)
+    .values({ ...key, dueKobo, paidKobo: 0 })
+    .onConflictDoUpdate({
+      target: [feeAccounts.studentId, feeAccounts.sessionId, feeAccounts.categoryId],
+      set: { dueKobo: sql`greatest(excluded.due_kobo, ${feeAccounts.paidKobo})`, updatedAt: new Date() },
+    });
+}
+
+/**
+ * Credits an amount to a student's account. The CHECK (paid ≤ due) refuses a credit beyond what
+ * is due; the row lock of the UPDATE serialises concurrent credits. Returns false when no account exists.
+ */
+export async function creditFeeAccount(
+  db: Exec,
+  key: { studentId: number; sessionId: number; categoryId: number },
+  amountKobo: number,
+): Promise<boolean> {
+  const rows = await db
+    .update(feeAccounts)
+    .set({ paidKobo: sql`${feeAccounts.paidKobo} + ${amountKobo}`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(feeAccounts.studentId, key.studentId),
+        eq(feeAccounts.sessionId, key.sessionId),
+        eq(feeAccounts.categoryId, key.categoryId),
+      ),
+    )
+    .returning({ id: feeAccounts.id });
+  return rows.length > 0;
 }

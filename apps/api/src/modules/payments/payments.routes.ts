@@ -4,6 +4,12 @@ import { z } from 'zod';
 import {
   PAYMENT_PROVIDERS,
   STATUS,
+  applicantPaymentRow,
+  debtorsExportQuery,
+  debtorsQuery,
+  debtorsResponse,
+  schoolFeesStatementResponse,
+  studentPaymentHistoryQuery,
   checkPaymentQuery,
   errorEnvelope,
   paymentRequest,
@@ -13,8 +19,11 @@ import {
   type PaymentProvider,
 } from '@portal/contracts';
 import { requireAuth } from '../../platform/auth.js';
+import { actorOf } from '../../platform/audit.js';
+import type { Db } from '../../db/client.js';
 import { errorResponses } from '../../platform/routes.js';
 import type { PaymentsService } from './payments.service.js';
+import { debtors, exportDebtors, schoolFeesStatement, studentPaymentHistory } from './school-fees.js';
 
 /** The answer to a notice whose payment the gateway still reports pending: not done, send it again. */
 export const WEBHOOK_NOT_SETTLED =
@@ -36,28 +45,92 @@ const CHECK_PATHS: Record<PaymentProvider, string> = {
 };
 const NAMES: Record<PaymentProvider, string> = { monnify: 'Monnify', nomba: 'Nomba', remita: 'Remita' };
 
-export function paymentsRoutes(app: FastifyInstance, service: PaymentsService): void {
+export function paymentsRoutes(app: FastifyInstance, service: PaymentsService, db: Db): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/student/school-fees', {
+    config: { access: { modes: ['Student'] } },
+    schema: {
+      tags: ['payments'],
+      summary:
+        "The signed-in student's school fees this session: lines, totals, paid, balance, instalment rule, attempts",
+      response: { 200: schoolFeesStatementResponse, ...errors },
+    },
+    handler: (request) => schoolFeesStatement(db, request.auth),
+  });
+
+  r.get('/api/student/payment-history', {
+    config: { access: { modes: ['Student'] } },
+    schema: {
+      tags: ['payments'],
+      summary: 'Every payment attempt of the signed-in student, newest first',
+      querystring: studentPaymentHistoryQuery,
+      response: {
+        200: z.object({
+          Status: z.string(),
+          Message: z.string().optional(),
+          Data: z.array(applicantPaymentRow),
+          Page: z.number().int(),
+          PageSize: z.number().int(),
+          Total: z.number().int(),
+        }),
+        ...errors,
+      },
+    },
+    handler: (request) => studentPaymentHistory(db, request.auth, request.query.page, request.query.pageSize),
+  });
+
+  r.get('/api/admin/debtors', {
+    config: { access: { page: 'debtorslist' } },
+    schema: {
+      tags: ['admin: payments'],
+      summary:
+        'Students owing school fees for a session (filters: session, department, level, search), paginated',
+      querystring: debtorsQuery,
+      response: { 200: debtorsResponse, ...errors },
+    },
+    handler: (request) => debtors(db, request.query),
+  });
+
+  r.get('/api/admin/debtors/export', {
+    config: { access: { page: 'debtorslist' } },
+    schema: {
+      tags: ['admin: payments'],
+      summary: 'The debtors list with the same filters as CSV or XLSX',
+      querystring: debtorsExportQuery,
+    },
+    handler: async (request, reply) => {
+      const file = await exportDebtors(db, await actorOf(db, request), request.query);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(file.stream);
+    },
+  });
 
   for (const provider of PAYMENT_PROVIDERS) {
     r.post(START_PATHS[provider], {
-      config: { access: { modes: ['Applicant'] } },
+      config: { access: { modes: ['Applicant', 'Student'] } },
       bodyLimit: 16 * 1024,
       schema: {
         tags: ['payments'],
-        summary: `Start the acceptance-fee payment at ${NAMES[provider]} (payType=10)`,
+        summary: `Start a payment at ${NAMES[provider]} (payType=10 acceptance fee, applicants; payType=1 school fees, students)`,
         description:
           'The body is the payment request of spec section 3; the server ignores its values and builds the real ' +
-          "request from the signed-in applicant's record and the fee schedule. Send the browser to Data.checkOutUrl.",
+          "request from the signed-in payer's record and the fee schedule. School fees read only MethodId (1 full, " +
+          '2 instalment: the first, at least the minimum share, then the balance) and InstalmentAmount (naira, first ' +
+          'instalment). Send the browser to Data.checkOutUrl.',
         querystring: payTypeQuery,
         body: paymentRequest.optional(),
         response: { 200: paymentStartedResponse, ...errors },
       },
-      handler: (request) => service.startAcceptanceFee(provider, requireAuth(request), request.query.payType),
+      handler: (request) =>
+        service.start(provider, requireAuth(request), request.query.payType, request.body ?? {}),
     });
 
     r.get(CHECK_PATHS[provider], {
-      config: { access: { modes: ['Applicant'] } },
+      config: { access: { modes: ['Applicant', 'Student'] } },
       schema: {
         tags: ['payments'],
         summary: `Status of a ${NAMES[provider]} payment after the browser came back (asks the gateway)`,

@@ -1,19 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  ADMISSION_LEVELS,
   ACCEPTANCE_PAYMENT_CATEGORY_ID,
   ACCEPTANCE_PAYMENT_ITEM_IDS,
-  APPLICANT_PAYEE_TYPE_ID,
   INDIGENE_STATE_ID,
   PAYMENT_MESSAGES,
   STATUS,
   koboToNaira,
   type PaymentProvider,
+  type PaymentRequest,
 } from '@portal/contracts';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/auth.js';
-import { errorMentions, pgErrorCode, PG_UNIQUE_VIOLATION } from '../../platform/db.js';
+import { errorMentions, pgErrorCode, PG_CHECK_VIOLATION, PG_UNIQUE_VIOLATION } from '../../platform/db.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { newPublicId } from '../../platform/ids.js';
 import {
@@ -24,18 +23,15 @@ import {
   type PaymentGateway,
   type VerifyResult,
 } from '../../platform/payments/index.js';
-import { deriveProgress, getApplicantFacts, markAcceptancePaid } from '../applicants/applicants.service.js';
 import * as repo from './payments.repository.js';
 import type { PaymentRow } from './payments.repository.js';
+import { purposeOf, type Payer } from './purposes.js';
 
 /** Grace after a checkout's validity before a still-pending attempt is expired. */
 const EXPIRY_GRACE_MS = 10 * 60_000;
 
 /** The states money reported by the gateway may settle: pending, and expired (a late payment). */
 const SETTLEABLE_WITH_MONEY = ['pending', 'expired'] as const;
-
-/** A unique constraint that a second credited acceptance fee would break. */
-const ONE_PAID_INDEX = 'payments_one_paid_per_applicant_category';
 
 export interface PaymentsOptions {
   publicUrl: string;
@@ -46,14 +42,21 @@ export function applicantReturnUrl(publicUrl: string): string {
   return `${publicUrl}/portal/applicant/dashboard`;
 }
 
-/** A fresh reference per attempt: `DIT-ACC-250125-7K3M9QH2XW4P` (60 random bits). */
-export function newPaymentReference(now = new Date()): string {
+/** Whether a payment is the signed-in payer's own (anything else answers 404). */
+export function ownedBy(payment: PaymentRow, auth: AuthContext): boolean {
+  if (auth.kind === 'Applicant') return payment.applicantId === auth.userId;
+  if (auth.kind === 'Student') return payment.studentId === auth.userId;
+  return false;
+}
+
+/** A fresh reference per attempt: `DIT-ACC-250125-7K3M9QH2XW4P` (60 random bits); school fees `DIT-SCH-…`. */
+export function newPaymentReference(now = new Date(), code = 'ACC'): string {
   const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
   const bytes = randomBytes(12);
   let random = '';
   for (const byte of bytes) random += alphabet[byte & 31];
   const date = now.toISOString().slice(2, 10).replace(/-/g, '');
-  return `DIT-ACC-${date}-${random}`;
+  return `DIT-${code}-${date}-${random}`;
 }
 
 /**
@@ -84,82 +87,66 @@ export class PaymentsService {
   // -------------------------------------------------------------------------------------------
   // Starting a payment
 
-  async startAcceptanceFee(provider: PaymentProvider, auth: AuthContext, payType: number) {
-    if (payType !== ACCEPTANCE_PAYMENT_CATEGORY_ID)
+  /**
+   * POST AddPayeePayment…?payType=<category id>: starts an attempt of the purpose registered under
+   * that category, for the signed-in payer. The amount comes from the purpose (the fee schedule),
+   * never the client; the request's values choose only between what the purpose allows (MethodId,
+   * a first instalment's amount).
+   */
+  async start(provider: PaymentProvider, auth: AuthContext, payType: number, request: PaymentRequest = {}) {
+    const purpose = purposeOf(payType);
+    // A purpose is offered to its own kind of payer only (school fees to students, the acceptance fee to applicants).
+    if (!purpose || auth.kind !== purpose.payerKind)
       throw new AppError(400, PAYMENT_MESSAGES.wrongPayType, STATUS.invalid);
     const { gateway, sandbox } = this.gateway(provider);
-    if (auth.kind !== 'Applicant') throw new AppError(403, PAYMENT_MESSAGES.notAdmitted, STATUS.invalid);
-    const payer = await getApplicantFacts(this.db, auth.userId);
+    const payer = await purpose.loadPayer(this.db, auth.userId);
     if (!payer) throw notFound();
-    const level = deriveProgress(payer).AdmissionLevel;
-    if (level === ADMISSION_LEVELS.accepted || (await this.hasPaidAcceptance(payer.id))) {
-      throw new AppError(409, PAYMENT_MESSAGES.alreadyPaid, STATUS.invalid);
-    }
-    // AdmissionLevel 3: admitted, acceptance fee pending.
-    if (level !== ADMISSION_LEVELS.admitted)
-      throw new AppError(403, PAYMENT_MESSAGES.notAdmitted, STATUS.invalid);
     // An earlier attempt may have been paid without the browser coming back: ask first.
-    for (const attempt of await repo.applicantAttempts(
-      this.db,
-      payer.id,
-      ACCEPTANCE_PAYMENT_CATEGORY_ID,
-      'pending',
-    )) {
+    for (const attempt of await this.attemptsOf(payer, purpose.categoryId, 'pending')) {
       try {
-        const settled = await this.refresh(attempt);
-        if (settled.state === 'paid') throw new AppError(409, PAYMENT_MESSAGES.alreadyPaid, STATUS.invalid);
+        await this.refresh(attempt);
       } catch (error) {
-        if (error instanceof AppError) throw error;
         this.log.warn({ err: error, payment: attempt.id }, 'could not re-check an earlier attempt');
       }
     }
-
-    const sessionId = await repo.currentAcademicSessionId(this.db);
-    const itemIds = [...ACCEPTANCE_PAYMENT_ITEM_IDS];
-    const lines = sessionId
-      ? await repo.feeLines(this.db, {
-          sessionId,
-          itemIds,
-          levelId: payer.levelId,
-          departmentId: payer.departmentId,
-          entryModeId: payer.entryModeId,
-        })
-      : [];
-    if (!sessionId || lines.length !== itemIds.length)
-      throw new AppError(409, PAYMENT_MESSAGES.noFee, STATUS.invalid);
-    const indigene = payer.stateId === INDIGENE_STATE_ID;
-    const amountKobo = lines.reduce(
-      (sum, l) => sum + (indigene ? l.indigeneAmountKobo : l.nonIndigeneAmountKobo),
-      0,
-    );
-    const description = lines.map((l) => l.name).join(', ');
+    const plan = await purpose.plan(this.db, payer, request);
+    // A purpose that credits an account (school fees) opens it with what is due, before any money moves.
+    if (payer.kind === 'Student' && plan.accountDueKobo !== undefined) {
+      await repo.openFeeAccount(
+        this.db,
+        { studentId: payer.id, sessionId: plan.sessionId, categoryId: purpose.categoryId },
+        plan.accountDueKobo,
+      );
+    }
 
     const attempt = await repo.insertAttempt(this.db, {
       publicId: newPublicId(),
       provider,
-      reference: newPaymentReference(),
-      payeeTypeId: APPLICANT_PAYEE_TYPE_ID,
-      applicantId: payer.id,
-      categoryId: ACCEPTANCE_PAYMENT_CATEGORY_ID,
-      itemIds,
-      sessionId,
-      methodId: 1,
-      amountKobo,
+      reference: newPaymentReference(new Date(), purpose.referenceCode),
+      payeeTypeId: purpose.payeeTypeId,
+      applicantId: payer.kind === 'Applicant' ? payer.id : null,
+      studentId: payer.kind === 'Student' ? payer.id : null,
+      categoryId: purpose.categoryId,
+      itemIds: plan.itemIds,
+      sessionId: plan.sessionId,
+      methodId: plan.methodId,
+      amountKobo: plan.amountKobo,
       currency: 'NGN',
       state: 'pending',
     });
-    const name =
-      [payer.firstName, payer.otherName, payer.lastName].filter(Boolean).join(' ') || payer.jambRegNo;
     let result;
     try {
       result = await gateway.initialize({
         merchantRef: attempt.reference,
-        amountKobo,
+        amountKobo: plan.amountKobo,
         currency: 'NGN',
-        customer: { name, email: payer.email, phone: payer.phone },
-        description: `${description} (${payer.jambRegNo})`,
-        returnUrl: applicantReturnUrl(this.options.publicUrl),
-        metadata: { jambRegNo: payer.jambRegNo, customerId: payer.jambRegNo },
+        customer: { name: payer.name || payer.payeeNo, email: payer.email, phone: payer.phone },
+        description: `${plan.description} (${payer.payeeNo})`,
+        returnUrl: `${this.options.publicUrl}${purpose.returnPath}`,
+        metadata:
+          payer.kind === 'Applicant'
+            ? { jambRegNo: payer.payeeNo, customerId: payer.payeeNo }
+            : { matricNo: payer.payeeNo, customerId: payer.payeeNo },
       });
     } catch (error) {
       this.log.error({ err: error, provider, reference: attempt.reference }, 'payment initialisation failed');
@@ -176,16 +163,22 @@ export class PaymentsService {
         TransactionRef: attempt.reference,
         Provider: provider,
         ProviderRef: result.providerRef,
-        Amount: koboToNaira(amountKobo),
+        Amount: koboToNaira(plan.amountKobo),
         ...(result.form ? { form: result.form } : {}),
         Sandbox: sandbox,
       },
     };
   }
 
-  private async hasPaidAcceptance(applicantId: number): Promise<boolean> {
-    const paid = await repo.applicantAttempts(this.db, applicantId, ACCEPTANCE_PAYMENT_CATEGORY_ID, 'paid');
-    return paid.length > 0;
+  /** The acceptance fee (payType 10): kept for callers that name it. */
+  startAcceptanceFee(provider: PaymentProvider, auth: AuthContext, payType: number) {
+    return this.start(provider, auth, payType);
+  }
+
+  private attemptsOf(payer: Payer, categoryId: number, state: repo.PaymentState): Promise<PaymentRow[]> {
+    return payer.kind === 'Applicant'
+      ? repo.applicantAttempts(this.db, payer.id, categoryId, state)
+      : repo.studentAttempts(this.db, payer.id, categoryId, null, state).then((rows) => rows.slice(0, 5));
   }
 
   // -------------------------------------------------------------------------------------------
@@ -194,7 +187,7 @@ export class PaymentsService {
   async checkReturn(provider: PaymentProvider, auth: AuthContext, reference: string) {
     const payment = await this.findReturned(provider, reference);
     // Someone else's reference looks exactly like an unknown one.
-    if (!payment || auth.kind !== 'Applicant' || payment.applicantId !== auth.userId) {
+    if (!payment || !ownedBy(payment, auth)) {
       throw new AppError(404, PAYMENT_MESSAGES.unknownReference, STATUS.notFound);
     }
     let current = payment;
@@ -468,9 +461,10 @@ export class PaymentsService {
   }
 
   /**
-   * pending → paid, and for the acceptance fee the applicant's level, in one transaction. A second
-   * paid acceptance fee for the same applicant breaks a unique index: that attempt is closed as
-   * failed and flagged for a refund instead.
+   * pending → paid, and the purpose's own change (the acceptance fee: the applicant's level;
+   * school fees: the student's account), in one transaction. A credit the purpose refuses breaks a
+   * database constraint (a second paid acceptance fee, school fees beyond what is due): that
+   * attempt is closed as failed and flagged for a refund instead.
    */
   private async credit(
     payment: PaymentRow,
@@ -483,17 +477,20 @@ export class PaymentsService {
       flag: string | null;
     },
   ): Promise<PaymentRow> {
+    const purpose = purposeOf(payment.categoryId);
     const outcome = await this.db.transaction(async (tx) => {
       try {
         return await tx.transaction(async (sp) => {
           const moved = await repo.transition(sp, payment.id, 'paid', fields, SETTLEABLE_WITH_MONEY);
-          if (moved && moved.categoryId === ACCEPTANCE_PAYMENT_CATEGORY_ID && moved.applicantId) {
-            await markAcceptancePaid(sp, moved.applicantId, fields.paidAt);
-          }
+          if (moved) await purpose?.onPaid(sp, moved, fields.paidAt);
           return moved;
         });
       } catch (error) {
-        if (pgErrorCode(error) !== PG_UNIQUE_VIOLATION || !errorMentions(error, ONE_PAID_INDEX)) throw error;
+        const refused =
+          purpose &&
+          (pgErrorCode(error) === PG_UNIQUE_VIOLATION || pgErrorCode(error) === PG_CHECK_VIOLATION) &&
+          purpose.refusedBy.some((name) => errorMentions(error, name));
+        if (!refused) throw error;
         return repo.transition(
           tx,
           payment.id,
@@ -502,7 +499,7 @@ export class PaymentsService {
             amountPaidKobo: fields.amountPaidKobo,
             providerStatus: fields.providerStatus,
             providerReference: fields.providerReference,
-            flag: `duplicate: the acceptance fee was already paid by another attempt; refund ${fields.amountPaidKobo} kobo`,
+            flag: purpose.duplicateFlag(fields.amountPaidKobo),
           },
           SETTLEABLE_WITH_MONEY,
         );
@@ -529,7 +526,8 @@ export function statusMessage(payment: PaymentRow): string {
   if (payment.state === 'paid') return PAYMENT_MESSAGES.success;
   if (payment.state === 'pending') return PAYMENT_MESSAGES.pending;
   if (payment.flag?.startsWith('underpaid')) return PAYMENT_MESSAGES.underpaid;
-  if (payment.flag?.startsWith('duplicate')) return PAYMENT_MESSAGES.duplicate;
+  if (payment.flag?.startsWith('duplicate'))
+    return purposeOf(payment.categoryId)?.duplicateMessage ?? PAYMENT_MESSAGES.duplicate;
   return PAYMENT_MESSAGES.failed;
 }
 
@@ -573,7 +571,12 @@ export async function paidAcceptanceFee(db: Db, applicantId: number): Promise<Pa
 export async function paymentFeeLines(
   db: Db,
   payment: Pick<PaymentRow, 'sessionId' | 'itemIds'>,
-  payer: { levelId: number | null; departmentId: number | null; entryModeId: number | null },
+  payer: {
+    levelId: number | null;
+    departmentId: number | null;
+    entryModeId: number | null;
+    programmeId?: number | null;
+  },
 ): Promise<repo.FeeLine[]> {
   if (payment.sessionId === null) return [];
   return repo.feeLines(db, { sessionId: payment.sessionId, itemIds: payment.itemIds, ...payer });

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES } from '@portal/contracts';
@@ -7,31 +6,10 @@ import { applicants, paymentEvents, payments } from '../../db/schema/index.js';
 import { newPublicId } from '../../platform/ids.js';
 import { login, startTestApp, type TestApp } from '../../../test/helpers.js';
 import { WEBHOOK_NOT_SETTLED } from './payments.routes.js';
+import { settle, startPaymentsApp, submitCheckout } from './test-support.js';
 
 // ---------------------------------------------------------------------------------------------
-// Fixtures: the real app listening on 127.0.0.1 (so the adapters reach the built-in sandbox over
-// real HTTP at PUBLIC_URL), fresh admitted applicants, and a "browser" that submits the sandbox
-// checkout form.
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** The app on a real port; PUBLIC_URL points at it, so the sandbox gateway is reachable. Jobs are off: tests run the reconciler by hand. */
-async function startPaymentsApp(env: Record<string, string> = {}): Promise<TestApp & { url: string }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const t = await startTestApp({ PUBLIC_URL: url, PAYMENT_GATEWAY_TIMEOUT: '10s', ...env }, { jobs: false });
-  await t.app.listen({ port, host: '127.0.0.1' });
-  return { ...t, url };
-}
+// Fixtures: fresh admitted applicants (the app and the checkout "browser": test-support.ts).
 
 /**
  * A new applicant admitted and not yet paid (AdmissionLevel 3): a copy of the seeded applicant 6
@@ -61,49 +39,6 @@ async function admittedApplicant(t: TestApp, options: { stateId?: number | null;
     .returning();
   const session = await login(t.app, 'Applicant', jambRegNo);
   return { row: row!, auth: session.auth };
-}
-
-/** What a browser does on the sandbox checkout page: submit the form, read the redirect. */
-async function submitCheckout(
-  checkoutUrl: string,
-  form: {
-    action?: 'pay' | 'cancel' | 'transfer_later';
-    amount?: string;
-    webhook?: 'once' | 'twice' | 'late' | 'none';
-    delaySeconds?: number;
-  } = {},
-): Promise<URL> {
-  let url = checkoutUrl;
-  // Remita's pay page (finalize.reg) forwards to the checkout page first.
-  if (url.includes('/finalize.reg')) {
-    const forward = await fetch(url, { redirect: 'manual' });
-    if (forward.status !== 303)
-      throw new Error(`finalize.reg answered ${forward.status}: ${await forward.text()}`);
-    url = new URL(forward.headers.get('location')!, url).toString();
-  }
-  const page = await fetch(url);
-  if (page.status !== 200) throw new Error(`checkout page answered ${page.status}`);
-  const body = new URLSearchParams({
-    action: form.action ?? 'pay',
-    webhook: form.webhook ?? 'once',
-    delaySeconds: String(form.delaySeconds ?? 0),
-    ...(form.amount ? { amount: form.amount } : {}),
-  });
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: body.toString(),
-    redirect: 'manual',
-  });
-  if (response.status !== 303)
-    throw new Error(`checkout answered ${response.status}: ${await response.text()}`);
-  return new URL(response.headers.get('location')!);
-}
-
-/** Waits until the sandbox has sent its webhooks and the portal has processed them. */
-async function settle(t: TestApp): Promise<void> {
-  await t.app.payments.sandbox?.idle();
-  await t.app.payments.service.idle();
 }
 
 type Auth = { authorization: string };
@@ -517,8 +452,9 @@ describe('acceptance-fee payments through the sandbox gateway', () => {
     // The reference is Monnify's: it is not found under another provider either.
     expect((await check(owner.auth, 'Nomba', started.Data.TransactionRef)).statusCode).toBe(404);
     expect((await check({}, 'Monnify', started.Data.TransactionRef)).statusCode).toBe(401);
+    // A student may check payments too, but only their own: an applicant's reference is unknown to them.
     const student = await login(t.app, 'Student', 'DIT/2024/0001');
-    expect((await check(student.auth, 'Monnify', started.Data.TransactionRef)).statusCode).toBe(403);
+    expect((await check(student.auth, 'Monnify', started.Data.TransactionRef)).statusCode).toBe(404);
   });
 
   it('the amount, items and payer cannot be set by the client', async () => {
@@ -556,8 +492,11 @@ describe('acceptance-fee payments through the sandbox gateway', () => {
     expect(refused.json().Message).toBe(PAYMENT_MESSAGES.notAdmitted);
     const paid = await login(t.app, 'Applicant', '202410000007AG');
     expect((await start(paid.auth, 'nomba')).statusCode).toBe(409);
+    // The acceptance fee is not offered to students (school fees are payType 1).
     const student = await login(t.app, 'Student', 'DIT/2024/0001');
-    expect((await start(student.auth, 'monnify')).statusCode).toBe(403);
+    const notOffered = await start(student.auth, 'monnify');
+    expect(notOffered.statusCode).toBe(400);
+    expect(notOffered.json().Message).toBe(PAYMENT_MESSAGES.wrongPayType);
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/AddPayeePaymentMonnify?payType=10', payload: {} }))
         .statusCode,

@@ -26,6 +26,7 @@ export async function findStudentPayee(db: Db, studentId: number) {
       departmentId: students.departmentId,
       departmentName: departments.name,
       courseOfStudyName: coursesOfStudy.name,
+      programmeId: coursesOfStudy.programmeId,
       entryModeId: students.entryModeId,
       entryModeName: entryModes.name,
       admittedSessionName: academicSessions.name,

@@ -1,6 +1,7 @@
 import {
   INDIGENE_STATE_ID,
   RECEIPT_LINE_LABELS,
+  SCHOOL_FEES_CATEGORY_ID,
   STATUS,
   koboToNaira,
   type PaymentReceipt,
@@ -30,7 +31,7 @@ export interface ReceiptsDeps {
 }
 
 /** School fees: the category whose receipt shows the indigene / non-indigene breakdown. */
-export const SCHOOL_FEES_CATEGORY_ID = 1;
+export { SCHOOL_FEES_CATEGORY_ID };
 
 export const RECEIPT_NOT_FOUND = 'No paid receipt with this transaction id was found.';
 const receiptNotFound = () => new AppError(404, RECEIPT_NOT_FOUND, STATUS.notFound);
@@ -46,6 +47,8 @@ interface Payee {
   department: string | null;
   courseOfStudy: string | null;
   entryModeId: number | null;
+  /** A student's programme (through the course of study): fee lines may be set per programme. */
+  programmeId: number | null;
   program: string | null;
   stateId: number | null;
   admittedSession: string | null;
@@ -68,6 +71,7 @@ async function payeeOf(deps: ReceiptsDeps, payment: PaymentRow): Promise<Payee> 
       department: a.departmentName,
       courseOfStudy: a.courseOfStudyName,
       entryModeId: a.entryModeId,
+      programmeId: null,
       program: a.entryModeName,
       stateId: a.stateId,
       admittedSession: a.admissionSessionName,
@@ -88,6 +92,7 @@ async function payeeOf(deps: ReceiptsDeps, payment: PaymentRow): Promise<Payee> 
       department: s.departmentName,
       courseOfStudy: s.courseOfStudyName,
       entryModeId: s.entryModeId,
+      programmeId: s.programmeId,
       program: s.entryModeName,
       stateId: s.stateId,
       admittedSession: s.admittedSessionName,

@@ -50,7 +50,11 @@ export function isOpen(tx: SandboxTransaction): boolean {
  */
 export class SandboxStore {
   private readonly byKey = new Map<string, SandboxTransaction>();
+  /** The same transactions by the merchant's reference (a checkout is looked up by it on every status query). */
+  private readonly byMerchantRef = new Map<string, SandboxTransaction>();
   private writing: Promise<void> = Promise.resolve();
+  /** A write queued behind the running one, not started yet: later changes join it. */
+  private pending: Promise<void> | null = null;
   private readonly file: string;
 
   constructor(dataDir: string) {
@@ -58,7 +62,7 @@ export class SandboxStore {
     if (existsSync(this.file)) {
       try {
         const rows = JSON.parse(readFileSync(this.file, 'utf8')) as SandboxTransaction[];
-        for (const row of rows) this.byKey.set(SandboxStore.key(row.provider, row.id), row);
+        for (const row of rows) this.index(row);
       } catch {
         // A damaged file only loses simulated payments.
       }
@@ -74,13 +78,16 @@ export class SandboxStore {
   }
 
   findByMerchantRef(provider: ProviderName, merchantRef: string): SandboxTransaction | undefined {
-    for (const tx of this.byKey.values())
-      if (tx.provider === provider && tx.merchantRef === merchantRef) return tx;
-    return undefined;
+    return this.byMerchantRef.get(SandboxStore.key(provider, merchantRef));
+  }
+
+  private index(tx: SandboxTransaction): void {
+    this.byKey.set(SandboxStore.key(tx.provider, tx.id), tx);
+    this.byMerchantRef.set(SandboxStore.key(tx.provider, tx.merchantRef), tx);
   }
 
   async put(tx: SandboxTransaction): Promise<void> {
-    this.byKey.set(SandboxStore.key(tx.provider, tx.id), tx);
+    this.index(tx);
     await this.save();
   }
 
@@ -90,17 +97,26 @@ export class SandboxStore {
     return tx;
   }
 
-  /** Writes are queued one after another and replace the file atomically. */
+  /**
+   * Writes replace the file atomically, one at a time. Changes made while a write runs share the
+   * one write queued behind it (which snapshots the map when it starts), so a burst of payments
+   * costs a few whole-file writes rather than one each, and every caller still resolves only once
+   * its change is on disk.
+   */
   private save(): Promise<void> {
-    const rows = [...this.byKey.values()].slice(-5000);
-    this.writing = this.writing
+    if (this.pending) return this.pending;
+    const pending = this.writing
       .catch(() => undefined)
       .then(async () => {
+        this.pending = null;
+        const rows = [...this.byKey.values()].slice(-5000);
         const temp = `${this.file}.tmp`;
         await writeFile(temp, JSON.stringify(rows), { mode: 0o600 });
         await rename(temp, this.file);
       });
-    return this.writing;
+    this.pending = pending;
+    this.writing = pending;
+    return pending;
   }
 
   async flush(): Promise<void> {

@@ -71,6 +71,7 @@ const SummaryOfPaymentsScreen = lazy(
 const UpdatePaymentSessionScreen = lazy(
   () => import('../../features/bursary/components/UpdatePaymentSessionScreen'),
 );
+const DebtorsListScreen = lazy(() => import('../../features/payments/components/DebtorsListScreen'));
 const RegistryScreen = lazy(() => import('../../features/setup/components/RegistryScreen'));
 const StudentFormsScreen = lazy(() => import('../../features/student/components/StudentFormsScreen'));
 // The registry's student pages (issue 12).
@@ -157,6 +158,7 @@ export default function AdminRoutes() {
       {pageRoute('studentenquiry', <StudentEnquiryScreen />)}
       {pageRoute('WAECVerify', <WaecVerifyScreen />)}
       {pageRoute('siwes', <SiwesScreen />)}
+      {pageRoute('debtorslist', <DebtorsListScreen />)}
       {registryRoutes}
     </AreaShell>
   );

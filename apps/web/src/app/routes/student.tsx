@@ -22,6 +22,9 @@ const StudentProfileScreen = lazy(() => import('../../features/student/component
 const DocumentDownloadScreen = lazy(() => import('../../features/student/components/DocumentDownloadScreen'));
 const DocumentUploadScreen = lazy(() => import('../../features/student/components/DocumentUploadScreen'));
 const MatriculationScreen = lazy(() => import('../../features/student/components/MatriculationScreen'));
+const SchoolFeesScreen = lazy(() => import('../../features/payments/components/SchoolFeesScreen'));
+const PaymentHistoryScreen = lazy(() => import('../../features/payments/components/PaymentHistoryScreen'));
+const SchoolFeesDueCard = lazy(() => import('../../features/payments/components/SchoolFeesDueCard'));
 
 /** A sidebar link to a student page, kept only when the page is in the student's RoleData. */
 const page = (name: string, item: NavLink) => ({ name, item });
@@ -85,14 +88,18 @@ export default function StudentRoutes() {
   const nav = useMemo(() => studentNav(pages), [pages]);
   return (
     <AreaShell area="student" nav={nav} profileEntries={PROFILE_ENTRIES}>
-      {/* The fees card (features/payments' SchoolFeesDueCard) goes in feesCard once it is merged. */}
-      <Route path="dashboard" element={<StudentDashboard />} />
+      <Route path="dashboard" element={<StudentDashboard feesCard={<SchoolFeesDueCard />} />} />
       <Route path="profile" element={guarded('profile', <StudentProfileScreen />)} />
       <Route path="documentdownload" element={guarded('documentdownload', <DocumentDownloadScreen />)} />
       <Route path="documentupload" element={guarded('documentupload', <DocumentUploadScreen />)} />
       <Route path="Matriculation" element={guarded('Matriculation', <MatriculationScreen />)} />
       <Route path="unauthorized" element={<UnauthorizedScreen />} />
       <Route path="changepassword" element={<ChangePasswordScreen area="student" />} />
+      <Route path="payment" element={guarded('payment', <SchoolFeesScreen />)} />
+      <Route
+        path="paymenthistory"
+        element={guarded('paymenthistory', <PaymentHistoryScreen payer="student" />)}
+      />
     </AreaShell>
   );
 }

@@ -46,7 +46,7 @@ export const RETURN_PARAMS = ['paymentReference', 'orderReference', 'orderId', '
 export const checkPayment = ({ provider, reference }: ReturnedPayment, signal?: AbortSignal) =>
   api<PaymentStatusResponse>(CHECK_PATHS[provider], {
     query: { paymentReference: reference },
-    area: 'applicant',
+    // The payer of the area the browser is in: an applicant or a student.
     signal,
   });
 

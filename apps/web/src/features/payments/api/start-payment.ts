@@ -62,6 +62,34 @@ export function startPayment(
   });
 }
 
+/** The school-fees choice: MethodId 1 full payment, 2 an instalment (the first, then the balance). */
+export interface SchoolFeesChoice {
+  MethodId: number;
+  /** naira, first instalment only */
+  InstalmentAmount?: number;
+}
+
+/**
+ * POST api/AddPayeePayment{Monnify|Nomba|}?payType=1: school fees for the signed-in student. The
+ * server builds the payment from the student's record and the fee schedule; it reads only the
+ * method and a first instalment's amount.
+ */
+export function startSchoolFees(
+  provider: PaymentProvider,
+  choice: SchoolFeesChoice,
+): Promise<PaymentStartedResponse> {
+  return api<PaymentStartedResponse>(START_PATHS[provider], {
+    method: 'POST',
+    query: { payType: SCHOOL_FEES_PAY_TYPE },
+    body: { ...choice, PaymentCategoryId: SCHOOL_FEES_PAY_TYPE, PayeeTypeId: STUDENT_PAYEE_TYPE },
+    area: 'student',
+  });
+}
+
+/** School fees' category id (payType) and a student's payee type, as the contracts number them. */
+const SCHOOL_FEES_PAY_TYPE = 1;
+const STUDENT_PAYEE_TYPE = 2;
+
 export const useStartPayment = () =>
   useMutation({
     mutationFn: ({ provider, user }: { provider: PaymentProvider; user: ApplicantUser }) =>

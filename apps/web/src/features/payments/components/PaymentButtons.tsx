@@ -3,13 +3,15 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { PaymentProvider, PaymentStartedResponse } from '@portal/contracts';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { notificationsReady, preloadNotifications } from '../../../components/NotificationHost';
 import { useT } from '../../../i18n/useT';
 import { ApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { useSessionUser } from '../../../lib/session';
-import { useStartPayment } from '../api/start-payment';
+import { useMutation } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { startPayment } from '../api/start-payment';
 import { PaymentsMessages } from './PaymentsMessages';
 import { PROVIDER_NAMES, ProviderLogo } from './ProviderLogo';
 import { RemitaPaymentDialog } from './RemitaPaymentDialog';
@@ -29,24 +31,57 @@ export interface PaymentButtonsProps {
 export function PaymentButtons(props: PaymentButtonsProps) {
   return (
     <PaymentsMessages>
-      <Buttons {...props} />
+      <AcceptanceButtons {...props} />
     </PaymentsMessages>
   );
 }
 
-function Buttons({ remitaEnabled = false }: PaymentButtonsProps) {
+function AcceptanceButtons({ remitaEnabled = false }: PaymentButtonsProps) {
   const t = useT();
   const user = useSessionUser('applicantUser');
-  const start = useStartPayment();
+  return (
+    <ProviderButtons
+      label={t('payments.pay.options')}
+      remitaEnabled={remitaEnabled}
+      disabled={!user}
+      start={(provider) => startPayment(provider, user!)}
+    />
+  );
+}
+
+export interface ProviderButtonsProps {
+  label: ReactNode;
+  /** Starts the payment at a gateway (the server decides what is paid). */
+  start: (provider: PaymentProvider) => Promise<PaymentStartedResponse>;
+  remitaEnabled?: boolean;
+  disabled?: boolean;
+}
+
+/**
+ * One button per gateway, for any purpose: a click starts the payment, then the browser goes to
+ * the gateway's checkout (Remita: the RRR dialog first, its pay page also payable at a bank).
+ * Used inside a PaymentsMessages boundary.
+ */
+export function ProviderButtons({
+  label,
+  start: startAt,
+  remitaEnabled = true,
+  disabled = false,
+}: ProviderButtonsProps) {
+  const t = useT();
+  const start = useMutation({
+    mutationFn: ({ provider }: { provider: PaymentProvider }) => startAt(provider),
+  });
+  const labelId = useId();
   const [leaving, setLeaving] = useState(false);
   const [remita, setRemita] = useState<PaymentStartedResponse['Data'] | null>(null);
-  const busy = start.isPending || leaving;
+  const busy = start.isPending || leaving || disabled;
 
   const pay = (provider: PaymentProvider) => {
-    if (!user || busy) return;
+    if (busy) return;
     preloadNotifications();
     start.mutate(
-      { provider, user },
+      { provider },
       {
         onSuccess: (answer) => {
           if (provider === 'remita') {
@@ -71,9 +106,9 @@ function Buttons({ remitaEnabled = false }: PaymentButtonsProps) {
   };
 
   return (
-    <Box role="group" aria-labelledby="payment-options-label">
-      <Typography id="payment-options-label" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {t('payments.pay.options')}
+    <Box role="group" aria-labelledby={labelId}>
+      <Typography id={labelId} variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {label}
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
         {ORDER.map((provider) => {

@@ -26,29 +26,34 @@ import { formatNaira } from '../../../lib/money';
 import { useSessionUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useCheckAgain, type ReturnedPayment } from '../api/check-payment';
-import { usePaymentHistory } from '../api/get-payment-history';
+import { usePaymentHistory, type Payer } from '../api/get-payment-history';
 import { PaymentsMessages } from './PaymentsMessages';
-import { messageOf } from './PaymentStatusContent';
+import { messageOf, type PaymentPurpose } from './PaymentStatusContent';
 import { PaymentStateChip } from './PaymentStateChip';
 import { isProvider, PROVIDER_NAMES, ProviderLogo } from './ProviderLogo';
 
 const PAGE_SIZES = [5, 10, 20];
 
-/** /applicant/paymenthistory: every payment attempt, newest first, a page at a time. */
-export default function PaymentHistoryScreen() {
+/**
+ * /applicant/paymenthistory and /student/paymenthistory: every payment attempt of the signed-in
+ * payer, newest first, a page at a time, with its state, 'Check again' and the receipt.
+ */
+export default function PaymentHistoryScreen({ payer = 'applicant' }: { payer?: Payer }) {
   return (
     <PaymentsMessages>
-      <History />
+      <History payer={payer} />
     </PaymentsMessages>
   );
 }
 
-function History() {
+function History({ payer }: { payer: Payer }) {
   const t = useT();
-  const user = useSessionUser('applicantUser');
+  const applicant = useSessionUser('applicantUser');
+  const student = useSessionUser('studentUser');
+  const payeeId = (payer === 'student' ? student?.StudId : applicant?.ApplicantID) ?? 0;
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0]!);
-  const history = usePaymentHistory(user?.ApplicantID ?? 0, page + 1, pageSize);
+  const history = usePaymentHistory(payer, payeeId, page + 1, pageSize);
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   useDocumentTitle(`${t('payments.history.title')} · ${t('portal.name')}`);
 
@@ -132,23 +137,35 @@ function RowAction({ row }: { row: ApplicantPaymentRow }) {
   const state = row.State.toLowerCase();
   if (state === 'paid')
     return (
-      <Link component={RouterLink} to={`/QrCode?transactionId=${encodeURIComponent(row.PaymentId)}`}>
+      <Link component={RouterLink} to={receiptPath(row)}>
         {t('payments.history.viewReceipt')}
       </Link>
     );
   const provider = row.Provider.toLowerCase();
   if ((state === 'pending' || state === 'expired') && isProvider(provider))
-    return <CheckAgainButton payment={{ provider, reference: row.Reference }} />;
+    return (
+      <CheckAgainButton
+        payment={{ provider, reference: row.Reference }}
+        purpose={row.PaymentCategoryId === SCHOOL_FEES_CATEGORY ? 'schoolFees' : 'acceptance'}
+      />
+    );
   return null;
 }
 
-function CheckAgainButton({ payment }: { payment: ReturnedPayment }) {
+/** School fees open the school-fees receipt (/paymentreceipt); other payments the receipt a QR code opens. */
+function receiptPath(row: Pick<ApplicantPaymentRow, 'PaymentId' | 'PaymentCategoryId'>): string {
+  const page = row.PaymentCategoryId === SCHOOL_FEES_CATEGORY ? '/paymentreceipt' : '/QrCode';
+  return `${page}?transactionId=${encodeURIComponent(row.PaymentId)}`;
+}
+const SCHOOL_FEES_CATEGORY = 1;
+
+function CheckAgainButton({ payment, purpose }: { payment: ReturnedPayment; purpose: PaymentPurpose }) {
   const t = useT();
   const checkAgain = useCheckAgain();
   const run = () =>
     checkAgain.mutate(payment, {
       onSuccess: ({ Data }) => {
-        const message = t(messageOf(Data));
+        const message = t(messageOf(Data, purpose));
         if (Data.status === 'PAID') notify.success(message);
         else if (Data.status === 'PENDING') notify.info(message);
         else notify.warning(message);

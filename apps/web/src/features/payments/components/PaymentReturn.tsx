@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { RETURN_PARAMS, returnedPayment } from '../api/check-payment';
 import { PaymentsMessages } from './PaymentsMessages';
+import type { PaymentPurpose } from './PaymentStatusContent';
 import { PaymentStatusDialog } from './PaymentStatusDialog';
 
 /**
@@ -11,7 +12,7 @@ import { PaymentStatusDialog } from './PaymentStatusDialog';
  * `orderID` (Remita), the server is asked for the status and the dialog shows it. OK (or closing)
  * goes back to the plain dashboard; `onDone` lets the route refresh what the payment changed.
  */
-export function PaymentReturn({ onDone }: { onDone?: () => void }) {
+export function PaymentReturn({ onDone, purpose }: { onDone?: () => void; purpose?: PaymentPurpose }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -33,6 +34,7 @@ export function PaymentReturn({ onDone }: { onDone?: () => void }) {
         key={`${payment.provider}:${payment.reference}`}
         payment={payment}
         onClose={close}
+        purpose={purpose}
       />
     </PaymentsMessages>
   );

@@ -20,12 +20,19 @@ import { ProviderLogo } from './ProviderLogo';
 type Status = PaymentStatusResponse['Data'];
 type Outcome = 'paid' | 'pending' | 'failed' | 'error';
 
+/** What was paid for: the wording of 'What Next !', of a refused duplicate and the receipt page differ. */
+export type PaymentPurpose = 'acceptance' | 'schoolFees';
+
 /** The dialog's message for the attempt's state, word for word from spec section 4 where it gives one. */
-export function messageOf(data: Pick<Status, 'status' | 'Flag'>): MessageId {
+export function messageOf(
+  data: Pick<Status, 'status' | 'Flag'>,
+  purpose: PaymentPurpose = 'acceptance',
+): MessageId {
   if (data.status === 'PAID') return 'payments.status.success';
   if (data.status === 'PENDING') return 'payments.status.pending';
   if (data.Flag?.startsWith('underpaid')) return 'payments.status.underpaid';
-  if (data.Flag?.startsWith('duplicate')) return 'payments.status.duplicate';
+  if (data.Flag?.startsWith('duplicate'))
+    return purpose === 'schoolFees' ? 'payments.schoolFees.duplicate' : 'payments.status.duplicate';
   return 'payments.status.failed';
 }
 
@@ -37,6 +44,13 @@ const NEXT: Record<Outcome, MessageId> = {
   pending: 'payments.status.next.pending',
   failed: 'payments.status.next.failed',
   error: 'payments.status.next.error',
+};
+
+const SCHOOL_FEES_NEXT: Record<Outcome, MessageId> = {
+  paid: 'payments.schoolFees.next.paid',
+  pending: 'payments.schoolFees.next.pending',
+  failed: 'payments.schoolFees.next.failed',
+  error: 'payments.schoolFees.next.error',
 };
 
 const ICONS: Record<Outcome, ReactElement> = {
@@ -53,9 +67,11 @@ const ICONS: Record<Outcome, ReactElement> = {
 export function PaymentStatusContent({
   payment,
   check,
+  purpose = 'acceptance',
 }: {
   payment: ReturnedPayment;
   check: UseQueryResult<PaymentStatusResponse>;
+  purpose?: PaymentPurpose;
 }) {
   const t = useT();
   const intl = useIntl();
@@ -72,7 +88,7 @@ export function PaymentStatusContent({
 
   const data = check.data?.Data;
   const outcome: Outcome = data ? outcomeOf(data) : 'error';
-  const message = data ? t(messageOf(data)) : t('payments.status.checkError');
+  const message = data ? t(messageOf(data, purpose)) : t('payments.status.checkError');
   // A reference the server does not know (404) says so: more use than the generic message alone.
   const detail =
     !data && check.error instanceof ApiError && check.error.httpStatus === 404 ? check.error.message : '';
@@ -113,11 +129,13 @@ export function PaymentStatusContent({
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
           {t('payments.status.whatNext')}
         </Typography>
-        <Typography color="text.secondary">{t(NEXT[outcome])}</Typography>
+        <Typography color="text.secondary">
+          {t(purpose === 'schoolFees' ? SCHOOL_FEES_NEXT[outcome] : NEXT[outcome])}
+        </Typography>
         {data?.ReceiptId && (
           <Link
             component={RouterLink}
-            to={`/QrCode?transactionId=${encodeURIComponent(data.ReceiptId)}`}
+            to={`${purpose === 'schoolFees' ? '/paymentreceipt' : '/QrCode'}?transactionId=${encodeURIComponent(data.ReceiptId)}`}
             sx={{ display: 'inline-block', mt: 1 }}
           >
             {t('payments.status.viewReceipt')}

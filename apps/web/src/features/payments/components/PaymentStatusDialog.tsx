@@ -5,17 +5,25 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useT } from '../../../i18n/useT';
 import { useCheckPayment, type ReturnedPayment } from '../api/check-payment';
-import { PaymentStatusContent } from './PaymentStatusContent';
+import { PaymentStatusContent, type PaymentPurpose } from './PaymentStatusContent';
 
 /** The payment status dialog of spec section 2: checks the returned reference, OK closes it. */
-export function PaymentStatusDialog({ payment, onClose }: { payment: ReturnedPayment; onClose: () => void }) {
+export function PaymentStatusDialog({
+  payment,
+  onClose,
+  purpose,
+}: {
+  payment: ReturnedPayment;
+  onClose: () => void;
+  purpose?: PaymentPurpose;
+}) {
   const t = useT();
   const check = useCheckPayment(payment);
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="payment-status-title">
       <DialogTitle id="payment-status-title">{t('payments.status.title')}</DialogTitle>
       <DialogContent>
-        <PaymentStatusContent payment={payment} check={check} />
+        <PaymentStatusContent payment={payment} check={check} purpose={purpose} />
       </DialogContent>
       <DialogActions>
         <Button variant="contained" onClick={onClose} autoFocus disabled={check.isPending}>
