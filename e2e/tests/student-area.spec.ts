@@ -18,12 +18,6 @@ import {
  * uploaded, the matriculation form is downloaded, and a page outside RoleData is refused.
  */
 
-/**
- * School Fees and Payment History are the payments work's pages (issue 12, item 5): their own spec
- * visits them. Remove this list once both branches are merged.
- */
-const BUILT_ELSEWHERE = ['/portal/student/payment', '/portal/student/paymenthistory'];
-
 /** Every link of the student sidebar, its groups opened. */
 async function sidebarLinks(page: Page): Promise<{ href: string; name: string }[]> {
   const nav = page.getByRole('navigation', { name: 'Main menu' }).first();
@@ -60,13 +54,12 @@ test('every link of the student sidebar opens a working page, at 360 px too', as
     'Matriculation',
     'Change Password',
   ]);
-  const ours = links.filter((l) => !BUILT_ELSEWHERE.includes(l.href));
-  for (const { href } of ours) {
+  for (const { href } of links) {
     await page.goto(href);
     await expectWorkingPage(page, href);
   }
   await page.setViewportSize({ width: 360, height: 640 });
-  for (const { href } of ours) {
+  for (const { href } of links) {
     await page.goto(href);
     await expectWorkingPage(page, href);
     expect(await hasHorizontalScroll(page), href).toBe(false);

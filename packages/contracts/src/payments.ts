@@ -30,6 +30,8 @@ export const PAYMENT_MESSAGES = {
   gatewayDown: 'The payment gateway could not be reached. Please try again shortly.',
   noFee: 'The acceptance fee for your session has not been set. Please contact the admissions office.',
   unknownReference: 'No payment with this reference was found.',
+  moveBeyondDue:
+    'This payment is more than the other session still owes for it, so it cannot be moved there.',
 } as const;
 
 /** payType of the AddPayeePayment calls: 10 is the acceptance fee (the only one offered to applicants). */

@@ -23,6 +23,7 @@ import { PG_UNIQUE_VIOLATION, paged, pgErrorCode } from '../../platform/db.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { sheetFile, type SheetColumn } from '../../platform/sheets.js';
 import { dayRange, iso, isoRequired } from '../../platform/time.js';
+import { paymentMovedSession } from '../payments/payments.service.js';
 import * as repo from './bursary.repository.js';
 
 const EXPORT_BATCH = 1000;
@@ -368,6 +369,8 @@ export class BursaryService {
         if (!(await repo.moveSession(tx, paymentId, input.fromSessionId, input.toSessionId))) {
           throw conflict(BURSARY_MESSAGES.movedMeanwhile);
         }
+        // What the payment's purpose keeps per session (a student's school-fee account) follows it.
+        await paymentMovedSession(tx, paymentId, input.fromSessionId, input.toSessionId);
         const id = await repo.recordMove(tx, {
           paymentId,
           fromSessionId: before.sessionId,

@@ -1,10 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCEPTANCE_PAYMENT_CATEGORY_ID, BURSARY_MESSAGES } from '@portal/contracts';
+import { ACCEPTANCE_PAYMENT_CATEGORY_ID, BURSARY_MESSAGES, PAYMENT_MESSAGES } from '@portal/contracts';
 import {
   academicSessions,
   auditLog,
   departments,
+  feeAccounts,
+  feeSchedule,
   levels,
   paymentSessionMoves,
   payments,
@@ -146,8 +148,46 @@ describe('the bursary pages', { timeout: 90_000 }, () => {
       amountKobo: 3_500_000,
       createdAt: '2021-06-14T08:00:00Z',
     });
+    // Credited school fees are held on the student's fee account of the session (as the payments
+    // module credits them); 2019/2020 owes ₦60,000 of tuition, so a move there fits.
+    await db.insert(feeAccounts).values([
+      {
+        studentId: s1!.id,
+        sessionId: sessionA,
+        categoryId: SCHOOL_FEES,
+        dueKobo: 5_000_000,
+        paidKobo: 5_000_000,
+      },
+      {
+        studentId: s2!.id,
+        sessionId: sessionA,
+        categoryId: SCHOOL_FEES,
+        dueKobo: 9_000_000,
+        paidKobo: 4_000_000,
+      },
+    ]);
+    await db.insert(feeSchedule).values({
+      sessionId: sessionB,
+      itemId: TUITION,
+      indigeneAmountKobo: 6_000_000,
+      nonIndigeneAmountKobo: 6_000_000,
+    });
   }, 180_000);
   afterAll(() => t?.close(), 60_000);
+
+  const account = async (studentId: number, sessionId: number) => {
+    const [row] = await t.database.db
+      .select({ paidKobo: feeAccounts.paidKobo })
+      .from(feeAccounts)
+      .where(
+        and(
+          eq(feeAccounts.studentId, studentId),
+          eq(feeAccounts.sessionId, sessionId),
+          eq(feeAccounts.categoryId, SCHOOL_FEES),
+        ),
+      );
+    return row?.paidKobo ?? null;
+  };
 
   it('offers the filter choices', async () => {
     const response = await get('/api/admin/bursary/options');
@@ -432,9 +472,28 @@ describe('the bursary pages', { timeout: 90_000 }, () => {
     expect(list.Data).toEqual([
       expect.objectContaining({ reference: 'BTEST-S1-FULL', regNo: 'DIT/2024/0001' }),
     ]);
+    // The student's fee accounts follow: the credit left 2020/2021 and counts in 2019/2020.
+    expect(await account(s1!.id, sessionA)).toBe(0);
+    expect(await account(s1!.id, sessionB)).toBe(5_000_000);
     // The lists follow: the payment is now in 2019/2020.
     const inB = (await get(`/api/admin/bursary/payments?sessionId=${sessionB}&search=BTEST-`)).json();
     expect(inB.Data.map((p: { reference: string }) => p.reference)).toEqual(['BTEST-S1-FULL']);
+  });
+
+  it('refuses to move school fees into a session that owes less than the payment, changing nothing', async () => {
+    const [empty] = await t.database.db.insert(academicSessions).values({ name: '2018/2019' }).returning();
+    const id = ids['S1-FULL']!;
+    const refused = await move(id, {
+      fromSessionId: sessionB,
+      toSessionId: empty!.id,
+      reason: 'Moved by mistake',
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().Message).toBe(PAYMENT_MESSAGES.moveBeyondDue);
+    const [row] = await t.database.db.select().from(payments).where(eq(payments.id, id));
+    expect(row!.sessionId).toBe(sessionB);
+    expect(await account(s1!.id, sessionB)).toBe(5_000_000);
+    expect(await account(s1!.id, empty!.id)).toBeNull();
   });
 
   it('lets only one of two officers moving the same payment at once win', async () => {
@@ -462,6 +521,8 @@ describe('the bursary pages', { timeout: 90_000 }, () => {
       .from(payments)
       .where(inArray(payments.id, [id]));
     expect(row!.sessionId).toBe(sessionB);
+    expect(await account(s2!.id, sessionA)).toBe(0);
+    expect(await account(s2!.id, sessionB)).toBe(4_000_000);
   });
 
   it('refuses callers without the page', async () => {

@@ -12,7 +12,13 @@ import {
 } from '@portal/contracts';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/auth.js';
-import { errorMentions, pgErrorCode, PG_CHECK_VIOLATION, PG_UNIQUE_VIOLATION } from '../../platform/db.js';
+import {
+  errorMentions,
+  pgErrorCode,
+  PG_CHECK_VIOLATION,
+  PG_UNIQUE_VIOLATION,
+  type Exec,
+} from '../../platform/db.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { newPublicId } from '../../platform/ids.js';
 import {
@@ -602,7 +608,29 @@ export async function acceptanceFeeKobo(
 
 export const paymentSessionName = (db: Db, sessionId: number | null) => repo.sessionName(db, sessionId);
 
-// For the students and records modules
+// For the bursary, students and records modules
+
+/**
+ * Inside the transaction that moves a paid payment to another session: its purpose's per-session
+ * records follow it. Throws a 409 when the other session cannot take it (more than it still owes).
+ */
+export async function paymentMovedSession(
+  tx: Exec,
+  paymentId: number,
+  fromSessionId: number | null,
+  toSessionId: number,
+): Promise<void> {
+  const payment = await repo.findById(tx, paymentId);
+  const purpose = payment ? purposeOf(payment.categoryId) : null;
+  if (!payment || !purpose?.onMovedSession) return;
+  try {
+    await tx.transaction(async (sp) => purpose.onMovedSession!(sp, payment, fromSessionId, toSessionId));
+  } catch (error) {
+    if (purpose.refusedBy.some((name) => errorMentions(error, name)))
+      throw new AppError(409, PAYMENT_MESSAGES.moveBeyondDue, STATUS.invalid);
+    throw error;
+  }
+}
 
 /** A student's credited payments (their receipts), newest first. */
 export const paidStudentPayments = (db: Db, studentId: number) => repo.paidStudentPayments(db, studentId);

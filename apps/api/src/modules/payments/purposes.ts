@@ -78,6 +78,17 @@ export interface PaymentPurpose {
    * failed and flagged for a refund (`duplicateFlag`), in the same transaction.
    */
   onPaid(tx: Exec, payment: PaymentRow, paidAt: Date): Promise<void>;
+  /**
+   * In the transaction that moves a paid payment to another session (the bursary's correction):
+   * what the purpose keeps per session follows the payment. A move the new session cannot take
+   * must break a constraint named in `refusedBy`.
+   */
+  onMovedSession?(
+    tx: Exec,
+    payment: PaymentRow,
+    fromSessionId: number | null,
+    toSessionId: number,
+  ): Promise<void>;
   refusedBy: readonly string[];
   duplicateFlag(amountKobo: number): string;
   /** The message of a payment refused as a duplicate. */
@@ -299,6 +310,17 @@ const schoolFees: PaymentPurpose = {
       await repo.openFeeAccount(tx, key, payment.amountKobo);
       await repo.creditFeeAccount(tx, key, payment.amountKobo);
     }
+  },
+  async onMovedSession(tx, payment, fromSessionId, toSessionId) {
+    if (!payment.studentId) return;
+    const scope = { studentId: payment.studentId, categoryId: payment.categoryId };
+    if (fromSessionId !== null)
+      await repo.creditFeeAccount(tx, { ...scope, sessionId: fromSessionId }, -payment.amountKobo);
+    const payer = await loadStudentPayer(tx, payment.studentId);
+    const due = payer ? await studentDue(tx, payer, payment.categoryId, toSessionId) : null;
+    await repo.openFeeAccount(tx, { ...scope, sessionId: toSessionId }, due?.totalKobo ?? 0);
+    // The CHECK (paid ≤ due) refuses a move beyond what the other session still owes.
+    await repo.creditFeeAccount(tx, { ...scope, sessionId: toSessionId }, payment.amountKobo);
   },
   refusedBy: [WITHIN_DUE_CHECK],
   duplicateFlag: (amountKobo) =>
