@@ -90,6 +90,9 @@ test('a faculty: added, edited, switched off, kept while in use, deleted after c
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   await page.getByLabel('Search').fill('Environmental');
+  // The unfiltered page lists the faculty too: wait for the search's answer (the header and one
+  // row), so the Edit click does not land on a row being replaced.
+  await expect(page.getByRole('row')).toHaveCount(2);
   const row = page.getByRole('row', { name: /Faculty of Environmental Sciences/ });
   await expect(row).toContainText('ENV');
 

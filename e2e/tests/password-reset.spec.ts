@@ -1,8 +1,10 @@
 import { ORIGIN } from '../env';
-import { atPortal, expect, portal, readLatestMail, signIn, signOut, test } from '../fixtures';
+import { atPortal, DEMO_PASSWORD, expect, portal, readLatestMail, signIn, signOut, test } from '../fixtures';
+import { apiSignIn } from '../support/admissions';
 
-// Only student 2's password is changed here; no other browser test signs in as student 2.
-const EMAIL = 'student2@demo.edu.ng';
+// Student 3's password is changed here and put back at the end: no other browser test signs in as
+// student 3 (spec files run side by side).
+const EMAIL = 'student3@demo.edu.ng';
 const NEW_PASSWORD = 'Kano-Harmattan#2025';
 
 test('a forgotten password is reset through the e-mailed link', async ({ page, browser, consoleErrors }) => {
@@ -19,7 +21,7 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, b
   await expect(page.getByText('Email is required')).toBeVisible();
 
   // Red while invalid, green once valid.
-  await email.fill('student2@demo');
+  await email.fill('student3@demo');
   const red = await email.evaluate((input) => getComputedStyle(input).color);
   await send.click();
   await expect(page.getByRole('alert')).toContainText('Email is invalid');
@@ -79,6 +81,14 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, b
   await again.getByRole('button', { name: 'Reset Password' }).click();
   await expect(again.getByRole('alert')).toContainText('This reset link is invalid or has expired.');
   await again.close();
+
+  // The demo password back, as the demo data promises.
+  const { api } = await apiSignIn(EMAIL, NEW_PASSWORD, 'Student');
+  await api.post('/api/Account/ChangePassword', {
+    currentPassword: NEW_PASSWORD,
+    newPassword: DEMO_PASSWORD,
+  });
+  await apiSignIn(EMAIL, DEMO_PASSWORD, 'Student');
 });
 
 const rgb = (colour: string) => (colour.match(/\d+/g) ?? []).map(Number) as [number, number, number];

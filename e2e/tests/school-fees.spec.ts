@@ -6,7 +6,7 @@ import { atPortal, expect, hasHorizontalScroll, portal, signIn, test } from '../
  * School fees through the built-in sandboxes (issue 12): DIT/2024/0001 (indigene, state 2656) pays
  * in full through Monnify; DIT/2024/0002 (non-indigene) pays a first instalment through Nomba on a
  * 360 px phone. Each then opens the receipt, whose amounts follow their state. 2024/2025, 100
- * level: indigene ₦71,500.00, non-indigene ₦101,500.00; the first instalment at least 60%.
+ * level: indigene ₦66,500.00, non-indigene ₦96,500.00; the first instalment at least 60%.
  */
 
 test.describe.configure({ mode: 'serial' });
@@ -34,12 +34,12 @@ test('an indigene student pays in full through Monnify and the receipt shows ind
   await expect(page).toHaveURL(atPortal('/student/payment'));
   await expect(page.getByRole('heading', { name: 'School Fees', level: 1 })).toBeVisible();
   await expect(page.getByTestId('school-fees-rule')).toHaveText('You pay the indigene amounts.');
-  await expect(page.getByTestId('school-fees-total')).toHaveText('₦71,500.00');
+  await expect(page.getByTestId('school-fees-total')).toHaveText('₦66,500.00');
   await expect(page.getByTestId('school-fees-paid')).toHaveText('₦0.00');
   const tuition = page.getByTestId('school-fees-line').filter({ hasText: 'Tuition' });
   await expect(tuition).toContainText('₦45,000.00');
   await expect(tuition).toContainText('₦75,000.00');
-  await page.getByRole('radio', { name: 'Full payment (₦71,500.00)' }).check();
+  await page.getByRole('radio', { name: 'Full payment (₦66,500.00)' }).check();
 
   const dialog = await payAtCheckout(page, 'Monnify', /\/api\/sandbox\/monnify\/checkout\//);
   await expect(
@@ -53,7 +53,7 @@ test('an indigene student pays in full through Monnify and the receipt shows ind
   await expect(receipt.getByTestId('indigene-rule')).toHaveText('Indigene amounts');
   await expect(receipt.getByRole('row', { name: /Tuition/ })).toContainText('₦45,000.00');
   await expect(receipt.getByText('Full Payment')).toBeVisible();
-  await expect(receipt.getByRole('row', { name: /Amount Paid/i })).toContainText('₦71,500.00');
+  await expect(receipt.getByRole('row', { name: /Amount Paid/i })).toContainText('₦66,500.00');
   const [pdf] = await Promise.all([
     page.waitForEvent('download'),
     receipt.getByRole('button', { name: 'Download PDF' }).click(),
@@ -65,7 +65,7 @@ test('an indigene student pays in full through Monnify and the receipt shows ind
   ).toBe('%PDF-');
 
   await page.goto(portal('/student/payment'));
-  await expect(page.getByTestId('school-fees-paid')).toHaveText('₦71,500.00');
+  await expect(page.getByTestId('school-fees-paid')).toHaveText('₦66,500.00');
   await expect(page.getByTestId('school-fees-balance')).toHaveText('₦0.00');
   await expect(page.getByTestId('school-fees-settled')).toBeVisible();
 
@@ -85,26 +85,26 @@ test('a non-indigene student pays a first instalment through Nomba on a phone; t
   await signIn(page, 'student', 'DIT/2024/0002');
   await page.goto(portal('/student/payment'));
   await expect(page.getByTestId('school-fees-rule')).toHaveText('You pay the non-indigene amounts.');
-  await expect(page.getByTestId('school-fees-total')).toHaveText('₦101,500.00');
+  await expect(page.getByTestId('school-fees-total')).toHaveText('₦96,500.00');
   expect(await hasHorizontalScroll(page)).toBe(false);
 
-  await page.getByRole('radio', { name: 'First instalment (at least 60%: ₦60,900.00)' }).check();
+  await page.getByRole('radio', { name: 'First instalment (at least 60%: ₦57,900.00)' }).check();
   const amount = page.getByLabel('First instalment (₦)');
-  await expect(amount).toHaveValue('60900');
+  await expect(amount).toHaveValue('57900');
   // Below the school's share: no payment can be started.
   await amount.fill('50000');
   await expect(page.getByRole('button', { name: 'Nomba', exact: true })).toBeDisabled();
-  await amount.fill('60900');
-  await expect(page.getByText('Pay ₦60,900.00 with:')).toBeVisible();
+  await amount.fill('57900');
+  await expect(page.getByText('Pay ₦57,900.00 with:')).toBeVisible();
   expect(await hasHorizontalScroll(page)).toBe(false);
 
   const dialog = await payAtCheckout(page, 'Nomba', /\/api\/sandbox\/nomba\/checkout\//);
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(atPortal('/student/payment'));
-  await expect(page.getByTestId('school-fees-paid')).toHaveText('₦60,900.00');
-  await expect(page.getByTestId('school-fees-balance')).toHaveText('₦40,600.00');
-  await expect(page.getByRole('radio', { name: 'Balance (₦40,600.00)' })).toBeChecked();
+  await expect(page.getByTestId('school-fees-paid')).toHaveText('₦57,900.00');
+  await expect(page.getByTestId('school-fees-balance')).toHaveText('₦38,600.00');
+  await expect(page.getByRole('radio', { name: 'Balance (₦38,600.00)' })).toBeChecked();
   expect(await hasHorizontalScroll(page)).toBe(false);
 
   const paid = page.locator('[data-testid="school-fees-attempt"][data-state="paid"]');
@@ -113,7 +113,7 @@ test('a non-indigene student pays a first instalment through Nomba on a phone; t
   await expect(receipt.getByTestId('indigene-rule')).toHaveText('Non-indigene amounts');
   await expect(receipt.getByRole('row', { name: /Tuition/ })).toContainText('₦75,000.00');
   await expect(receipt.getByText('Installmental Payment')).toBeVisible();
-  await expect(receipt.getByRole('row', { name: /Amount Paid/i })).toContainText('₦60,900.00');
+  await expect(receipt.getByRole('row', { name: /Amount Paid/i })).toContainText('₦57,900.00');
   expect(await hasHorizontalScroll(page)).toBe(false);
 });
 
@@ -123,13 +123,13 @@ test('the bursary sees who owes for the session and exports the list', async ({ 
   await expect(page.getByRole('heading', { name: 'Debtors List' })).toBeVisible();
   await page.getByLabel('Matric number or name').fill('DIT/2023/0003');
   const row = page.getByRole('row', { name: /DIT\/2023\/0003/ });
-  await expect(row).toContainText('₦94,000.00');
-  await expect(row).toContainText('₦56,400.00');
-  await expect(row).toContainText('₦37,600.00');
+  await expect(row).toContainText('₦89,000.00');
+  await expect(row).toContainText('₦53,400.00');
+  await expect(row).toContainText('₦35,600.00');
   const [csv] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Export CSV' }).click(),
   ]);
   const text = readFileSync((await csv.path())!, 'utf8');
-  expect(text).toContain('DIT/2023/0003,Emeka Nnamdi,Computer Science,200 Level,No,94000,56400,37600');
+  expect(text).toContain('DIT/2023/0003,Emeka Nnamdi,Computer Science,200 Level,No,89000,53400,35600');
 });

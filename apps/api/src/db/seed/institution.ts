@@ -114,7 +114,8 @@ export const PAYMENT_ITEMS: readonly [number, string, number, number, number][] 
   [5, 'ICT and e-Learning', 1, 1_000_000, 1_000_000],
   [6, 'Library', 1, 200_000, 200_000],
   [7, 'Sports', 1, 150_000, 150_000],
-  [8, 'Late Registration', 1, 500_000, 500_000],
+  // Charged only to students who register late: not part of the school fees every student pays.
+  [8, 'Late Registration', 4, 500_000, 500_000],
 ];
 
 export async function seedInstitution(db: Db): Promise<void> {

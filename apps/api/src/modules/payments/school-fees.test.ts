@@ -9,8 +9,9 @@ import { settle, startPaymentsApp, submitCheckout } from './test-support.js';
 
 // School fees through the sandbox gateway, for fresh students copied from the demo ones:
 // DIT/2024/0001 (indigene, state 2656) and DIT/2024/0002 (non-indigene), 100 level Computer Science.
-// 2024/2025, 100 level: indigene ₦71,500 (Tuition 45,000, Registration 5,000, Medical 3,000,
-// ICT 10,000, Library 2,000, Sports 1,500, Late Registration 5,000); non-indigene ₦101,500
+// 2024/2025, 100 level: indigene ₦66,500 (Tuition 45,000, Registration 5,000, Medical 3,000,
+// ICT 10,000, Library 2,000, Sports 1,500; the late-registration fee is a category of its own,
+// charged only to the late); non-indigene ₦96,500
 // (Tuition 75,000). The school's minimum first instalment is 60%.
 
 type Auth = { authorization: string };
@@ -107,14 +108,14 @@ describe('school fees through the sandbox gateway', () => {
       Session: '2024/2025',
       Level: '100 Level',
       Indigene: true,
-      TotalIndigene: 71_500,
-      TotalNonIndigene: 101_500,
-      Total: 71_500,
+      TotalIndigene: 66_500,
+      TotalNonIndigene: 96_500,
+      Total: 66_500,
       Paid: 0,
-      Balance: 71_500,
+      Balance: 66_500,
       AllowInstalments: true,
       FirstInstalmentPercent: 60,
-      MinimumFirstInstalment: 42_900,
+      MinimumFirstInstalment: 39_900,
       CanPayFull: true,
       CanPayFirstInstalment: true,
       CanPayBalance: false,
@@ -129,9 +130,9 @@ describe('school fees through the sandbox gateway', () => {
     });
     expect(b).toMatchObject({
       Indigene: false,
-      Total: 101_500,
-      Balance: 101_500,
-      MinimumFirstInstalment: 60_900,
+      Total: 96_500,
+      Balance: 96_500,
+      MinimumFirstInstalment: 57_900,
     });
     expect(b.Lines[0].Amount).toBe(75_000);
   });
@@ -139,19 +140,19 @@ describe('school fees through the sandbox gateway', () => {
   it('full payment (Monnify, indigene): re-queried on return, credited once, receipt in indigene amounts', async () => {
     const { auth } = await newStudent('DIT/2024/0001');
     const { data, returned } = await payAtGateway(auth, 'monnify', { MethodId: 1, Amount: 1 });
-    expect(data.Amount).toBe(71_500);
+    expect(data.Amount).toBe(66_500);
     expect(data.TransactionRef).toMatch(/^DIT-SCH-/);
     // Paid at the gateway; nothing credited until the portal asks.
     expect((await statement(auth)).Paid).toBe(0);
     const checked = await check(auth, 'monnify', returned);
     expect(checked.json()).toMatchObject({
       Message: PAYMENT_MESSAGES.success,
-      Data: { status: 'PAID', Amount: 71_500, AmountPaid: 71_500 },
+      Data: { status: 'PAID', Amount: 66_500, AmountPaid: 66_500 },
     });
     // Checking again changes nothing.
     expect((await check(auth, 'monnify', returned)).json().Data.status).toBe('PAID');
     expect(await statement(auth)).toMatchObject({
-      Paid: 71_500,
+      Paid: 66_500,
       Balance: 0,
       CanPayFull: false,
       CanPayBalance: false,
@@ -165,10 +166,10 @@ describe('school fees through the sandbox gateway', () => {
       await t.app.inject({ method: 'GET', url: `/api/SchoolFeesReceipt0?RRR=${receiptId}` })
     ).json();
     expect(receipt.Data).toMatchObject({
-      totals0: [{ total: 101_500 }],
-      totals1: [{ total: 71_500 }],
+      totals0: [{ total: 96_500 }],
+      totals1: [{ total: 66_500 }],
       MethodId: 1,
-      amountPaid: 71_500,
+      amountPaid: 66_500,
       Level: '100 Level',
     });
     expect(receipt.Data.details[0]).toEqual({
@@ -179,7 +180,7 @@ describe('school fees through the sandbox gateway', () => {
     const full = (
       await t.app.inject({ method: 'GET', url: `/api/PaymentReceiptByRRR?transactionId=${receiptId}` })
     ).json();
-    expect(full.Data).toMatchObject({ paymentCategoryId: 1, payeeId: 2, amountPaid: 71_500 });
+    expect(full.Data).toMatchObject({ paymentCategoryId: 1, payeeId: 2, amountPaid: 66_500 });
     const pdf = await t.app.inject({ method: 'GET', url: `/api/receipts/${receiptId}.pdf` });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toContain('application/pdf');
@@ -189,17 +190,17 @@ describe('school fees through the sandbox gateway', () => {
     const { auth } = await newStudent('DIT/2024/0002');
     const small = await start(auth, 'nomba', { MethodId: 2, InstalmentAmount: 50_000 });
     expect(small.statusCode).toBe(400);
-    expect(small.json().Message).toBe('The first instalment must be at least ₦60,900.00.');
-    const whole = await start(auth, 'nomba', { MethodId: 2, InstalmentAmount: 101_500 });
+    expect(small.json().Message).toBe('The first instalment must be at least ₦57,900.00.');
+    const whole = await start(auth, 'nomba', { MethodId: 2, InstalmentAmount: 96_500 });
     expect(whole.statusCode).toBe(400);
     expect(whole.json().Message).toBe(SCHOOL_FEES_MESSAGES.instalmentTooLarge);
 
     const first = await payAtGateway(auth, 'nomba', { MethodId: 2 });
-    expect(first.data.Amount).toBe(60_900);
+    expect(first.data.Amount).toBe(57_900);
     expect((await check(auth, 'nomba', first.returned)).json().Data.status).toBe('PAID');
     expect(await statement(auth)).toMatchObject({
-      Paid: 60_900,
-      Balance: 40_600,
+      Paid: 57_900,
+      Balance: 38_600,
       CanPayFull: false,
       CanPayFirstInstalment: false,
       CanPayBalance: true,
@@ -210,26 +211,26 @@ describe('school fees through the sandbox gateway', () => {
 
     // The balance: whatever amount is asked, it is the balance.
     const balance = await payAtGateway(auth, 'remita', { MethodId: 2, InstalmentAmount: 70_000 });
-    expect(balance.data.Amount).toBe(40_600);
+    expect(balance.data.Amount).toBe(38_600);
     expect(balance.data.ProviderRef).toMatch(/^\d{12}$/);
     expect((await check(auth, 'remita', balance.returned)).json().Data.status).toBe('PAID');
-    expect(await statement(auth)).toMatchObject({ Paid: 101_500, Balance: 0 });
+    expect(await statement(auth)).toMatchObject({ Paid: 96_500, Balance: 0 });
     const receipt = (
       await t.app.inject({
         method: 'GET',
         url: `/api/SchoolFeesReceipt0?RRR=${(await paymentOf(balance.data.TransactionRef)).publicId}`,
       })
     ).json();
-    expect(receipt.Data).toMatchObject({ MethodId: 2, amountPaid: 40_600, totals0: [{ total: 101_500 }] });
+    expect(receipt.Data).toMatchObject({ MethodId: 2, amountPaid: 38_600, totals0: [{ total: 96_500 }] });
   });
 
   it('a short payment is flagged and not credited; an overpayment credits only what was due', async () => {
     const { auth } = await newStudent('DIT/2024/0002');
-    const short = await payAtGateway(auth, 'monnify', { MethodId: 1 }, { amount: '100000' });
+    const short = await payAtGateway(auth, 'monnify', { MethodId: 1 }, { amount: '95000' });
     const answer = (await check(auth, 'monnify', short.returned)).json();
     expect(answer).toMatchObject({
       Message: PAYMENT_MESSAGES.underpaid,
-      Data: { status: 'FAILED', AmountPaid: 100_000 },
+      Data: { status: 'FAILED', AmountPaid: 95_000 },
     });
     expect(answer.Data.Flag).toMatch(/^underpaid/);
     expect((await statement(auth)).Paid).toBe(0);
@@ -238,7 +239,7 @@ describe('school fees through the sandbox gateway', () => {
     const paid = (await check(auth, 'monnify', over.returned)).json();
     expect(paid.Data).toMatchObject({ status: 'PAID', AmountPaid: 102_000 });
     expect(paid.Data.Flag).toMatch(/^overpaid/);
-    expect(await statement(auth)).toMatchObject({ Paid: 101_500, Balance: 0 });
+    expect(await statement(auth)).toMatchObject({ Paid: 96_500, Balance: 0 });
   });
 
   it('two balance attempts both paid at the gateway at once: one is credited, the other flagged for a refund', async () => {
@@ -248,7 +249,7 @@ describe('school fees through the sandbox gateway', () => {
     // Two tabs: both start the balance, then both pay it; the webhooks come twice each.
     const startedOne = await begin(auth, 'monnify', { MethodId: 2 });
     const startedTwo = await begin(auth, 'remita', { MethodId: 2 });
-    expect([startedOne.Amount, startedTwo.Amount]).toEqual([40_600, 40_600]);
+    expect([startedOne.Amount, startedTwo.Amount]).toEqual([38_600, 38_600]);
     const [one, two] = await Promise.all([
       pay(startedOne, { webhook: 'twice' }),
       pay(startedTwo, { webhook: 'twice' }),
@@ -263,17 +264,17 @@ describe('school fees through the sandbox gateway', () => {
     const refused = [a, b].find((r) => r.json().Data.status === 'FAILED')!.json();
     expect(refused.Message).toBe(SCHOOL_FEES_MESSAGES.duplicate);
     expect(refused.Data.Flag).toMatch(/^duplicate: the school fees were already covered/);
-    expect(await statement(auth)).toMatchObject({ Paid: 101_500, Balance: 0 });
+    expect(await statement(auth)).toMatchObject({ Paid: 96_500, Balance: 0 });
     const [account] = await db()
       .select()
       .from(feeAccounts)
       .where(and(eq(feeAccounts.studentId, row.id), eq(feeAccounts.categoryId, 1)));
-    expect(account).toMatchObject({ dueKobo: 10_150_000, paidKobo: 10_150_000 });
+    expect(account).toMatchObject({ dueKobo: 9_650_000, paidKobo: 9_650_000 });
     const paidRows = await db()
       .select()
       .from(payments)
       .where(and(eq(payments.studentId, row.id), eq(payments.state, 'paid')));
-    expect(paidRows.reduce((s, p) => s + p.amountKobo, 0)).toBe(10_150_000);
+    expect(paidRows.reduce((s, p) => s + p.amountKobo, 0)).toBe(9_650_000);
   });
 
   it('many credits racing on one account never exceed what is due (the database refuses)', async () => {
@@ -287,7 +288,7 @@ describe('school fees through the sandbox gateway', () => {
     expect(paid).toHaveLength(1);
     expect(answers.filter((r) => r.json().Data.Flag?.startsWith('duplicate'))).toHaveLength(4);
     const [account] = await db().select().from(feeAccounts).where(eq(feeAccounts.studentId, row.id));
-    expect(account!.paidKobo).toBe(7_150_000);
+    expect(account!.paidKobo).toBe(6_650_000);
   });
 
   it('payer kinds and ownership: purposes for their own payers, and another payer’s reference is unknown', async () => {
@@ -319,20 +320,20 @@ describe('school fees through the sandbox gateway', () => {
     expect(s).toMatchObject({
       Level: '200 Level',
       Indigene: false,
-      Total: 94_000,
-      Paid: 56_400,
-      Balance: 37_600,
+      Total: 89_000,
+      Paid: 53_400,
+      Balance: 35_600,
     });
     const paid = s.Attempts.find((a: { State: string }) => a.State === 'paid');
-    expect(paid).toMatchObject({ MethodId: 2, Amount: 56_400 });
+    expect(paid).toMatchObject({ MethodId: 2, Amount: 53_400 });
     const receipt = (
       await t.app.inject({ method: 'GET', url: `/api/SchoolFeesReceipt0?RRR=${paid.PaymentId}` })
     ).json();
     expect(receipt.Data).toMatchObject({
       MethodId: 2,
-      amountPaid: 56_400,
+      amountPaid: 53_400,
       Level: '200 Level',
-      totals0: [{ total: 94_000 }],
+      totals0: [{ total: 89_000 }],
     });
 
     const list = (
@@ -341,18 +342,18 @@ describe('school fees through the sandbox gateway', () => {
     expect(list.Session).toBe('2024/2025');
     const byMatric = Object.fromEntries(list.Data.map((r: { MatricNo: string }) => [r.MatricNo, r]));
     expect(byMatric['DIT/2023/0003']).toMatchObject({
-      Due: 94_000,
-      Paid: 56_400,
-      Balance: 37_600,
+      Due: 89_000,
+      Paid: 53_400,
+      Balance: 35_600,
       Level: '200 Level',
     });
     expect(byMatric['DIT/2024/0001']).toMatchObject({
-      Due: 71_500,
+      Due: 66_500,
       Paid: 0,
-      Balance: 71_500,
+      Balance: 66_500,
       Indigene: true,
     });
-    expect(byMatric['DIT/2024/0002']).toMatchObject({ Due: 101_500, Balance: 101_500, Indigene: false });
+    expect(byMatric['DIT/2024/0002']).toMatchObject({ Due: 96_500, Balance: 96_500, Indigene: false });
 
     const level200 = (
       await t.app.inject({
@@ -372,7 +373,7 @@ describe('school fees through the sandbox gateway', () => {
     expect(csv.body).toContain(
       'Matric No.,Name,Department,Level,Indigene,Due (NGN),Paid (NGN),Balance (NGN)',
     );
-    expect(csv.body).toContain('DIT/2023/0003,Emeka Nnamdi,Computer Science,200 Level,No,94000,56400,37600');
+    expect(csv.body).toContain('DIT/2023/0003,Emeka Nnamdi,Computer Science,200 Level,No,89000,53400,35600');
     const xlsx = await t.app.inject({
       method: 'GET',
       url: '/api/admin/debtors/export?format=xlsx',
@@ -387,13 +388,13 @@ describe('school fees through the sandbox gateway', () => {
     const started = await begin(auth, 'remita', { MethodId: 2 });
     await pay(started, { webhook: 'twice' });
     await settle(t);
-    expect(await statement(auth)).toMatchObject({ Paid: 60_900, Balance: 40_600, CanPayBalance: true });
-    expect(await paymentOf(started.TransactionRef)).toMatchObject({ state: 'paid', amountKobo: 6_090_000 });
+    expect(await statement(auth)).toMatchObject({ Paid: 57_900, Balance: 38_600, CanPayBalance: true });
+    expect(await paymentOf(started.TransactionRef)).toMatchObject({ state: 'paid', amountKobo: 5_790_000 });
     // Left pending at the gateway: the reconciliation job asks again and credits it.
     const balance = await begin(auth, 'monnify', { MethodId: 2 });
     await pay(balance, { webhook: 'none' });
     await t.app.payments.reconciler.runOnce(new Date(Date.now() + 60_000));
-    expect(await statement(auth)).toMatchObject({ Paid: 101_500, Balance: 0 });
+    expect(await statement(auth)).toMatchObject({ Paid: 96_500, Balance: 0 });
   });
 
   it('a fully paid student is not a debtor', async () => {
