@@ -306,3 +306,6 @@ export const hasHorizontalScroll = (page: Page) =>
 export async function chooseLanguage(page: Page, name: string): Promise<void> {
   await page.locator('select[name="locale"]').last().selectOption({ label: name });
 }
+
+/** The page's loading bars: indeterminate progress bars (a determinate one shows data, such as fees paid). */
+export const loadingBars = (page: Page) => page.locator('[role="progressbar"]:not([aria-valuenow])');

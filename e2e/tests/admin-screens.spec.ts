@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { DEMO, expect, hasHorizontalScroll, portal, seriousA11yViolations, signIn, test } from '../fixtures';
+import {
+  DEMO,
+  expect,
+  loadingBars,
+  hasHorizontalScroll,
+  portal,
+  seriousA11yViolations,
+  signIn,
+  test,
+} from '../fixtures';
 
 /**
  * Every admin and app screen of the admissions work, as admin@demo.edu.ng (read only): its heading
@@ -52,7 +61,7 @@ async function sweep(page: Page, screens: [string, string][], phone: boolean) {
   for (const [path, heading] of screens) {
     await page.goto(portal(path));
     await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
-    await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 15_000 });
+    await expect(loadingBars(page)).toHaveCount(0, { timeout: 15_000 });
     // Let MUI's colour transitions (a button enabled once its data arrives) settle before axe measures contrast.
     await page.waitForTimeout(400);
     if (!phone || CARD_LISTS.has(path))

@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { DEMO, expect, hasHorizontalScroll, portal, seriousA11yViolations, signIn, test } from '../fixtures';
+import {
+  DEMO,
+  expect,
+  loadingBars,
+  hasHorizontalScroll,
+  portal,
+  seriousA11yViolations,
+  signIn,
+  test,
+} from '../fixtures';
 
 /**
  * The institution's set-up as the super admin finds it: every link of the sidebar opens a working
@@ -60,7 +69,7 @@ test('set-up pages at 360 px: no sideways scroll, no serious accessibility probl
   for (const [path, heading] of SETUP_PAGES) {
     await page.goto(portal(path));
     await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
-    await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 15_000 });
+    await expect(loadingBars(page)).toHaveCount(0, { timeout: 15_000 });
     await page.waitForTimeout(400);
     expect(await hasHorizontalScroll(page), `sideways scroll on ${path}`).toBe(false);
     expect(await seriousA11yViolations(page), `axe on ${path}`).toEqual([]);

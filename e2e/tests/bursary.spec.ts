@@ -1,6 +1,15 @@
 import { readFileSync } from 'node:fs';
 import type { Download, Page } from '@playwright/test';
-import { DEMO, expect, hasHorizontalScroll, portal, seriousA11yViolations, signIn, test } from '../fixtures';
+import {
+  DEMO,
+  expect,
+  loadingBars,
+  hasHorizontalScroll,
+  portal,
+  seriousA11yViolations,
+  signIn,
+  test,
+} from '../fixtures';
 import { ORIGIN } from '../env';
 import {
   apiSignIn,
@@ -212,7 +221,7 @@ test('the bursary pages at 360 px: no sideways scroll, no serious accessibility 
   ] as const) {
     await page.goto(portal(path));
     await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
-    await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 15_000 });
+    await expect(loadingBars(page)).toHaveCount(0, { timeout: 15_000 });
     expect(await hasHorizontalScroll(page), path).toBe(false);
     expect(await seriousA11yViolations(page), `axe on ${path}`).toEqual([]);
   }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
-import { DEMO, expect, portal, signIn, test, type Mode } from '../fixtures';
+import { DEMO, expect, loadingBars, portal, signIn, test, type Mode } from '../fixtures';
 
 /**
  * Every area at 360 × 640: a screenshot of each page (attached to the report), and nothing cut
@@ -95,7 +95,7 @@ function layoutProblems(page: Page): Promise<string[]> {
 }
 
 async function waitUntilLoaded(page: Page) {
-  await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 15_000 });
+  await expect(loadingBars(page)).toHaveCount(0, { timeout: 15_000 });
   await expect(page.getByRole('status', { name: 'Loading…' })).toHaveCount(0);
   await page.waitForLoadState('networkidle');
 }

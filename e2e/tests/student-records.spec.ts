@@ -3,6 +3,7 @@ import {
   DEMO,
   expect,
   hasHorizontalScroll,
+  loadingBars,
   portal,
   readLatestMail,
   seriousA11yViolations,
@@ -102,7 +103,7 @@ test('the registry pages: in the sidebar, and nothing serious for axe', async ({
     await page.goto(portal(path));
     await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
     await expect(menu.getByRole('link', { name: heading }), path).toBeVisible();
-    await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 15_000 });
+    await expect(loadingBars(page)).toHaveCount(0, { timeout: 15_000 });
     await page.waitForTimeout(400);
     expect(await seriousA11yViolations(page), `axe on ${path}`).toEqual([]);
   }
