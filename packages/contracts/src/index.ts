@@ -10,3 +10,4 @@ export * from './registry/schemas.js';
 export * from './bursary.js';
 export * from './students.js';
 export * from './records.js';
+export * from './courses.js';

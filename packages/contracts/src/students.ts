@@ -30,6 +30,7 @@ export const STUDENT_PAGES = [
   { Page: 'profile', Menu_Icon: 'person' },
   { Page: 'payment', Menu_Icon: 'payments' },
   { Page: 'paymenthistory', Menu_Icon: 'receipt_long' },
+  { Page: 'courseregistration', Menu_Icon: 'menu_book' },
   { Page: 'documentdownload', Menu_Icon: 'download' },
   { Page: 'documentupload', Menu_Icon: 'upload' },
   { Page: 'Matriculation', Menu_Icon: 'badge' },

@@ -70,6 +70,7 @@ export const semesterRegistrations = defineResource({
     closesOn: date({ required: true, label: 'Closes on' }),
     lateClosesOn: date({ label: 'Late registration closes on' }),
     lateFeeKobo: money({ default: 0, label: 'Late registration fee' }),
+    addDropClosesOn: date({ label: 'Add/drop closes on' }),
     isOpen: flag({ default: true, switch: 'open' }),
   },
 });

@@ -111,3 +111,24 @@ export const timetable = defineResource({
     staffId: ref('staff', { required: true, label: 'Lecturer' }),
   },
 });
+
+export const ADVISER_ROLES = ['Level Adviser', 'HOD'] as const;
+
+/**
+ * Who approves course registrations: a staff member (acting through the admin account with the same
+ * e-mail) for a department and one level, or every level when the level is empty (the HOD).
+ */
+export const courseAdvisers = defineResource({
+  name: 'course-advisers',
+  page: 'CourseAdvisers',
+  label: 'Course adviser',
+  display: 'staffId',
+  key: ['staffId', 'departmentId', 'levelId'],
+  sort: 'departmentId',
+  fields: {
+    staffId: ref('staff', { required: true, label: 'Staff member' }),
+    departmentId: ref('departments', { required: true }),
+    levelId: ref('levels', { label: 'Level (empty: every level)' }),
+    role: choice(ADVISER_ROLES, { required: true, default: 'Level Adviser' }),
+  },
+});

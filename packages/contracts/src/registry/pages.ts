@@ -70,6 +70,7 @@ export const ADMIN_MENUS: readonly (readonly [number, string, string, readonly s
       'CourseLecturers',
       'ProgramRegistrationLImit',
       'departmentcourses',
+      'CourseAdvisers',
       'RegisteredCourse',
       'studentcourselist',
       'courseRegistration',

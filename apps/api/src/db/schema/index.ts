@@ -7,3 +7,4 @@ export * from './institution.js';
 export * from './bursary.js';
 export * from './students.js';
 export * from './records.js';
+export * from './registrations.js';

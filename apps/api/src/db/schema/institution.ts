@@ -52,6 +52,7 @@ export const semesterRegistrations = pgTable('semester_registrations', {
   closesOn: date('closes_on', { mode: 'string' }).notNull(),
   lateClosesOn: date('late_closes_on', { mode: 'string' }),
   lateFeeKobo: kobo('late_fee_kobo').default(0),
+  addDropClosesOn: date('add_drop_closes_on', { mode: 'string' }),
   isOpen: boolean('is_open').notNull().default(true),
 });
 

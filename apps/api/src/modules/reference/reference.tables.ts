@@ -29,6 +29,7 @@ export const REFERENCE_TABLES: Record<RegistryName, TableEntry> = {
   courses: t.courses,
   prerequisites: t.prerequisites,
   'course-lecturers': t.courseLecturers,
+  'course-advisers': t.courseAdvisers,
   'registration-limits': t.registrationLimits,
   'department-courses': t.departmentCourses,
   timetable: t.timetable,
