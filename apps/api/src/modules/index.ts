@@ -3,6 +3,7 @@ import type { AppDeps } from '../platform/deps.js';
 import { registerAdminModules } from './admin/index.js';
 import { registerApplicantModules } from './applicants/index.js';
 import { registerBursaryModule } from './bursary/index.js';
+import { registerCoursesModule } from './courses/index.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { AuthService } from './auth/auth.service.js';
 import { healthRoutes } from './health/health.routes.js';
@@ -24,4 +25,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   registerBursaryModule(app, deps);
   await registerStudentsModule(app, deps);
   await registerRecordsModule(app, deps);
+  registerCoursesModule(app, deps);
 }

@@ -179,6 +179,10 @@ export const BUILT_WORKFLOW_PAGES: readonly string[] = [
   // The registry's student pages (issue 12).
   ...['studentAccess', 'studentenquiry', 'addnew', 'matriculation', 'siwes', 'WAECVerify'],
   'debtorslist',
+  // Course registration (issue 13).
+  'courseRegistration',
+  'RegisteredCourse',
+  'studentcourselist',
 ];
 
 /** Where an admin page lives: /admin/ + the page name with everything but letters and '/' removed. */

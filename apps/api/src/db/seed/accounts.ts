@@ -180,6 +180,16 @@ export async function seedAccounts(db: Db): Promise<void> {
       admittedSessionId: previousSession!.id,
       matriculatedAt: new Date('2023-11-20T10:00:00Z'),
     },
+    {
+      matricNo: 'DIT/2024/0004',
+      email: 'student4@demo.edu.ng',
+      firstName: 'Aisha',
+      lastName: 'Mohammed',
+      otherName: 'Zainab',
+      gender: 'Female',
+      stateId: INDIGENE_STATE_ID,
+      lgaId: hostLga[0]!.id,
+    },
   ]) {
     const [existing] = await db
       .select({ id: students.id })

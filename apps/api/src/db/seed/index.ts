@@ -2,6 +2,7 @@ import type { Db } from '../client.js';
 import type { FileStorage } from '../../platform/storage.js';
 import { seedApplicantFiles } from './applicant-files.js';
 import { seedAccounts } from './accounts.js';
+import { seedCourseRegistration } from './course-registration.js';
 import { seedInstitution } from './institution.js';
 import { seedPages } from './pages.js';
 import { seedPayments } from './payments.js';
@@ -18,6 +19,7 @@ export async function seed(db: Db, storage?: FileStorage): Promise<void> {
   await seedAccounts(db);
   await seedPayments(db);
   await seedSchoolFees(db);
+  await seedCourseRegistration(db);
   // Uploaded documents, passports and admission forms need file storage.
   if (storage) await seedApplicantFiles(db, storage);
 }

@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import { SCHOOL_ID } from '@portal/contracts';
 import type { Db } from '../client.js';
+import { institutionToday } from '../../platform/time.js';
 import {
   academicSessions,
   blocks,
@@ -79,11 +80,25 @@ export const DEMO_SEMESTERS = [
   { name: '2024/2025 Second Semester', term: 'Second', startDate: '2025-03-17', endDate: '2025-07-31' },
 ] as const;
 
-/** Registration windows of the two semesters (late registration costs ₦5,000). */
-const REGISTRATION_WINDOWS = [
-  { opensOn: '2024-10-07', closesOn: '2024-11-08', lateClosesOn: '2024-11-22', isOpen: true },
-  { opensOn: '2025-03-17', closesOn: '2025-04-11', lateClosesOn: '2025-04-25', isOpen: false },
-] as const;
+/**
+ * Registration windows of the two semesters, around the day the demo is installed: the first
+ * semester's is open (a week old, closing in five weeks, late registration two weeks more, add/drop
+ * until then), the second's opens in four months. Late registration costs ₦5,000.
+ */
+export function demoRegistrationWindows(today = institutionToday()) {
+  const day = (offset: number) =>
+    new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+  return [
+    { opensOn: day(-7), closesOn: day(35), lateClosesOn: day(49), addDropClosesOn: day(49), isOpen: true },
+    {
+      opensOn: day(120),
+      closesOn: day(148),
+      lateClosesOn: day(162),
+      addDropClosesOn: day(162),
+      isOpen: false,
+    },
+  ] as const;
+}
 const LATE_REGISTRATION_FEE_KOBO = 500_000;
 
 const SCHOOL_UNITS: readonly [string, 'Unit' | 'Directorate' | 'Centre' | 'Office', string][] = [
@@ -551,7 +566,7 @@ async function seedCalendar(db: Db, session: typeof academicSessions.$inferSelec
     .values(
       DEMO_SEMESTERS.map((s, i) => ({
         semesterId: semesterRows.find((r) => r.name === s.name)!.id,
-        ...REGISTRATION_WINDOWS[i]!,
+        ...demoRegistrationWindows()[i]!,
         lateFeeKobo: LATE_REGISTRATION_FEE_KOBO,
       })),
     )

@@ -5,6 +5,7 @@ import {
   ACCEPTANCE_PAYMENT_ITEM_IDS,
   INDIGENE_STATE_ID,
   PAYMENT_MESSAGES,
+  SCHOOL_FEES_CATEGORY_ID,
   STATUS,
   koboToNaira,
   type PaymentProvider,
@@ -31,7 +32,7 @@ import {
 } from '../../platform/payments/index.js';
 import * as repo from './payments.repository.js';
 import type { PaymentRow } from './payments.repository.js';
-import { purposeOf, type Payer } from './purposes.js';
+import { purposeOf, studentDue, type Payer } from './purposes.js';
 
 /** Grace after a checkout's validity before a still-pending attempt is expired. */
 const EXPIRY_GRACE_MS = 10 * 60_000;
@@ -638,3 +639,26 @@ export const paidStudentPayments = (db: Db, studentId: number) => repo.paidStude
 /** Every attempt of a student and of the applicant record they were matriculated from, newest first. */
 export const paymentsOfPerson = (db: Db, who: { studentId: number; applicantId: number | null }) =>
   repo.paymentsOfPerson(db, who);
+
+/**
+ * Where a student stands with a session's school fees (for course registration and hostels): what is
+ * due, what is credited, and whether that clears them — paid in full, or at least the school's
+ * minimum first instalment where instalments are allowed. A session without fees clears everyone.
+ */
+export async function schoolFeesStanding(db: Exec, studentId: number, sessionId: number) {
+  const purpose = purposeOf(SCHOOL_FEES_CATEGORY_ID)!;
+  const payer = await purpose.loadPayer(db, studentId);
+  if (!payer) return null;
+  const due = await studentDue(db, payer, SCHOOL_FEES_CATEGORY_ID, sessionId);
+  const cleared =
+    due.totalKobo <= 0 ||
+    due.paidKobo >= due.totalKobo ||
+    (due.allowInstalments && due.paidKobo >= due.minimumFirstKobo);
+  return {
+    totalKobo: due.totalKobo,
+    paidKobo: due.paidKobo,
+    balanceKobo: due.balanceKobo,
+    minimumFirstKobo: due.allowInstalments ? due.minimumFirstKobo : due.totalKobo,
+    cleared,
+  };
+}

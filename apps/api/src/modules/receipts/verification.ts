@@ -11,6 +11,8 @@ export const verifyUrls = {
     `${publicUrl}/portal/AdmissionLetter?applicantId=${encodeURIComponent(applicantId)}`,
   siwesLetter: (publicUrl: string, studId: string) =>
     `${publicUrl}/portal/SiwesLetter?StudId=${encodeURIComponent(studId)}`,
+  courseForm: (publicUrl: string, registrationId: string, version: number) =>
+    `${publicUrl}/portal/CourseForm?id=${encodeURIComponent(registrationId)}&v=${version}`,
 };
 
 /** A QR code of the text as a PNG data URL (for pages; PDFs draw the code as vectors). */

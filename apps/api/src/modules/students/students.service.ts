@@ -61,7 +61,11 @@ function callerStudentId(auth: AuthContext | null): number {
   return auth.userId;
 }
 
-async function ownStudent(deps: StudentsDeps, auth: AuthContext | null): Promise<repo.StudentRow> {
+/** The signed-in student's record; refused when the caller is not a student or has been disabled. */
+export async function ownStudent(
+  deps: Pick<StudentsDeps, 'db'>,
+  auth: AuthContext | null,
+): Promise<repo.StudentRow> {
   const student = await repo.findStudent(deps.db, { id: callerStudentId(auth) });
   if (!student) throw notFound(STUDENT_MESSAGES.notFound);
   // Disabled by the registry after signing in: refused on the next request, not at token expiry.
@@ -125,13 +129,19 @@ export async function openSignedPassport(
 }
 
 /** The photograph's bytes for a PDF, or null. */
-async function passportBytesOf(deps: StudentsDeps, student: repo.StudentRow): Promise<Buffer | null> {
+async function passportBytesOf(
+  deps: Pick<StudentsDeps, 'db' | 'storage'>,
+  student: repo.StudentRow,
+): Promise<Buffer | null> {
   if (student.passportKey) return deps.storage.read(student.passportKey);
   if (student.applicantId === null) return null;
   const facts = await getApplicantFacts(deps.db, student.applicantId);
   return facts?.passportKey ? deps.storage.read(facts.passportKey) : null;
 }
 export { passportBytesOf };
+
+/** A student's record by id (for other modules' documents), or null. */
+export const findStudentRecord = (db: Db, id: number) => repo.findStudent(db, { id });
 
 // ───────────────────────────── the profile ─────────────────────────────
 

@@ -1,0 +1,632 @@
+import { and, asc, desc, eq, ilike, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
+import {
+  academicSessions,
+  admins,
+  courseAdvisers,
+  courseRegistrationCourses,
+  courseRegistrationEvents,
+  courseRegistrations,
+  courseResults,
+  courses,
+  coursesOfStudy,
+  departmentCourses,
+  departments,
+  levels,
+  prerequisites,
+  programmes,
+  registrationLimits,
+  semesterRegistrations,
+  semesters,
+  staff,
+  students,
+} from '../../db/schema/index.js';
+import { countSql, likeEscape, type Exec } from '../../platform/db.js';
+
+/** What registration needs to know about a student: scope, programme and state of origin. */
+export async function studentFacts(db: Exec, studentId: number) {
+  const [row] = await db
+    .select({
+      id: students.id,
+      publicId: students.publicId,
+      matricNo: students.matricNo,
+      firstName: students.firstName,
+      lastName: students.lastName,
+      otherName: students.otherName,
+      isActive: students.isActive,
+      levelId: students.levelId,
+      departmentId: students.departmentId,
+      programmeId: coursesOfStudy.programmeId,
+    })
+    .from(students)
+    .leftJoin(coursesOfStudy, eq(coursesOfStudy.id, students.courseOfStudyId))
+    .where(eq(students.id, studentId))
+    .limit(1);
+  return row ?? null;
+}
+export type StudentFacts = NonNullable<Awaited<ReturnType<typeof studentFacts>>>;
+
+// ───────────────────────────── semesters and windows ─────────────────────────────
+
+const semesterColumns = {
+  id: semesters.id,
+  name: semesters.name,
+  term: semesters.term,
+  isCurrent: semesters.isCurrent,
+  sessionId: semesters.sessionId,
+  sessionName: academicSessions.name,
+  opensOn: semesterRegistrations.opensOn,
+  closesOn: semesterRegistrations.closesOn,
+  lateClosesOn: semesterRegistrations.lateClosesOn,
+  addDropClosesOn: semesterRegistrations.addDropClosesOn,
+  lateFeeKobo: semesterRegistrations.lateFeeKobo,
+  windowOpen: semesterRegistrations.isOpen,
+};
+
+/** Semesters with their registration windows (left join: a semester may have none), newest first. */
+export async function semestersWithWindows(db: Exec, semesterId?: number) {
+  return db
+    .select(semesterColumns)
+    .from(semesters)
+    .innerJoin(academicSessions, eq(academicSessions.id, semesters.sessionId))
+    .leftJoin(semesterRegistrations, eq(semesterRegistrations.semesterId, semesters.id))
+    .where(semesterId === undefined ? undefined : eq(semesters.id, semesterId))
+    .orderBy(desc(semesters.startDate));
+}
+export type SemesterWindow = Awaited<ReturnType<typeof semestersWithWindows>>[number];
+
+export async function unitLimits(db: Exec, programmeId: number, levelId: number, term: string) {
+  const [row] = await db
+    .select({ minUnits: registrationLimits.minUnits, maxUnits: registrationLimits.maxUnits })
+    .from(registrationLimits)
+    .where(
+      and(
+        eq(registrationLimits.programmeId, programmeId),
+        eq(registrationLimits.levelId, levelId),
+        eq(registrationLimits.semester, term),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+// ───────────────────────────── courses offered, results, prerequisites ─────────────────────────────
+
+/** The courses a department offers to a level in a session's semester (`departmentcourses`). */
+export async function offeredCourses(
+  db: Exec,
+  scope: { departmentId: number; sessionId: number; levelId: number; term: string },
+) {
+  return db
+    .select({
+      courseId: courses.id,
+      code: courses.code,
+      title: courses.title,
+      units: courses.units,
+      type: departmentCourses.type,
+    })
+    .from(departmentCourses)
+    .innerJoin(courses, eq(courses.id, departmentCourses.courseId))
+    .where(
+      and(
+        eq(departmentCourses.departmentId, scope.departmentId),
+        eq(departmentCourses.sessionId, scope.sessionId),
+        eq(departmentCourses.levelId, scope.levelId),
+        eq(departmentCourses.semester, scope.term),
+        eq(courses.isActive, true),
+      ),
+    )
+    .orderBy(asc(courses.code));
+}
+
+export async function coursesByIds(db: Exec, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      courseId: courses.id,
+      code: courses.code,
+      title: courses.title,
+      units: courses.units,
+      type: courses.type,
+    })
+    .from(courses)
+    .where(inArray(courses.id, [...ids]));
+}
+
+/** A student's published results, oldest semester first (a later attempt follows an earlier one). */
+export async function publishedResults(db: Exec, studentId: number) {
+  return db
+    .select({
+      courseId: courseResults.courseId,
+      passed: courseResults.passed,
+      semesterStart: semesters.startDate,
+    })
+    .from(courseResults)
+    .innerJoin(semesters, eq(semesters.id, courseResults.semesterId))
+    .where(and(eq(courseResults.studentId, studentId), sql`${courseResults.publishedAt} is not null`))
+    .orderBy(asc(semesters.startDate));
+}
+
+/** The prerequisites of some courses: [course, prerequisite id, prerequisite code]. */
+export async function prerequisitesOf(db: Exec, courseIds: readonly number[]) {
+  if (courseIds.length === 0) return [];
+  return db
+    .select({
+      courseId: prerequisites.courseId,
+      prerequisiteId: prerequisites.prerequisiteId,
+      code: courses.code,
+    })
+    .from(prerequisites)
+    .innerJoin(courses, eq(courses.id, prerequisites.prerequisiteId))
+    .where(inArray(prerequisites.courseId, [...courseIds]));
+}
+
+// ───────────────────────────── registrations ─────────────────────────────
+
+export type RegistrationRow = typeof courseRegistrations.$inferSelect;
+
+export async function findRegistration(
+  db: Exec,
+  by: { studentId: number; semesterId: number } | { id: number } | { publicId: string },
+  lock = false,
+): Promise<RegistrationRow | null> {
+  const where =
+    'id' in by
+      ? eq(courseRegistrations.id, by.id)
+      : 'publicId' in by
+        ? eq(courseRegistrations.publicId, by.publicId)
+        : and(
+            eq(courseRegistrations.studentId, by.studentId),
+            eq(courseRegistrations.semesterId, by.semesterId),
+          );
+  const query = db.select().from(courseRegistrations).where(where).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** Opens the registration row, or answers null when another transaction opened it first. */
+export async function insertRegistration(db: Exec, values: typeof courseRegistrations.$inferInsert) {
+  const [row] = await db.insert(courseRegistrations).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function updateRegistration(
+  db: Exec,
+  id: number,
+  values: Partial<typeof courseRegistrations.$inferInsert>,
+  expect?: { version: number; state: string },
+): Promise<RegistrationRow | null> {
+  const [row] = await db
+    .update(courseRegistrations)
+    .set(values)
+    .where(
+      expect
+        ? and(
+            eq(courseRegistrations.id, id),
+            eq(courseRegistrations.version, expect.version),
+            eq(courseRegistrations.state, expect.state),
+          )
+        : eq(courseRegistrations.id, id),
+    )
+    .returning();
+  return row ?? null;
+}
+
+export async function registrationCourses(db: Exec, registrationIds: readonly number[]) {
+  if (registrationIds.length === 0) return [];
+  return db
+    .select({
+      registrationId: courseRegistrationCourses.registrationId,
+      courseId: courseRegistrationCourses.courseId,
+      code: courses.code,
+      title: courses.title,
+      units: courseRegistrationCourses.units,
+      requested: courseRegistrationCourses.requested,
+      approved: courseRegistrationCourses.approved,
+      carryOver: courseRegistrationCourses.carryOver,
+    })
+    .from(courseRegistrationCourses)
+    .innerJoin(courses, eq(courses.id, courseRegistrationCourses.courseId))
+    .where(inArray(courseRegistrationCourses.registrationId, [...registrationIds]))
+    .orderBy(desc(courseRegistrationCourses.carryOver), asc(courses.code));
+}
+export type RegistrationCourseRow = Awaited<ReturnType<typeof registrationCourses>>[number];
+
+/** The new submission's courses: rows it drops go (or, when approved, wait for the adviser), new ones come. */
+export async function replaceRequestedCourses(
+  db: Exec,
+  registrationId: number,
+  chosen: readonly { courseId: number; units: number; carryOver: boolean }[],
+) {
+  const ids = chosen.map((c) => c.courseId);
+  const rid = eq(courseRegistrationCourses.registrationId, registrationId);
+  const notChosen = ids.length
+    ? sql`${courseRegistrationCourses.courseId} not in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql`true`;
+  await db
+    .delete(courseRegistrationCourses)
+    .where(and(rid, notChosen, eq(courseRegistrationCourses.approved, false)));
+  await db.update(courseRegistrationCourses).set({ requested: false }).where(and(rid, notChosen));
+  if (chosen.length)
+    await db
+      .insert(courseRegistrationCourses)
+      .values(chosen.map((c) => ({ registrationId, ...c, requested: true, approved: false })))
+      .onConflictDoUpdate({
+        target: [courseRegistrationCourses.registrationId, courseRegistrationCourses.courseId],
+        set: { requested: true, carryOver: sql`excluded.carry_over` },
+      });
+}
+
+/** Approval makes the latest submission the approved set. */
+export async function approveCourses(db: Exec, registrationId: number) {
+  const rid = eq(courseRegistrationCourses.registrationId, registrationId);
+  await db.delete(courseRegistrationCourses).where(and(rid, eq(courseRegistrationCourses.requested, false)));
+  await db.update(courseRegistrationCourses).set({ approved: true }).where(rid);
+}
+
+export async function appendEvents(db: Exec, events: (typeof courseRegistrationEvents.$inferInsert)[]) {
+  if (events.length) await db.insert(courseRegistrationEvents).values(events);
+}
+
+export async function hasIdempotencyKey(db: Exec, registrationId: number, key: string) {
+  const [row] = await db
+    .select({ id: courseRegistrationEvents.id })
+    .from(courseRegistrationEvents)
+    .where(
+      and(
+        eq(courseRegistrationEvents.registrationId, registrationId),
+        eq(courseRegistrationEvents.idempotencyKey, key),
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
+export async function registrationEvents(db: Exec, registrationId: number) {
+  return db
+    .select({
+      at: courseRegistrationEvents.at,
+      kind: courseRegistrationEvents.kind,
+      version: courseRegistrationEvents.version,
+      actorKind: courseRegistrationEvents.actorKind,
+      actorName: courseRegistrationEvents.actorName,
+      comment: courseRegistrationEvents.comment,
+      course: courses.code,
+    })
+    .from(courseRegistrationEvents)
+    .leftJoin(courses, eq(courses.id, courseRegistrationEvents.courseId))
+    .where(eq(courseRegistrationEvents.registrationId, registrationId))
+    .orderBy(desc(courseRegistrationEvents.id));
+}
+
+export async function adminName(db: Exec, adminId: number | null) {
+  if (adminId === null) return null;
+  const [row] = await db
+    .select({ firstName: admins.firstName, lastName: admins.lastName })
+    .from(admins)
+    .where(eq(admins.id, adminId))
+    .limit(1);
+  return row ? `${row.firstName} ${row.lastName}` : null;
+}
+
+// ───────────────────────────── advisers ─────────────────────────────
+
+/** The departments and levels an admin advises, through the staff record with the admin's e-mail. */
+export async function adviserScopes(db: Exec, adminId: number) {
+  return db
+    .select({ departmentId: courseAdvisers.departmentId, levelId: courseAdvisers.levelId })
+    .from(courseAdvisers)
+    .innerJoin(staff, eq(staff.id, courseAdvisers.staffId))
+    .innerJoin(admins, sql`lower(${admins.email}) = lower(${staff.email})`)
+    .where(and(eq(admins.id, adminId), eq(staff.isActive, true)));
+}
+export type AdviserScope = Awaited<ReturnType<typeof adviserScopes>>[number];
+
+/** The SQL condition of a set of scopes over a registration (null scopes: everything). */
+export function scopeCondition(scopes: readonly AdviserScope[] | null): SQL | undefined {
+  if (scopes === null) return undefined;
+  if (scopes.length === 0) return sql`false`;
+  return or(
+    ...scopes.map((s) =>
+      and(
+        eq(courseRegistrations.departmentId, s.departmentId),
+        s.levelId === null ? undefined : eq(courseRegistrations.levelId, s.levelId),
+      ),
+    ),
+  );
+}
+
+// ───────────────────────────── lists ─────────────────────────────
+
+const studentName = sql<string>`upper(${students.lastName}) || ' ' || ${students.firstName} || coalesce(' ' || ${students.otherName}, '')`;
+
+export interface RegistrationFilters {
+  semesterId?: number;
+  departmentId?: number;
+  levelId?: number;
+  state?: string;
+  search?: string;
+  scope?: SQL;
+}
+
+function registrationWhere(f: RegistrationFilters) {
+  const search = f.search ? `%${likeEscape(f.search)}%` : null;
+  return and(
+    f.semesterId === undefined ? undefined : eq(courseRegistrations.semesterId, f.semesterId),
+    f.departmentId === undefined ? undefined : eq(courseRegistrations.departmentId, f.departmentId),
+    f.levelId === undefined ? undefined : eq(courseRegistrations.levelId, f.levelId),
+    f.state === undefined ? undefined : eq(courseRegistrations.state, f.state),
+    search
+      ? or(
+          ilike(students.matricNo, search),
+          ilike(students.lastName, search),
+          ilike(students.firstName, search),
+        )
+      : undefined,
+    f.scope,
+  );
+}
+
+export async function listRegistrations(db: Exec, f: RegistrationFilters, limit: number, offset: number) {
+  const where = registrationWhere(f);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: courseRegistrations.id,
+        version: courseRegistrations.version,
+        matricNo: students.matricNo,
+        name: studentName,
+        department: departments.name,
+        level: levels.name,
+        semester: semesters.name,
+        state: courseRegistrations.state,
+        approvedAt: courseRegistrations.approvedAt,
+        totalUnits: courseRegistrations.totalUnits,
+        courses: sql<number>`(select count(*)::int from ${courseRegistrationCourses} c where c.registration_id = ${courseRegistrations.id} and c.requested)`,
+        isLate: courseRegistrations.isLate,
+        submittedAt: courseRegistrations.submittedAt,
+      })
+      .from(courseRegistrations)
+      .innerJoin(students, eq(students.id, courseRegistrations.studentId))
+      .innerJoin(semesters, eq(semesters.id, courseRegistrations.semesterId))
+      .leftJoin(departments, eq(departments.id, courseRegistrations.departmentId))
+      .leftJoin(levels, eq(levels.id, courseRegistrations.levelId))
+      .where(where)
+      .orderBy(asc(courseRegistrations.submittedAt), asc(courseRegistrations.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: countSql() })
+      .from(courseRegistrations)
+      .innerJoin(students, eq(students.id, courseRegistrations.studentId))
+      .where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** The registrations of one student, newest semester first. */
+export async function studentRegistrationIds(db: Exec, studentId: number) {
+  const rows = await db
+    .select({ id: courseRegistrations.id })
+    .from(courseRegistrations)
+    .innerJoin(semesters, eq(semesters.id, courseRegistrations.semesterId))
+    .where(eq(courseRegistrations.studentId, studentId))
+    .orderBy(desc(semesters.startDate));
+  return rows.map((r) => r.id);
+}
+
+export async function studentIdByMatric(db: Exec, matricNo: string) {
+  const [row] = await db
+    .select({ id: students.id })
+    .from(students)
+    .where(sql`upper(${students.matricNo}) = upper(${matricNo})`)
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** Registration, student and semester names for the detail, the course form and the public page. */
+export async function registrationContext(db: Exec, registrationId: number) {
+  const [row] = await db
+    .select({
+      studentId: students.id,
+      matricNo: students.matricNo,
+      name: studentName,
+      department: departments.name,
+      level: levels.name,
+      programme: programmes.name,
+      programmeId: coursesOfStudy.programmeId,
+      levelId: courseRegistrations.levelId,
+      semester: semesters.name,
+      term: semesters.term,
+      session: academicSessions.name,
+    })
+    .from(courseRegistrations)
+    .innerJoin(students, eq(students.id, courseRegistrations.studentId))
+    .innerJoin(semesters, eq(semesters.id, courseRegistrations.semesterId))
+    .innerJoin(academicSessions, eq(academicSessions.id, semesters.sessionId))
+    .leftJoin(departments, eq(departments.id, courseRegistrations.departmentId))
+    .leftJoin(levels, eq(levels.id, courseRegistrations.levelId))
+    .leftJoin(coursesOfStudy, eq(coursesOfStudy.id, students.courseOfStudyId))
+    .leftJoin(programmes, eq(programmes.id, coursesOfStudy.programmeId))
+    .where(eq(courseRegistrations.id, registrationId))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface CourseListFilters {
+  semesterId: number;
+  courseId: number;
+  state?: string;
+}
+
+function courseListWhere(f: CourseListFilters) {
+  return and(
+    eq(courseRegistrations.semesterId, f.semesterId),
+    eq(courseRegistrationCourses.courseId, f.courseId),
+    eq(courseRegistrationCourses.requested, true),
+    f.state === undefined ? undefined : eq(courseRegistrations.state, f.state),
+  );
+}
+
+/** The students registered for a course in a semester (studentcourselist), by matric number. */
+export async function courseList(db: Exec, f: CourseListFilters, limit: number, offset: number) {
+  const where = courseListWhere(f);
+  const base = () =>
+    db
+      .select({
+        matricNo: students.matricNo,
+        name: studentName,
+        department: departments.name,
+        level: levels.name,
+        state: courseRegistrations.state,
+        carryOver: courseRegistrationCourses.carryOver,
+      })
+      .from(courseRegistrationCourses)
+      .innerJoin(courseRegistrations, eq(courseRegistrations.id, courseRegistrationCourses.registrationId))
+      .innerJoin(students, eq(students.id, courseRegistrations.studentId))
+      .leftJoin(departments, eq(departments.id, courseRegistrations.departmentId))
+      .leftJoin(levels, eq(levels.id, courseRegistrations.levelId))
+      .where(where)
+      .orderBy(asc(students.matricNo));
+  const [rows, [total]] = await Promise.all([
+    base().limit(limit).offset(offset),
+    db
+      .select({ n: countSql() })
+      .from(courseRegistrationCourses)
+      .innerJoin(courseRegistrations, eq(courseRegistrations.id, courseRegistrationCourses.registrationId))
+      .where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** The same list in batches keyed by matric number (an export never pages by OFFSET). */
+export async function* courseListBatches(db: Exec, f: CourseListFilters, size = 1000) {
+  let after = '';
+  for (;;) {
+    const rows = await db
+      .select({
+        matricNo: students.matricNo,
+        name: studentName,
+        department: departments.name,
+        level: levels.name,
+        state: courseRegistrations.state,
+        carryOver: courseRegistrationCourses.carryOver,
+      })
+      .from(courseRegistrationCourses)
+      .innerJoin(courseRegistrations, eq(courseRegistrations.id, courseRegistrationCourses.registrationId))
+      .innerJoin(students, eq(students.id, courseRegistrations.studentId))
+      .leftJoin(departments, eq(departments.id, courseRegistrations.departmentId))
+      .leftJoin(levels, eq(levels.id, courseRegistrations.levelId))
+      .where(and(courseListWhere(f), sql`${students.matricNo} > ${after}`))
+      .orderBy(asc(students.matricNo))
+      .limit(size);
+    if (rows.length) yield rows;
+    if (rows.length < size) return;
+    after = rows[rows.length - 1]!.matricNo;
+  }
+}
+
+export async function courseCode(db: Exec, courseId: number) {
+  const [row] = await db
+    .select({ code: courses.code, title: courses.title })
+    .from(courses)
+    .where(eq(courses.id, courseId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Per course: the students registered (latest submission) and approved, in a semester. */
+export async function countsByCourse(db: Exec, semesterId: number, departmentId?: number) {
+  return db
+    .select({
+      courseId: courses.id,
+      code: courses.code,
+      title: courses.title,
+      department: departments.name,
+      registered: sql<number>`count(*) filter (where ${courseRegistrationCourses.requested})::int`,
+      approved: sql<number>`count(*) filter (where ${courseRegistrationCourses.approved})::int`,
+    })
+    .from(courseRegistrationCourses)
+    .innerJoin(courseRegistrations, eq(courseRegistrations.id, courseRegistrationCourses.registrationId))
+    .innerJoin(courses, eq(courses.id, courseRegistrationCourses.courseId))
+    .innerJoin(departments, eq(departments.id, courses.departmentId))
+    .where(
+      and(
+        eq(courseRegistrations.semesterId, semesterId),
+        departmentId === undefined ? undefined : eq(courses.departmentId, departmentId),
+      ),
+    )
+    .groupBy(courses.id, courses.code, courses.title, departments.name)
+    .orderBy(asc(courses.code));
+}
+
+/** Per department: active students, those registered, those approved. */
+export async function countsByDepartment(db: Exec, semesterId: number, departmentId?: number) {
+  return db
+    .select({
+      department: departments.name,
+      students: sql<number>`count(${students.id})::int`,
+      registered: sql<number>`count(${courseRegistrations.id})::int`,
+      approved: sql<number>`count(*) filter (where ${courseRegistrations.approvedAt} is not null)::int`,
+    })
+    .from(students)
+    .innerJoin(departments, eq(departments.id, students.departmentId))
+    .leftJoin(
+      courseRegistrations,
+      and(eq(courseRegistrations.studentId, students.id), eq(courseRegistrations.semesterId, semesterId)),
+    )
+    .where(
+      and(
+        eq(students.isActive, true),
+        departmentId === undefined ? undefined : eq(students.departmentId, departmentId),
+      ),
+    )
+    .groupBy(departments.name)
+    .orderBy(asc(departments.name));
+}
+
+/** Active students of a department or level with no registration for the semester. */
+export async function unregistered(
+  db: Exec,
+  f: { semesterId: number; departmentId?: number; levelId?: number },
+  limit: number,
+  offset: number,
+) {
+  const where = and(
+    eq(students.isActive, true),
+    f.departmentId === undefined ? undefined : eq(students.departmentId, f.departmentId),
+    f.levelId === undefined ? undefined : eq(students.levelId, f.levelId),
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(courseRegistrations)
+        .where(
+          and(
+            eq(courseRegistrations.studentId, students.id),
+            eq(courseRegistrations.semesterId, f.semesterId),
+          ),
+        ),
+    ),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        matricNo: students.matricNo,
+        name: studentName,
+        email: students.email,
+        department: departments.name,
+        level: levels.name,
+      })
+      .from(students)
+      .leftJoin(departments, eq(departments.id, students.departmentId))
+      .leftJoin(levels, eq(levels.id, students.levelId))
+      .where(where)
+      .orderBy(asc(students.matricNo))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: countSql() }).from(students).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
