@@ -216,47 +216,50 @@ describe('the student area', () => {
         .from(academicSessions)
         .where(eq(academicSessions.isCurrent, true));
       const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+      // The seeded first semester's window is open; the test moves it and puts it back.
       const [semester] = await db()
-        .insert(semesters)
-        .values({
-          name: `Test semester ${Date.now()}`,
-          sessionId: session!.id,
-          term: 'Test',
-          startDate: inDays(-10),
-          endDate: inDays(90),
-          isCurrent: false,
-        })
-        .returning();
+        .select()
+        .from(semesters)
+        .where(eq(semesters.name, '2024/2025 First Semester'));
       const [window] = await db()
-        .insert(semesterRegistrations)
-        .values({ semesterId: semester!.id, opensOn: inDays(-1), closesOn: inDays(13), isOpen: true })
-        .returning();
-      const data = (await get('/api/student/dashboard', s1)).json().Data;
-      expect(data.CurrentSession).toBe(session!.name);
-      expect(data.CourseRegistration).toMatchObject({
-        Open: true,
-        Semester: semester!.name,
-        ClosesOn: inDays(13),
-      });
-      expect(data.Hostel).toEqual({ Open: false });
-      expect(data.Results).toEqual([]);
-      expect(data.UploadsMissing).toBeGreaterThan(0);
-      await db()
-        .update(semesterRegistrations)
-        .set({ isOpen: false })
-        .where(eq(semesterRegistrations.id, window!.id));
-      const closed = (await get('/api/student/dashboard', s1)).json().Data;
-      expect(closed.CourseRegistration).toMatchObject({ Open: false, State: 'closed' });
-      await db()
-        .update(semesterRegistrations)
-        .set({ isOpen: true, opensOn: inDays(3), closesOn: inDays(20) })
-        .where(eq(semesterRegistrations.id, window!.id));
-      const upcoming = (await get('/api/student/dashboard', s1)).json().Data;
-      expect(upcoming.CourseRegistration).toMatchObject({
-        Open: false,
-        State: 'upcoming',
-        OpensOn: inDays(3),
-      });
+        .select()
+        .from(semesterRegistrations)
+        .where(eq(semesterRegistrations.semesterId, semester!.id));
+      try {
+        await db()
+          .update(semesterRegistrations)
+          .set({ opensOn: inDays(-1), closesOn: inDays(13), lateClosesOn: null })
+          .where(eq(semesterRegistrations.id, window!.id));
+        const data = (await get('/api/student/dashboard', s1)).json().Data;
+        expect(data.CurrentSession).toBe(session!.name);
+        expect(data.CourseRegistration).toMatchObject({
+          Open: true,
+          State: 'open',
+          Semester: semester!.name,
+          ClosesOn: inDays(13),
+        });
+        expect(data.Hostel).toEqual({ Open: false });
+        expect(data.Results).toEqual([]);
+        expect(data.UploadsMissing).toBeGreaterThan(0);
+        await db()
+          .update(semesterRegistrations)
+          .set({ isOpen: false })
+          .where(eq(semesterRegistrations.id, window!.id));
+        const closed = (await get('/api/student/dashboard', s1)).json().Data;
+        expect(closed.CourseRegistration).toMatchObject({ Open: false, State: 'closed' });
+        await db()
+          .update(semesterRegistrations)
+          .set({ isOpen: true, opensOn: inDays(3), closesOn: inDays(20) })
+          .where(eq(semesterRegistrations.id, window!.id));
+        const upcoming = (await get('/api/student/dashboard', s1)).json().Data;
+        expect(upcoming.CourseRegistration).toMatchObject({
+          Open: false,
+          State: 'upcoming',
+          OpensOn: inDays(3),
+        });
+      } finally {
+        await db().update(semesterRegistrations).set(window!).where(eq(semesterRegistrations.id, window!.id));
+      }
     });
   });
 
