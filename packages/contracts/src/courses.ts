@@ -32,8 +32,8 @@ export const COURSE_REGISTRATION_MESSAGES = {
   addDropClosed: (date: string) => `Adding and dropping courses closed on ${date}.`,
   feesOwed: (amount: string) =>
     `Pay your school fees before registering: ${amount} is outstanding for this session.`,
-  feesMinimum: (amount: string) =>
-    `Pay at least ${amount} of your school fees (the first instalment) before registering.`,
+  feesMinimum: (amount: string, minimum: string) =>
+    `Pay your school fees before registering: ${amount} is outstanding for this session (a first instalment of at least ${minimum} is enough to register).`,
   lateFeeUnpaid: (amount: string) => `Late registration costs ${amount}. Pay it before registering.`,
   noCourses: 'Choose at least one course.',
   notOffered: (code: string) => `${code} is not offered to your level this semester.`,

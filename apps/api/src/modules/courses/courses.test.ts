@@ -131,8 +131,9 @@ describe('course registration', () => {
       const p = await page(s2);
       expect(p.Fees.Cleared).toBe(false);
       expect(p.CanSubmit).toBe(false);
-      expect(p.Reason).toMatch(
-        /^Pay (your school fees before registering: ₦[\d,]+\.\d\d is outstanding|at least ₦)/,
+      expect(p.Reason).toBe(
+        'Pay your school fees before registering: ₦96,500.00 is outstanding for this session ' +
+          '(a first instalment of at least ₦57,900.00 is enough to register).',
       );
       const res = await submit(s2, compulsory(p));
       expect(res.statusCode).toBe(409);

@@ -202,7 +202,7 @@ async function gate(
       standingFees && standingFees.paidKobo > 0
         ? M.feesOwed(formatNaira(standingFees.balanceKobo))
         : standingFees && standingFees.minimumFirstKobo < standingFees.totalKobo
-          ? M.feesMinimum(formatNaira(standingFees.minimumFirstKobo))
+          ? M.feesMinimum(formatNaira(standingFees.balanceKobo), formatNaira(standingFees.minimumFirstKobo))
           : M.feesOwed(formatNaira(standingFees?.balanceKobo ?? 0));
   else if (!lateFeePaid) reason = M.lateFeeUnpaid(formatNaira(lateFeeKobo));
   return { state, fees, lateFeeKobo, lateFeePaid, reason };
