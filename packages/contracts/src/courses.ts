@@ -58,7 +58,16 @@ export const COURSE_REGISTRATION_MESSAGES = {
   notFound: 'Course registration not found.',
   formNotFound: 'No course form was found for this id.',
   noRegistration: 'You have not registered courses for this semester.',
+  lateNotOpen: 'Late registration is not open now.',
+  lateNotDue: 'You have registered for this semester: no late fee is due.',
+  lateFeePaid: 'You have paid the late registration fee for this semester.',
+  lateFeeNone: 'The school charges no late registration fee.',
+  lateFeeDuplicate:
+    'The late registration fee for this semester was already paid by another payment. This payment will be refunded.',
 } as const;
+
+/** payType / PaymentCategoryId of the late course registration fee (the payments registry's category 4). */
+export const LATE_REGISTRATION_CATEGORY_ID = 4;
 
 // ───────────────────────────── the student's page ─────────────────────────────
 

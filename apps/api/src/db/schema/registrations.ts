@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { admins, students } from './accounts.js';
+import { payments } from './payments.js';
 import { courses, semesters, staff } from './institution.js';
 import { departments, levels } from './reference.js';
 
@@ -153,4 +154,24 @@ export const courseAdvisers = pgTable(
     role: text('role').notNull(),
   },
   (t) => [unique('course_advisers_scope').on(t.staffId, t.departmentId, t.levelId).nullsNotDistinct()],
+);
+
+/** The late-registration fee a student paid for a semester: at most one (a second is refunded). */
+export const lateRegistrationFees = pgTable(
+  'late_registration_fees',
+  {
+    id: serial('id').primaryKey(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id),
+    semesterId: integer('semester_id')
+      .notNull()
+      .references(() => semesters.id),
+    paymentId: integer('payment_id')
+      .notNull()
+      .unique()
+      .references(() => payments.id),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [unique('late_registration_fees_once').on(t.studentId, t.semesterId)],
 );

@@ -11,7 +11,9 @@ import {
   coursesOfStudy,
   departmentCourses,
   departments,
+  lateRegistrationFees,
   levels,
+  paymentItems,
   prerequisites,
   programmes,
   registrationLimits,
@@ -629,4 +631,32 @@ export async function unregistered(
     db.select({ n: countSql() }).from(students).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+// ───────────────────────────── the late registration fee ─────────────────────────────
+
+export async function lateFeePaid(db: Exec, studentId: number, semesterId: number) {
+  const [row] = await db
+    .select({ id: lateRegistrationFees.id })
+    .from(lateRegistrationFees)
+    .where(
+      and(eq(lateRegistrationFees.studentId, studentId), eq(lateRegistrationFees.semesterId, semesterId)),
+    )
+    .limit(1);
+  return !!row;
+}
+
+/** The fee's item: the category's item named for course registration, else all of the category's items. */
+export async function lateFeeItemIds(db: Exec, categoryId: number) {
+  const rows = await db
+    .select({ id: paymentItems.id, name: paymentItems.name })
+    .from(paymentItems)
+    .where(and(eq(paymentItems.categoryId, categoryId), eq(paymentItems.isActive, true)))
+    .orderBy(asc(paymentItems.id));
+  const course = rows.filter((r) => /course/i.test(r.name));
+  return (course.length ? course : rows).map((r) => r.id);
+}
+
+export async function recordLateFee(db: Exec, values: typeof lateRegistrationFees.$inferInsert) {
+  await db.insert(lateRegistrationFees).values(values);
 }

@@ -187,8 +187,8 @@ async function gate(
     MinimumFirstInstalment: koboToNaira(standingFees?.minimumFirstKobo ?? 0),
   };
   const lateFeeKobo = state === 'late' && !registration ? (semester.lateFeeKobo ?? 0) : 0;
-  // The late fee is a purpose of the payments registry; none is charged when the school sets no fee.
-  const lateFeePaid = lateFeeKobo === 0;
+  // The late fee is a purpose of the payments registry (late-fee.ts); none when the school sets no fee.
+  const lateFeePaid = lateFeeKobo === 0 || (await repo.lateFeePaid(db, student.id, semester.id));
   const long = (d: string | null) => formatLongDate(d);
   let reason: string | null = null;
   if (state === 'none') reason = M.noSemester;

@@ -34,6 +34,8 @@ import * as repo from './payments.repository.js';
 import type { PaymentRow } from './payments.repository.js';
 import { purposeOf, studentDue, type Payer } from './purposes.js';
 
+export { loadStudentPayer, registerPurpose, type AttemptPlan, type PaymentPurpose } from './purposes.js';
+
 /** Grace after a checkout's validity before a still-pending attempt is expired. */
 const EXPIRY_GRACE_MS = 10 * 60_000;
 

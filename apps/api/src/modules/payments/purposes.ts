@@ -328,9 +328,24 @@ const schoolFees: PaymentPurpose = {
   duplicateMessage: SCHOOL_FEES_MESSAGES.duplicate,
 };
 
+const registered = new Map<number, PaymentPurpose>([acceptanceFee, schoolFees].map((p) => [p.categoryId, p]));
+
 /** Every purpose, by category id. */
-export const PURPOSES: ReadonlyMap<number, PaymentPurpose> = new Map(
-  [acceptanceFee, schoolFees].map((p) => [p.categoryId, p]),
-);
+export const PURPOSES: ReadonlyMap<number, PaymentPurpose> = registered;
+
+/**
+ * A purpose another module owns (late course registration; hostel and transcript fees), registered
+ * once as the application starts: the payment paths then serve it like the payments module's own.
+ */
+export function registerPurpose(purpose: PaymentPurpose): void {
+  const existing = registered.get(purpose.categoryId);
+  if (existing && existing.referenceCode !== purpose.referenceCode)
+    throw new Error(
+      `Payment category ${purpose.categoryId} already has a purpose (${existing.referenceCode}).`,
+    );
+  registered.set(purpose.categoryId, purpose);
+}
+
+export { loadStudentPayer };
 
 export const purposeOf = (categoryId: number) => PURPOSES.get(categoryId) ?? null;
