@@ -10,9 +10,8 @@
 //   BENCH_PORT=8192
 import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { SignJWT } from 'jose';
 import pg from 'pg';
-import { freshPostgres, startPortal } from './lib.mjs';
+import { copyStudents, freshPostgres, startPortal, studentSessions } from './lib.mjs';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 5000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
@@ -25,50 +24,6 @@ const DOUBLE_EVERY = 20;
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const ms = (n) => `${n.toFixed(0)} ms`;
-
-/** Copies of a demo student (with their school-fee account, so a copy of a paid student has paid). */
-async function copies(client, model, prefix, count) {
-  if (count === 0) return [];
-  const { rows } = await client.query(
-    `insert into students (public_id, matric_no, email, first_name, last_name, gender, phone, state_id, lga_id,
-        department_id, course_of_study_id, level_id, entry_mode_id, admitted_session_id, password_hash, is_active)
-     select md5(random()::text || g), '${prefix}/' || lpad(g::text, 5, '0'), lower('${prefix}') || g || '@demo.edu.ng',
-        first_name, last_name, gender, phone, state_id, lga_id, department_id, course_of_study_id, level_id,
-        entry_mode_id, admitted_session_id, password_hash, true
-     from students, generate_series(1, $1) g where matric_no = $2
-     returning id`,
-    [count, model],
-  );
-  await client.query(
-    `insert into fee_accounts (student_id, session_id, category_id, due_kobo, paid_kobo)
-     select s.id, a.session_id, a.category_id, a.due_kobo, a.paid_kobo
-     from unnest($1::int[]) s(id), fee_accounts a join students m on m.id = a.student_id where m.matric_no = $2`,
-    [rows.map((r) => r.id), model],
-  );
-  return rows.map((r) => r.id);
-}
-
-async function sessionsFor(client, ids) {
-  const key = new TextEncoder().encode(JWT_SECRET);
-  const expiresAt = new Date(Date.now() + 3 * 3600_000);
-  const sessions = ids.map((userId) => ({ id: randomUUID(), userId }));
-  await client.query(
-    `insert into sessions (id, user_kind, user_id, expires_at)
-     select s->>'id', 'Student', (s->>'userId')::int, $2 from jsonb_array_elements($1::jsonb) s`,
-    [JSON.stringify(sessions), expiresAt],
-  );
-  return Promise.all(
-    sessions.map(async (s) => ({
-      userId: s.userId,
-      token: await new SignJWT({ kind: 'Student', sid: s.id })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setSubject(String(s.userId))
-        .setIssuedAt()
-        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-        .sign(key),
-    })),
-  );
-}
 
 async function oneStudent(base, student, i, times, tally) {
   const headers = { authorization: `Bearer ${student.token}`, 'content-type': 'application/json' };
@@ -116,12 +71,12 @@ async function run(base, databaseUrl) {
     const t = performance.now();
     const owing = Math.floor(STUDENTS / OWING_EVERY);
     const ids = [
-      ...(await copies(client, 'DIT/2024/0004', 'RUSH', STUDENTS - owing)),
-      ...(await copies(client, 'DIT/2024/0002', 'OWES', owing)),
+      ...(await copyStudents(client, 'DIT/2024/0004', 'RUSH', STUDENTS - owing)),
+      ...(await copyStudents(client, 'DIT/2024/0002', 'OWES', owing)),
     ];
     // Interleave the owing students among the paid ones, as they would arrive.
     ids.sort((a, b) => ((a * 2654435761) % 1000) - ((b * 2654435761) % 1000));
-    const students = await sessionsFor(client, ids);
+    const students = await studentSessions(client, ids, JWT_SECRET);
     console.log(
       `${students.length} students and sessions created in the database in ${ms(performance.now() - t)}`,
     );

@@ -1,10 +1,12 @@
 // Shared helpers for the benchmarks: start the built portal on a fresh database, run autocannon.
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { SignJWT } from 'jose';
 import pg from 'pg';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -120,4 +122,55 @@ export function printRow(label, r) {
   console.log(
     `${label.padEnd(44)} ${String(r.requestsPerSecond).padStart(7)} req/s   p50 ${String(r.p50).padStart(5)} ms   p99 ${String(r.p99).padStart(5)} ms   non-2xx ${r.non2xx}   errors ${r.errors}`,
   );
+}
+
+/**
+ * Signed-in sessions for students created directly in the database: a `sessions` row each and
+ * the bearer token the portal (started with `jwtSecret`) accepts for it, valid three hours.
+ */
+export async function studentSessions(client, studentIds, jwtSecret) {
+  const key = new TextEncoder().encode(jwtSecret);
+  const expiresAt = new Date(Date.now() + 3 * 3600_000);
+  const sessions = studentIds.map((userId) => ({ id: randomUUID(), userId }));
+  await client.query(
+    `insert into sessions (id, user_kind, user_id, expires_at)
+     select s->>'id', 'Student', (s->>'userId')::int, $2 from jsonb_array_elements($1::jsonb) s`,
+    [JSON.stringify(sessions), expiresAt],
+  );
+  return Promise.all(
+    sessions.map(async (s) => ({
+      userId: s.userId,
+      token: await new SignJWT({ kind: 'Student', sid: s.id })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(s.userId))
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+        .sign(key),
+    })),
+  );
+}
+
+/**
+ * `count` copies of the demo student `model` (by matric number), numbered `<prefix>/00001`…, with
+ * the model's school-fee accounts (a copy of a student who has paid has paid). Returns their ids.
+ */
+export async function copyStudents(client, model, prefix, count) {
+  if (count === 0) return [];
+  const { rows } = await client.query(
+    `insert into students (public_id, matric_no, email, first_name, last_name, gender, phone, state_id, lga_id,
+        department_id, course_of_study_id, level_id, entry_mode_id, admitted_session_id, password_hash, is_active)
+     select md5(random()::text || g), '${prefix}/' || lpad(g::text, 5, '0'), lower('${prefix}') || g || '@demo.edu.ng',
+        first_name, last_name, gender, phone, state_id, lga_id, department_id, course_of_study_id, level_id,
+        entry_mode_id, admitted_session_id, password_hash, true
+     from students, generate_series(1, $1) g where matric_no = $2
+     returning id`,
+    [count, model],
+  );
+  await client.query(
+    `insert into fee_accounts (student_id, session_id, category_id, due_kobo, paid_kobo)
+     select s.id, a.session_id, a.category_id, a.due_kobo, a.paid_kobo
+     from unnest($1::int[]) s(id), fee_accounts a join students m on m.id = a.student_id where m.matric_no = $2`,
+    [rows.map((r) => r.id), model],
+  );
+  return rows.map((r) => r.id);
 }

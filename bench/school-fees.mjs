@@ -9,11 +9,10 @@
 //   BENCH_CONCURRENCY=64          students in flight at once
 //   BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/postgres
 //   BENCH_PORT=8191
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { SignJWT } from 'jose';
 import pg from 'pg';
-import { freshPostgres, startPortal } from './lib.mjs';
+import { copyStudents, freshPostgres, startPortal, studentSessions } from './lib.mjs';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
@@ -28,35 +27,8 @@ const ms = (n) => `${n.toFixed(0)} ms`;
 
 /** N copies of the demo student DIT/2024/0002 (100 level, non-indigene), each with a live session and token. */
 async function createStudents(client) {
-  const { rows } = await client.query(
-    `insert into students (public_id, matric_no, email, first_name, last_name, gender, phone, state_id, lga_id,
-        department_id, course_of_study_id, level_id, entry_mode_id, admitted_session_id, password_hash, is_active)
-     select md5(random()::text || g), 'BENCH/' || lpad(g::text, 5, '0'), 'bench' || g || '@demo.edu.ng',
-        first_name, last_name, gender, phone, state_id, lga_id, department_id, course_of_study_id, level_id,
-        entry_mode_id, admitted_session_id, password_hash, true
-     from students, generate_series(1, $1) g where matric_no = 'DIT/2024/0002'
-     returning id`,
-    [STUDENTS],
-  );
-  const key = new TextEncoder().encode(JWT_SECRET);
-  const expiresAt = new Date(Date.now() + 3 * 3600_000);
-  const sessions = rows.map((r) => ({ id: randomUUID(), userId: r.id }));
-  await client.query(
-    `insert into sessions (id, user_kind, user_id, expires_at)
-     select s->>'id', 'Student', (s->>'userId')::int, $2 from jsonb_array_elements($1::jsonb) s`,
-    [JSON.stringify(sessions), expiresAt],
-  );
-  return Promise.all(
-    sessions.map(async (s) => ({
-      userId: s.userId,
-      token: await new SignJWT({ kind: 'Student', sid: s.id })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setSubject(String(s.userId))
-        .setIssuedAt()
-        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-        .sign(key),
-    })),
-  );
+  const ids = await copyStudents(client, 'DIT/2024/0002', 'BENCH', STUDENTS);
+  return studentSessions(client, ids, JWT_SECRET);
 }
 
 /** What the browser does at the sandbox checkout: (Remita: follow finalize.reg), pay, follow the redirect. */

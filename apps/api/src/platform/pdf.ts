@@ -755,6 +755,29 @@ export class PdfBuilder {
     return this;
   }
 
+  /**
+   * The foot of a verifiable document: signature lines from the left (each `width` wide, 30 apart)
+   * and, on the right at the same level, the QR code of its verification link with a caption.
+   */
+  signedWithQr(
+    captions: readonly string[],
+    verifyUrl: string,
+    qrCaption: string,
+    options: { width?: number; size?: number } = {},
+  ): this {
+    const width = options.width ?? 150;
+    const size = options.size ?? 90;
+    this.ensureSpace(size + 30);
+    const top = this.y;
+    captions.forEach((caption, i) => {
+      this.y = top;
+      this.signatureLine(caption, { x: this.left + i * (width + 30), width });
+    });
+    this.qrCode(verifyUrl, { x: this.right - size, y: top, size }, qrCaption);
+    this.y = Math.max(this.y, top + size + 20);
+    return this;
+  }
+
   /** Signature lines side by side on one level, spread across the width. */
   signatures(captions: readonly string[], options: { width?: number } = {}): this {
     const gap = 24;

@@ -473,27 +473,29 @@ function courseListWhere(f: CourseListFilters) {
 }
 
 /** The students registered for a course in a semester (studentcourselist), by matric number. */
+function courseListRows(db: Exec, where: SQL | undefined) {
+  return db
+    .select({
+      matricNo: students.matricNo,
+      name: studentName,
+      department: departments.name,
+      level: levels.name,
+      state: courseRegistrations.state,
+      carryOver: courseRegistrationCourses.carryOver,
+    })
+    .from(courseRegistrationCourses)
+    .innerJoin(courseRegistrations, eq(courseRegistrations.id, courseRegistrationCourses.registrationId))
+    .innerJoin(students, eq(students.id, courseRegistrations.studentId))
+    .leftJoin(departments, eq(departments.id, courseRegistrations.departmentId))
+    .leftJoin(levels, eq(levels.id, courseRegistrations.levelId))
+    .where(where)
+    .orderBy(asc(students.matricNo));
+}
+
 export async function courseList(db: Exec, f: CourseListFilters, limit: number, offset: number) {
   const where = courseListWhere(f);
-  const base = () =>
-    db
-      .select({
-        matricNo: students.matricNo,
-        name: studentName,
-        department: departments.name,
-        level: levels.name,
-        state: courseRegistrations.state,
-        carryOver: courseRegistrationCourses.carryOver,
-      })
-      .from(courseRegistrationCourses)
-      .innerJoin(courseRegistrations, eq(courseRegistrations.id, courseRegistrationCourses.registrationId))
-      .innerJoin(students, eq(students.id, courseRegistrations.studentId))
-      .leftJoin(departments, eq(departments.id, courseRegistrations.departmentId))
-      .leftJoin(levels, eq(levels.id, courseRegistrations.levelId))
-      .where(where)
-      .orderBy(asc(students.matricNo));
   const [rows, [total]] = await Promise.all([
-    base().limit(limit).offset(offset),
+    courseListRows(db, where).limit(limit).offset(offset),
     db
       .select({ n: countSql() })
       .from(courseRegistrationCourses)
@@ -507,23 +509,10 @@ export async function courseList(db: Exec, f: CourseListFilters, limit: number, 
 export async function* courseListBatches(db: Exec, f: CourseListFilters, size = 1000) {
   let after = '';
   for (;;) {
-    const rows = await db
-      .select({
-        matricNo: students.matricNo,
-        name: studentName,
-        department: departments.name,
-        level: levels.name,
-        state: courseRegistrations.state,
-        carryOver: courseRegistrationCourses.carryOver,
-      })
-      .from(courseRegistrationCourses)
-      .innerJoin(courseRegistrations, eq(courseRegistrations.id, courseRegistrationCourses.registrationId))
-      .innerJoin(students, eq(students.id, courseRegistrations.studentId))
-      .leftJoin(departments, eq(departments.id, courseRegistrations.departmentId))
-      .leftJoin(levels, eq(levels.id, courseRegistrations.levelId))
-      .where(and(courseListWhere(f), sql`${students.matricNo} > ${after}`))
-      .orderBy(asc(students.matricNo))
-      .limit(size);
+    const rows = await courseListRows(
+      db,
+      and(courseListWhere(f), sql`${students.matricNo} > ${after}`),
+    ).limit(size);
     if (rows.length) yield rows;
     if (rows.length < size) return;
     after = rows[rows.length - 1]!.matricNo;

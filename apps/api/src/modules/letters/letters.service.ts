@@ -274,11 +274,7 @@ export async function renderAdmissionLetterPdf(deps: LettersDeps, facts: Applica
     b.paragraph(text, {});
     b.moveDown(5);
   }
-  b.ensureSpace(120);
-  const signY = b.y;
-  b.signatureLine('Registrar', { x: b.left, width: 170 });
-  b.qrCode(letter.verifyUrl, { x: b.right - 90, y: signY, size: 90 }, 'Scan to verify this letter');
-  b.y = Math.max(b.y, signY + 110);
+  b.signedWithQr(['Registrar'], letter.verifyUrl, 'Scan to verify this letter', { width: 170 });
   return b.toBuffer();
 }
 

@@ -59,13 +59,7 @@ export async function renderMatriculationForm(deps: StudentsDeps, s: StudentRow)
       'particulars above are correct. I understand that any false statement renders my matriculation void.',
   );
   b.moveDown(10);
-  b.ensureSpace(120);
-  const signY = b.y;
-  b.signatureLine('Signature of the student', { x: b.left, width: 150 });
-  b.y = signY;
-  b.signatureLine('Registrar', { x: b.left + 180, width: 150 });
-  b.qrCode(verifyUrl, { x: b.right - 90, y: signY, size: 90 }, 'Scan to verify this form');
-  b.y = Math.max(b.y, signY + 110);
+  b.signedWithQr(['Signature of the student', 'Registrar'], verifyUrl, 'Scan to verify this form');
   return b.toBuffer();
 }
 
