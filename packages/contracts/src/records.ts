@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { registrationHistoryEntry, registrationSummary } from './courses.js';
 import { adminPageQuery, adminPaged, okMessage } from './admin.js';
 import { EMAIL_PATTERN } from './constants.js';
 import { recordId, recordIdNumber } from './ids.js';
@@ -190,6 +191,14 @@ export const studentRecord = z.object({
   verifications: z.array(olevelVerificationEntry),
   siwesLetters: z.array(
     z.object({ reference: z.string(), months: z.number().int(), issuedAt: z.string(), url: z.string() }),
+  ),
+  /** Every semester's course registration, newest first, with its history. */
+  courseRegistrations: z.array(
+    z.object({
+      Semester: z.string(),
+      Registration: registrationSummary,
+      History: z.array(registrationHistoryEntry),
+    }),
   ),
 });
 export type StudentRecord = z.infer<typeof studentRecord>;

@@ -101,20 +101,30 @@ export async function getRegistration(db: Db, actor: AuditActor, id: number) {
   return { Status: STATUS.ok, Data: await detailOf(db, registration) };
 }
 
-/** RegisteredCourse: every registration of one student, newest first, with their history. */
-export async function studentRegistrations(db: Db, actor: AuditActor, matricNo: string) {
-  const studentId = await repo.studentIdByMatric(db, matricNo);
-  if (studentId === null) throw notFound('No student has this matric number.');
-  const [ids, scopes] = await Promise.all([
-    repo.studentRegistrationIds(db, studentId),
-    scopesOf(db, actor.adminId),
-  ]);
+/** Every registration of one student within the scopes (null: all), newest semester first, with its history. */
+async function registrationsOf(db: Db, studentId: number, scopes: repo.AdviserScope[] | null) {
   const data: RegistrationDetail[] = [];
-  for (const id of ids) {
+  for (const id of await repo.studentRegistrationIds(db, studentId)) {
     const registration = await repo.findRegistration(db, { id });
     if (registration && inScope(scopes, registration)) data.push(await detailOf(db, registration));
   }
-  return { Status: STATUS.ok, Data: data };
+  return data;
+}
+
+/** RegisteredCourse: every registration of one student (an adviser: those advised), with its history. */
+export async function studentRegistrations(db: Db, actor: AuditActor, matricNo: string) {
+  const studentId = await repo.studentIdByMatric(db, matricNo);
+  if (studentId === null) throw notFound('No student has this matric number.');
+  return { Status: STATUS.ok, Data: await registrationsOf(db, studentId, await scopesOf(db, actor.adminId)) };
+}
+
+/** For the registry's record of a student (studentenquiry): every registration and its history. */
+export async function courseRegistrationsOfStudent(db: Db, studentId: number) {
+  return (await registrationsOf(db, studentId, null)).map((d) => ({
+    Semester: d.Semester,
+    Registration: d.Registration,
+    History: d.History,
+  }));
 }
 
 /**

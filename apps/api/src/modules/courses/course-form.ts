@@ -113,7 +113,8 @@ export async function verifyCourseForm(deps: CoursesDeps, publicId: string, vers
   const detail = await detailOf(deps.db, registration);
   const institution = await loadInstitution(deps.db);
   const outdated = version !== undefined && version < registration.version;
-  const change = outdated ? detail.History.filter((h) => h.Version > version).at(-1) : undefined;
+  // The first change after the version printed (the history is newest first).
+  const change = outdated ? detail.History.filter((h) => h.Version === version + 1)[0] : undefined;
   const student = await findStudentRecord(deps.db, detail.Student.Id);
   const data: CourseFormVerification = {
     Institution: institution.name,

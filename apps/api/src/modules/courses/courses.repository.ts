@@ -287,20 +287,23 @@ export async function hasIdempotencyKey(db: Exec, registrationId: number, key: s
 }
 
 export async function registrationEvents(db: Exec, registrationId: number) {
-  return db
-    .select({
-      at: courseRegistrationEvents.at,
-      kind: courseRegistrationEvents.kind,
-      version: courseRegistrationEvents.version,
-      actorKind: courseRegistrationEvents.actorKind,
-      actorName: courseRegistrationEvents.actorName,
-      comment: courseRegistrationEvents.comment,
-      course: courses.code,
-    })
-    .from(courseRegistrationEvents)
-    .leftJoin(courses, eq(courses.id, courseRegistrationEvents.courseId))
-    .where(eq(courseRegistrationEvents.registrationId, registrationId))
-    .orderBy(desc(courseRegistrationEvents.id));
+  return (
+    db
+      .select({
+        at: courseRegistrationEvents.at,
+        kind: courseRegistrationEvents.kind,
+        version: courseRegistrationEvents.version,
+        actorKind: courseRegistrationEvents.actorKind,
+        actorName: courseRegistrationEvents.actorName,
+        comment: courseRegistrationEvents.comment,
+        course: courses.code,
+      })
+      .from(courseRegistrationEvents)
+      .leftJoin(courses, eq(courses.id, courseRegistrationEvents.courseId))
+      .where(eq(courseRegistrationEvents.registrationId, registrationId))
+      // Newest change first; within one change, the submission before the courses it added or dropped.
+      .orderBy(desc(courseRegistrationEvents.version), asc(courseRegistrationEvents.id))
+  );
 }
 
 export async function adminName(db: Exec, adminId: number | null) {

@@ -407,6 +407,14 @@ describe('course registration', () => {
       });
       const registry = await get('/api/admin/course-registrations/student?matricNo=dit/2023/0003', admin);
       expect(registry.json().Data[0].History.map((h: { Kind: string }) => h.Kind)).toContain('returned');
+      // The registry's record of the student (studentenquiry) carries it too.
+      const [student] = await db().select().from(students).where(eq(students.matricNo, 'DIT/2023/0003'));
+      const record = await get(`/api/admin/records/students/${student!.id}`, admin);
+      expect(record.json().Data.courseRegistrations[0]).toMatchObject({
+        Semester: '2024/2025 First Semester',
+        Registration: { State: 'submitted', Version: 3 },
+      });
+      expect(record.json().Data.courseRegistrations[0].History[0].Kind).toBe('resubmitted');
     });
 
     it('refuses to change or remove a history row, in the database itself', async () => {

@@ -18,6 +18,7 @@ import { iso, isoRequired } from '../../platform/time.js';
 import { applicantPassportUrl } from '../applicants/applicants.service.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { olevelRows } from '../olevel/olevel.service.js';
+import { courseRegistrationsOfStudent } from '../courses/approval.service.js';
 import { paymentsOfPerson } from '../payments/payments.service.js';
 import type { CardSecrets } from './card-secrets.js';
 import {
@@ -65,19 +66,21 @@ export class StudentsService {
     const row = await repo.studentRecord(this.db, id);
     if (!row) throw notFound(RECORDS_MESSAGES.notFound);
     const s = row.student;
-    const [payments, documents, olevel, verifications, letters, passportUrl] = await Promise.all([
-      paymentsOfPerson(this.db, { studentId: s.id, applicantId: s.applicantId }),
-      s.applicantId ? documentsByApplicant(this.db, [s.applicantId]) : Promise.resolve(new Map()),
-      s.applicantId ? olevelRows(this.db, s.applicantId) : Promise.resolve([]),
-      repo.verificationsPage(this.db, {
-        page: 1,
-        pageSize: 100,
-        studentId: s.id,
-        applicantId: s.applicantId,
-      }),
-      repo.siwesLettersOf(this.db, s.id),
-      s.applicantId ? applicantPassportUrl(this.db, this.config, s.applicantId) : Promise.resolve(null),
-    ]);
+    const [payments, documents, olevel, verifications, letters, passportUrl, registrations] =
+      await Promise.all([
+        paymentsOfPerson(this.db, { studentId: s.id, applicantId: s.applicantId }),
+        s.applicantId ? documentsByApplicant(this.db, [s.applicantId]) : Promise.resolve(new Map()),
+        s.applicantId ? olevelRows(this.db, s.applicantId) : Promise.resolve([]),
+        repo.verificationsPage(this.db, {
+          page: 1,
+          pageSize: 100,
+          studentId: s.id,
+          applicantId: s.applicantId,
+        }),
+        repo.siwesLettersOf(this.db, s.id),
+        s.applicantId ? applicantPassportUrl(this.db, this.config, s.applicantId) : Promise.resolve(null),
+        courseRegistrationsOfStudent(this.db, s.id),
+      ]);
     return {
       Status: STATUS.ok,
       Data: {
@@ -133,6 +136,7 @@ export class StudentsService {
           issuedAt: isoRequired(l.issuedAt),
           url: `/api/letters/siwes/${s.publicId}.pdf`,
         })),
+        courseRegistrations: registrations,
       },
     };
   }

@@ -183,6 +183,46 @@ function RecordBody({ r }: { r: StudentRecord }) {
           ))
         )}
       </Section>
+      <Section title={t('records.courses.title')}>
+        {r.courseRegistrations.length === 0 ? (
+          <Typography>{t('records.courses.none')}</Typography>
+        ) : (
+          r.courseRegistrations.map((c) => (
+            <Box key={c.Registration.Id} sx={{ mb: 2 }}>
+              <DetailList
+                rows={[
+                  [t('records.field.session'), c.Semester],
+                  [t('records.field.status'), t(`records.courses.state.${c.Registration.State}`)],
+                  [
+                    t('records.courses.courses'),
+                    t('records.courses.summary', {
+                      codes: c.Registration.Courses.filter((x) => x.Requested)
+                        .map((x) => x.Code)
+                        .join(', '),
+                      units: c.Registration.TotalUnits,
+                    }),
+                  ],
+                ]}
+              />
+              <SimpleTable
+                label={t('records.courses.history')}
+                minWidth={480}
+                rows={c.History}
+                rowKey={(h) => `${h.Version}-${h.Kind}-${h.Course ?? ''}`}
+                columns={[
+                  { header: t('records.field.date'), cell: (h) => date(h.At) },
+                  {
+                    header: t('records.courses.event'),
+                    cell: (h) =>
+                      [t(`records.courses.kind.${h.Kind}`), h.Course, h.Comment].filter(Boolean).join(' · '),
+                  },
+                  { header: t('records.courses.by'), cell: (h) => h.By },
+                ]}
+              />
+            </Box>
+          ))
+        )}
+      </Section>
       {r.siwesLetters.length > 0 && (
         <Section title={t('adminPage.siwes')}>
           <DetailList
