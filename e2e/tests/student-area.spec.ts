@@ -49,6 +49,7 @@ test('every link of the student sidebar opens a working page, at 360 px too', as
     'Profile',
     'School Fees',
     'Payment History',
+    'Courses',
     'Document Download',
     'Document Upload',
     'Matriculation',
