@@ -16,6 +16,7 @@ const ConfirmNewPasswordPage = lazy(() => import('./pages/ConfirmNewPasswordPage
 const ReceiptPage = lazy(() => import('../features/documents/components/ReceiptPage'));
 const AdmissionLetterPage = lazy(() => import('../features/documents/components/AdmissionLetterPage'));
 const SiwesLetterPage = lazy(() => import('../features/documents/components/SiwesLetterPage'));
+const CourseFormPage = lazy(() => import('../features/documents/components/CourseFormPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
 /** One lazy chunk per protected area; each area declares its screens in its own file. */
@@ -65,6 +66,7 @@ export function AppRoutes() {
             <Route path="/paymentreceipt" element={<ReceiptPage />} />
             <Route path="/AdmissionLetter" element={<AdmissionLetterPage />} />
             <Route path="/SiwesLetter" element={<SiwesLetterPage />} />
+            <Route path="/CourseForm" element={<CourseFormPage />} />
             {AREA_IDS.map((id) => {
               const Area = AREA_ROUTES[id];
               return (

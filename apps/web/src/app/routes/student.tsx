@@ -3,6 +3,7 @@ import Dashboard from '@mui/icons-material/Dashboard';
 import Description from '@mui/icons-material/Description';
 import Download from '@mui/icons-material/Download';
 import Lock from '@mui/icons-material/Lock';
+import MenuBook from '@mui/icons-material/MenuBook';
 import Payments from '@mui/icons-material/Payments';
 import Person from '@mui/icons-material/Person';
 import ReceiptLong from '@mui/icons-material/ReceiptLong';
@@ -22,6 +23,9 @@ const StudentProfileScreen = lazy(() => import('../../features/student/component
 const DocumentDownloadScreen = lazy(() => import('../../features/student/components/DocumentDownloadScreen'));
 const DocumentUploadScreen = lazy(() => import('../../features/student/components/DocumentUploadScreen'));
 const MatriculationScreen = lazy(() => import('../../features/student/components/MatriculationScreen'));
+const CourseRegistrationScreen = lazy(
+  () => import('../../features/student/components/CourseRegistrationScreen'),
+);
 const SchoolFeesScreen = lazy(() => import('../../features/payments/components/SchoolFeesScreen'));
 const PaymentHistoryScreen = lazy(() => import('../../features/payments/components/PaymentHistoryScreen'));
 const SchoolFeesDueCard = lazy(() => import('../../features/payments/components/SchoolFeesDueCard'));
@@ -30,7 +34,7 @@ const SchoolFeesDueCard = lazy(() => import('../../features/payments/components/
 const page = (name: string, item: NavLink) => ({ name, item });
 
 /**
- * The sidebar: only pages that work (the spec's hostel, courses, live classes, exams, lecture
+ * The sidebar: only pages that work (the spec's hostel, live classes, exams, lecture
  * notes, discussion and assignment links return when those pages are built), in the spec's order
  * and with its labels, and only the pages the student's RoleData grants.
  */
@@ -53,6 +57,10 @@ function studentNav(pages: readonly PageEntry[]): NavItem[] {
       page(
         'paymenthistory',
         link({ id: 'student.nav.paymentHistory' }, '/student/paymenthistory', <ReceiptLong />),
+      ),
+      page(
+        'courseregistration',
+        link({ id: 'student.nav.courses' }, '/student/courseregistration', <MenuBook />),
       ),
     ]),
     ...(documents.length
@@ -93,6 +101,10 @@ export default function StudentRoutes() {
       <Route path="documentdownload" element={guarded('documentdownload', <DocumentDownloadScreen />)} />
       <Route path="documentupload" element={guarded('documentupload', <DocumentUploadScreen />)} />
       <Route path="Matriculation" element={guarded('Matriculation', <MatriculationScreen />)} />
+      <Route
+        path="courseregistration"
+        element={guarded('courseregistration', <CourseRegistrationScreen />)}
+      />
       <Route path="unauthorized" element={<UnauthorizedScreen />} />
       <Route path="changepassword" element={<ChangePasswordScreen area="student" />} />
       <Route path="payment" element={guarded('payment', <SchoolFeesScreen />)} />

@@ -1,4 +1,4 @@
-import type { AdmissionLetter, SiwesLetter } from '@portal/contracts';
+import type { AdmissionLetter, CourseFormVerification, SiwesLetter } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
@@ -35,3 +35,21 @@ export const siwesLetterOptions = (studId: string) =>
       api<SiwesLetterResponse>('/api/SIWESLETTER', { query: { StudId: studId }, area: null, signal }),
   });
 export const useSiwesLetter = (studId: string) => useQuery(siwesLetterOptions(studId));
+
+interface CourseFormResponse {
+  Status: string;
+  Data: CourseFormVerification;
+}
+
+/** GET /api/course-forms/verify?id&v (public): a course form's registration as it is now. */
+export const courseFormOptions = (id: string, version: string | null) =>
+  queryOptions({
+    queryKey: ['documents', 'course-form', id, version],
+    queryFn: ({ signal }) =>
+      api<CourseFormResponse>('/api/course-forms/verify', {
+        query: { id, v: version },
+        area: null,
+        signal,
+      }),
+  });
+export const useCourseForm = (id: string, version: string | null) => useQuery(courseFormOptions(id, version));

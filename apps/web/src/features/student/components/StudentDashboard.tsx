@@ -87,6 +87,14 @@ export default function StudentDashboard({ feesCard }: { feesCard?: ReactNode })
                   }
                 >
                   <Typography>{registration}</Typography>
+                  <Button
+                    component={RouterLink}
+                    to="/student/courseregistration"
+                    size="small"
+                    sx={{ mt: 1, mb: 0.5, ml: -1 }}
+                  >
+                    {t('student.dashboard.registerCourses')}
+                  </Button>
                   {d.CurrentSession && (
                     <Typography color="text.secondary" variant="body2">
                       {t('student.dashboard.session', { session: d.CurrentSession })}
