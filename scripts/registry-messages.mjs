@@ -59,6 +59,7 @@ export const PAGE_NAMES = {
   CourseLecturers: 'Course Lecturers',
   ProgramRegistrationLImit: 'Program Registration Limit',
   departmentcourses: 'Department Courses',
+  CourseAdvisers: 'Course Advisers',
   RegisteredCourse: 'Registered Courses',
   studentcourselist: 'Student Course List',
   courseRegistration: 'Course Registration',

@@ -191,3 +191,14 @@ export const adminPagePath = (page: string) => `/admin/${page.replace(/[^A-Za-z/
 /** The message id of a page's readable name (sidebar, breadcrumb, page title): adminPage.<path>. */
 export const adminPageLabelId = (page: string) =>
   `adminPage.${page.replace(/[^A-Za-z/]/g, '').replace(/\//g, '.')}`;
+
+/**
+ * Workflow pages that choose records of a registry resource in their filters (its options list,
+ * GET /api/admin/<name>/options), beyond the pages of the resources that refer to it.
+ */
+export const OPTION_READERS: Readonly<Record<string, readonly string[]>> = {
+  semesters: ['courseRegistration', 'RegisteredCourse', 'studentcourselist'],
+  departments: ['courseRegistration', 'RegisteredCourse', 'studentcourselist'],
+  levels: ['courseRegistration', 'RegisteredCourse', 'studentcourselist'],
+  courses: ['studentcourselist'],
+};

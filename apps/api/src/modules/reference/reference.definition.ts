@@ -13,6 +13,7 @@ import {
   pagesOf,
   refNameKey,
   registrySpec,
+  OPTION_READERS,
   REGISTRY_SPECS,
   resourcePath,
   sortOf,
@@ -89,7 +90,7 @@ export function metaOf(spec: ResourceSpec): ResourceMeta {
 
 /** The pages whose screens may read a resource's options: its own, and those of resources referring to it. */
 export function optionPages(spec: ResourceSpec): string[] {
-  const pages = new Set(pagesOf(spec));
+  const pages = new Set([...pagesOf(spec), ...(OPTION_READERS[spec.name] ?? [])]);
   for (const other of REGISTRY_SPECS) {
     if (Object.values(other.fields).some((f) => f.kind === 'ref' && f.ref === spec.name))
       for (const page of pagesOf(other)) pages.add(page);

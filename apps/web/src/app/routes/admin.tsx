@@ -81,6 +81,11 @@ const StudentAccessScreen = lazy(() => import('../../features/records/components
 const StudentEnquiryScreen = lazy(() => import('../../features/records/components/StudentEnquiryScreen'));
 const WaecVerifyScreen = lazy(() => import('../../features/records/components/WaecVerifyScreen'));
 const SiwesScreen = lazy(() => import('../../features/records/components/SiwesScreen'));
+const ApprovalScreen = lazy(() => import('../../features/courses/components/ApprovalScreen'));
+const RegisteredCoursesScreen = lazy(
+  () => import('../../features/courses/components/RegisteredCoursesScreen'),
+);
+const CourseListScreen = lazy(() => import('../../features/courses/components/CourseListScreen'));
 
 /**
  * The registry's pages (packages/contracts/src/registry), generated: each resource's page and the
@@ -159,6 +164,9 @@ export default function AdminRoutes() {
       {pageRoute('WAECVerify', <WaecVerifyScreen />)}
       {pageRoute('siwes', <SiwesScreen />)}
       {pageRoute('debtorslist', <DebtorsListScreen />)}
+      {pageRoute('courseRegistration', <ApprovalScreen />)}
+      {pageRoute('RegisteredCourse', <RegisteredCoursesScreen />)}
+      {pageRoute('studentcourselist', <CourseListScreen />)}
       {registryRoutes}
     </AreaShell>
   );

@@ -42,13 +42,36 @@ export function FileMenu({
   onImport: () => void;
 }) {
   const t = useT();
+  const { page: _page, pageSize: _size, sort: _sort, order: _order, ...filters } = query;
+  return (
+    <>
+      <Button variant="outlined" startIcon={<FileUpload />} onClick={onImport}>
+        {t('crud.import')}
+      </Button>
+      <ExportButtons path={`${path}/export`} query={filters} fileName={title} />
+    </>
+  );
+}
+
+/** CSV and XLSX downloads of a list's export endpoint, with the list's filters (`format` added). */
+export function ExportButtons({
+  path,
+  query,
+  fileName,
+  disabled = false,
+}: {
+  path: string;
+  query: Record<string, QueryValue>;
+  /** Without the extension. */
+  fileName: string;
+  disabled?: boolean;
+}) {
+  const t = useT();
   const [busy, setBusy] = useState<'csv' | 'xlsx' | null>(null);
   const download = async (format: 'csv' | 'xlsx') => {
     setBusy(format);
     try {
-      const { page: _page, pageSize: _size, sort: _sort, order: _order, ...filters } = query;
-      const blob = await apiBlob(`${path}/export`, { query: { ...filters, format } });
-      saveFile(blob, `${title}.${format}`);
+      saveFile(await apiBlob(path, { query: { ...query, format } }), `${fileName}.${format}`);
     } catch (error) {
       notify.error(serverMessage(error) || t('error.download'));
     } finally {
@@ -57,15 +80,12 @@ export function FileMenu({
   };
   return (
     <>
-      <Button variant="outlined" startIcon={<FileUpload />} onClick={onImport}>
-        {t('crud.import')}
-      </Button>
       {(['csv', 'xlsx'] as const).map((format) => (
         <Button
           key={format}
           variant="outlined"
           startIcon={<FileDownload />}
-          disabled={busy !== null}
+          disabled={disabled || busy !== null}
           onClick={() => void download(format)}
         >
           {t(format === 'csv' ? 'crud.exportCsv' : 'crud.exportXlsx')}
