@@ -94,21 +94,21 @@ function Registration({
 
   const send = () => {
     pressKey.current ??= crypto.randomUUID();
-    submit.mutate(
-      {
+    // The answer re-keys this part (a new version), so the outcome is read from the promise.
+    submit
+      .mutateAsync({
         SemesterId: page.Semester!.Id,
         CourseIds: [...chosen],
         IdempotencyKey: pressKey.current,
         ...(reg ? { ExpectedVersion: reg.Version } : {}),
-      },
-      {
-        onSuccess: (answer) => {
+      })
+      .then(
+        (answer) => {
           pressKey.current = null;
           notify.success(answer.Message ?? t('student.courses.submitted'));
         },
-        onError: (error) => notify.error(serverMessage(error) || t('error.generic')),
-      },
-    );
+        (error: unknown) => notify.error(serverMessage(error) || t('error.generic')),
+      );
   };
 
   const requested = useMemo(() => new Map(reg?.Courses.map((c) => [c.CourseId, c]) ?? []), [reg]);

@@ -1,0 +1,137 @@
+import { readFileSync } from 'node:fs';
+import { decodePdfQr } from '../support/pdf-qr';
+import { expect, hasHorizontalScroll, portal, signIn, test } from '../fixtures';
+
+/**
+ * Course registration end to end: DIT/2024/0004 (fees paid) registers the semester's courses, the
+ * level adviser approves, and the course form's QR code — decoded from the downloaded PDF — opens
+ * the public page showing the approved registration. DIT/2024/0002, who owes, is told what.
+ * The admin pages' lists are visited too. The specs share one database: only this file registers.
+ */
+
+const STUDENT = 'student4@demo.edu.ng';
+const ADVISER = 'adviser@demo.edu.ng';
+
+test('DIT/2024/0002 owes the session’s fees: refused, with the amount and a link to pay', async ({
+  page,
+}) => {
+  await signIn(page, 'student', 'DIT/2024/0002');
+  await page.goto(portal('/student/courseregistration'));
+  await expect(page.getByRole('heading', { name: 'Course registration', level: 1 })).toBeVisible();
+  await expect(
+    page.getByText(/Pay your school fees before registering: ₦96,500\.00 is outstanding for this session/),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Pay school fees' })).toHaveAttribute(
+    'href',
+    /\/student\/payment$/,
+  );
+  await expect(page.getByRole('button', { name: 'Submit registration' })).toHaveCount(0);
+});
+
+test('DIT/2024/0004 registers, the adviser approves, the course form’s QR code opens the approved registration', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page, 'student', STUDENT);
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .first()
+    .getByRole('link', { name: 'Courses' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Course registration', level: 1 })).toBeVisible();
+  await expect(page.getByText('2024/2025 First Semester · 2024/2025')).toBeVisible();
+  const csc101 = page.getByRole('checkbox', { name: 'CSC 101 Introduction to Computer Science' });
+  await expect(csc101).toBeChecked();
+  const total = page.getByRole('status').filter({ hasText: /^Total:/ });
+  await expect(total).toHaveText('Total: 19 units (15–24)');
+  await page.getByRole('checkbox', { name: 'STA 111 Descriptive Statistics' }).check();
+  await expect(total).toHaveText('Total: 22 units (15–24)');
+  await page.getByRole('checkbox', { name: 'BIO 101 General Biology I' }).check();
+  await expect(total).toHaveText('Total: 25 units (15–24) · too many');
+  await page.getByRole('checkbox', { name: 'BIO 101 General Biology I' }).uncheck();
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await hasHorizontalScroll(page)).toBe(false);
+  await page.getByRole('button', { name: 'Submit registration' }).dblclick();
+  await expect(
+    page.getByText('Your course registration has been submitted for approval.').first(),
+  ).toBeVisible();
+  await expect(
+    page.getByText(/Submitted on .* \(22 units\): awaiting your adviser’s approval\./),
+  ).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The level adviser of Computer Science approves it.
+  const adviserContext = await browser.newContext({ baseURL: new URL(page.url()).origin, locale: 'en-GB' });
+  const adviser = await adviserContext.newPage();
+  await signIn(adviser, 'admin', ADVISER);
+  await adviser.goto(portal('/admin/courseRegistration'));
+  await expect(adviser.getByRole('heading', { name: 'Course Registration', level: 1 })).toBeVisible();
+  const row = adviser.getByRole('row').filter({ hasText: 'DIT/2024/0004' });
+  await row.getByRole('button', { name: 'Open' }).click();
+  const dialog = adviser.getByRole('dialog');
+  await expect(dialog.getByText('STA 111', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Total: 22 units (allowed 15–24)')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  const confirm = adviser.getByRole('dialog', { name: 'Approve registrations?' });
+  await confirm.getByRole('button', { name: 'Approve' }).click();
+  await expect(adviser.getByText('Registration approved.').first()).toBeVisible();
+
+  // The lists for lecturers: CSC 101's students, as a CSV file too.
+  await adviser.goto(portal('/admin/studentcourselist'));
+  await adviser.getByLabel('Course', { exact: true }).fill('CSC 101');
+  await adviser.getByRole('option', { name: /CSC 101/ }).click();
+  await expect(adviser.getByText('DIT/2024/0004')).toBeVisible();
+  const [csv] = await Promise.all([
+    adviser.waitForEvent('download'),
+    adviser.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  const lines = readFileSync((await csv.path())!, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
+  expect(lines[0]).toBe('S/N,Matric No.,Name,Department,Level,Registration,Carry-over,Signature');
+  expect(lines[1]).toMatch(/^1,DIT\/2024\/0004,MOHAMMED Aisha Zainab,Computer Science,100 Level,Approved,,$/);
+  await adviserContext.close();
+
+  // The student sees the approval and downloads the course form.
+  await page.reload();
+  await expect(page.getByText(/Approved by Ngozi Eze on .*: 22 units\./)).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download course form' }).click(),
+  ]);
+  const pdf = readFileSync((await download.path())!);
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  const link = decodePdfQr(pdf);
+  expect(link).toMatch(/\/portal\/CourseForm\?id=[0-9a-f]{32}&v=2$/);
+
+  // What a phone opens from the QR code: the approved registration, and that the form is current.
+  const verify = await browser.newPage();
+  await verify.goto(link);
+  await expect(
+    verify.getByText('This course form is current: the registration has not changed since it was printed.'),
+  ).toBeVisible();
+  await expect(verify.getByTestId('registration-state')).toHaveText('Approved');
+  await expect(verify.getByText('MOHAMMED Aisha Zainab')).toBeVisible();
+  await expect(verify.getByRole('cell', { name: 'STA 111' })).toBeVisible();
+  await expect(verify.getByText('Total: 22 units')).toBeVisible();
+  await verify.close();
+});
+
+test('the adviser’s pages open with their filters, at 360 px too', async ({ page }) => {
+  await signIn(page, 'admin', ADVISER);
+  for (const path of ['/admin/courseRegistration', '/admin/RegisteredCourse', '/admin/studentcourselist']) {
+    await page.goto(portal(path));
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/not found/i);
+    await expect(page.getByLabel('Semester', { exact: false }).first()).toBeVisible();
+  }
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(portal('/admin/RegisteredCourse'));
+  await page.getByLabel('Matric No.').fill('DIT/2023/0003');
+  await expect(
+    page.getByText('This student has registered no courses yet.').or(page.getByText('CHM 101')),
+  ).toBeVisible();
+  expect(await hasHorizontalScroll(page)).toBe(false);
+});
