@@ -29,6 +29,9 @@ const CourseRegistrationScreen = lazy(
 const SchoolFeesScreen = lazy(() => import('../../features/payments/components/SchoolFeesScreen'));
 const PaymentHistoryScreen = lazy(() => import('../../features/payments/components/PaymentHistoryScreen'));
 const SchoolFeesDueCard = lazy(() => import('../../features/payments/components/SchoolFeesDueCard'));
+const LateRegistrationFeeCard = lazy(
+  () => import('../../features/payments/components/LateRegistrationFeeCard'),
+);
 
 /** A sidebar link to a student page, kept only when the page is in the student's RoleData. */
 const page = (name: string, item: NavLink) => ({ name, item });
@@ -103,7 +106,10 @@ export default function StudentRoutes() {
       <Route path="Matriculation" element={guarded('Matriculation', <MatriculationScreen />)} />
       <Route
         path="courseregistration"
-        element={guarded('courseregistration', <CourseRegistrationScreen />)}
+        element={guarded(
+          'courseregistration',
+          <CourseRegistrationScreen lateFee={(fee) => <LateRegistrationFeeCard {...fee} />} />,
+        )}
       />
       <Route path="unauthorized" element={<UnauthorizedScreen />} />
       <Route path="changepassword" element={<ChangePasswordScreen area="student" />} />

@@ -2,6 +2,7 @@ import {
   ACCEPTANCE_PAYMENT_CATEGORY_ID,
   ACCEPTANCE_PAYMENT_ITEM_IDS,
   APPLICANT_PAYEE_TYPE_ID,
+  LATE_REGISTRATION_CATEGORY_ID,
   SCHOOL_ID,
   type ApplicantUser,
   type PaymentProvider,
@@ -70,21 +71,30 @@ export interface SchoolFeesChoice {
 }
 
 /**
- * POST api/AddPayeePayment{Monnify|Nomba|}?payType=1: school fees for the signed-in student. The
- * server builds the payment from the student's record and the fee schedule; it reads only the
- * method and a first instalment's amount.
+ * POST api/AddPayeePayment{Monnify|Nomba|}?payType=N for the signed-in student: the server builds
+ * the payment from the student's record and the purpose (school fees 1, late registration 4); of
+ * the body it reads only a school-fees method and a first instalment's amount.
  */
-export function startSchoolFees(
+function startStudentPayment(
   provider: PaymentProvider,
-  choice: SchoolFeesChoice,
+  payType: number,
+  body: Record<string, unknown> = {},
 ): Promise<PaymentStartedResponse> {
   return api<PaymentStartedResponse>(START_PATHS[provider], {
     method: 'POST',
-    query: { payType: SCHOOL_FEES_PAY_TYPE },
-    body: { ...choice, PaymentCategoryId: SCHOOL_FEES_PAY_TYPE, PayeeTypeId: STUDENT_PAYEE_TYPE },
+    query: { payType },
+    body: { ...body, PaymentCategoryId: payType, PayeeTypeId: STUDENT_PAYEE_TYPE },
     area: 'student',
   });
 }
+
+/** School fees: in full (MethodId 1) or an instalment. */
+export const startSchoolFees = (provider: PaymentProvider, choice: SchoolFeesChoice) =>
+  startStudentPayment(provider, SCHOOL_FEES_PAY_TYPE, { ...choice });
+
+/** The late course registration fee of the semester whose registration is in its late days. */
+export const startLateRegistrationFee = (provider: PaymentProvider) =>
+  startStudentPayment(provider, LATE_REGISTRATION_CATEGORY_ID);
 
 /** School fees' category id (payType) and a student's payee type, as the contracts number them. */
 const SCHOOL_FEES_PAY_TYPE = 1;

@@ -21,7 +21,7 @@ type Status = PaymentStatusResponse['Data'];
 type Outcome = 'paid' | 'pending' | 'failed' | 'error';
 
 /** What was paid for: the wording of 'What Next !', of a refused duplicate and the receipt page differ. */
-export type PaymentPurpose = 'acceptance' | 'schoolFees';
+export type PaymentPurpose = 'acceptance' | 'schoolFees' | 'lateRegistration';
 
 /** The dialog's message for the attempt's state, word for word from spec section 4 where it gives one. */
 export function messageOf(
@@ -32,7 +32,7 @@ export function messageOf(
   if (data.status === 'PENDING') return 'payments.status.pending';
   if (data.Flag?.startsWith('underpaid')) return 'payments.status.underpaid';
   if (data.Flag?.startsWith('duplicate'))
-    return purpose === 'schoolFees' ? 'payments.schoolFees.duplicate' : 'payments.status.duplicate';
+    return purpose === 'acceptance' ? 'payments.status.duplicate' : DUPLICATE[purpose];
   return 'payments.status.failed';
 }
 
@@ -51,6 +51,24 @@ const SCHOOL_FEES_NEXT: Record<Outcome, MessageId> = {
   pending: 'payments.schoolFees.next.pending',
   failed: 'payments.schoolFees.next.failed',
   error: 'payments.schoolFees.next.error',
+};
+
+const LATE_FEE_NEXT: Record<Outcome, MessageId> = {
+  paid: 'payments.lateFee.next.paid',
+  pending: 'payments.lateFee.next.pending',
+  failed: 'payments.lateFee.next.failed',
+  error: 'payments.lateFee.next.error',
+};
+
+/** Each purpose's 'What Next !' texts and its message for a payment refused as a duplicate. */
+const NEXT_BY_PURPOSE: Record<PaymentPurpose, Record<Outcome, MessageId>> = {
+  acceptance: NEXT,
+  schoolFees: SCHOOL_FEES_NEXT,
+  lateRegistration: LATE_FEE_NEXT,
+};
+const DUPLICATE: Record<Exclude<PaymentPurpose, 'acceptance'>, MessageId> = {
+  schoolFees: 'payments.schoolFees.duplicate',
+  lateRegistration: 'payments.lateFee.duplicate',
 };
 
 const ICONS: Record<Outcome, ReactElement> = {
@@ -129,13 +147,11 @@ export function PaymentStatusContent({
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
           {t('payments.status.whatNext')}
         </Typography>
-        <Typography color="text.secondary">
-          {t(purpose === 'schoolFees' ? SCHOOL_FEES_NEXT[outcome] : NEXT[outcome])}
-        </Typography>
+        <Typography color="text.secondary">{t(NEXT_BY_PURPOSE[purpose][outcome])}</Typography>
         {data?.ReceiptId && (
           <Link
             component={RouterLink}
-            to={`${purpose === 'schoolFees' ? '/paymentreceipt' : '/QrCode'}?transactionId=${encodeURIComponent(data.ReceiptId)}`}
+            to={`${purpose === 'acceptance' ? '/QrCode' : '/paymentreceipt'}?transactionId=${encodeURIComponent(data.ReceiptId)}`}
             sx={{ display: 'inline-block', mt: 1 }}
           >
             {t('payments.status.viewReceipt')}

@@ -27,7 +27,13 @@ import { changed, initialSelection, locked, unitTotal } from './course-selection
 import { LoadError, LoadingBlock, formatDay } from './parts';
 
 /** What the payments feature shows for the late registration fee (the route file passes it in). */
-export type LateFeeSlot = (props: { amount: number; semester: string; onPaid: () => void }) => ReactNode;
+export type LateFeeSlot = (props: {
+  /** Whether the fee is due now (else only a payment just returned from is checked). */
+  due: boolean;
+  amount: number;
+  semester: string;
+  onPaid: () => void;
+}) => ReactNode;
 
 /**
  * /student/courseregistration: the semester's courses (carry-overs first and required, compulsory
@@ -161,11 +167,12 @@ function Registration({
         </Alert>
       )}
 
-      {lateFee &&
-        page.Window.State === 'late' &&
-        !page.Window.LateFeePaid &&
-        page.Window.LateFee > 0 &&
-        lateFee({ amount: page.Window.LateFee, semester: page.Semester?.Name ?? '', onPaid: refresh })}
+      {lateFee?.({
+        due: page.Window.State === 'late' && !page.Window.LateFeePaid && page.Window.LateFee > 0,
+        amount: page.Window.LateFee,
+        semester: page.Semester?.Name ?? '',
+        onPaid: refresh,
+      })}
 
       <SectionCard title={t('student.courses.courses')}>
         {page.Courses.length === 0 ? (
