@@ -1,4 +1,3 @@
-import Visibility from '@mui/icons-material/Visibility';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -6,27 +5,17 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GridRowId } from '@mui/x-data-grid';
-import type { RegistrationRow } from '@portal/contracts';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/crud/ConfirmDialog';
 import { serverMessage } from '../../../components/crud/errors';
 import { FilterGrid } from '../../../components/crud/filters';
-import { QueryTable } from '../../../components/crud/ServerTable';
-import { useDebounced } from '../../../components/crud/useDebounced';
-import { useListFilters } from '../../../components/crud/useListFilters';
 import { PageHeading } from '../../../components/PageHeading';
 import { useT } from '../../../i18n/useT';
 import { notify } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { useDecide, useRegistrations } from '../api/courses';
-import {
-  RegistrationDialog,
-  RegistrationFilters,
-  registrationQuery,
-  useWhen,
-  type RegistrationFilterValues,
-} from './parts';
-import { registrationColumns } from './registrationColumns';
+import { useDecide } from '../api/courses';
+import { RegistrationDialog, RegistrationFilters } from './parts';
+import { RegistrationTable, useRegistrationList } from './RegistrationTable';
 
 type Decision = { kind: 'approve' | 'return'; rows: { Id: number; Version: number }[] } | null;
 
@@ -37,22 +26,10 @@ type Decision = { kind: 'approve' | 'return'; rows: { Id: number; Version: numbe
  */
 export default function ApprovalScreen() {
   const t = useT();
-  const when = useWhen();
   const title = t('adminPage.courseRegistration');
   useDocumentTitle(`${title} · ${t('portal.name')}`);
-  const { state, setState, filters, setFilter } = useListFilters<RegistrationFilterValues>({
-    semesterId: null,
-    departmentId: null,
-    levelId: null,
-    state: 'submitted',
-    search: '',
-  });
-  const search = useDebounced(filters.search);
-  const query = useMemo(
-    () => ({ page: state.page, pageSize: state.pageSize, ...registrationQuery(filters, search) }),
-    [state, filters, search],
-  );
-  const list = useRegistrations(query);
+  const registrations = useRegistrationList('submitted');
+  const { filters, setFilter, list } = registrations;
   const rows = list.data?.Data ?? [];
   const [selection, setSelection] = useState<Set<GridRowId>>(new Set());
   const [open, setOpen] = useState<number | null>(null);
@@ -131,27 +108,13 @@ export default function ApprovalScreen() {
               {t('courses.approval.returnSelected')}
             </Button>
           </Stack>
-          <QueryTable<RegistrationRow>
+          <RegistrationTable
             label={title}
-            query={list}
-            getRowId={(row) => row.Id}
-            state={state}
-            onStateChange={setState}
             emptyText={t('courses.approval.empty')}
-            columns={registrationColumns(t, when)}
+            registrations={registrations}
+            onOpen={setOpen}
             selection={selection}
             onSelectionChange={setSelection}
-            actionsHeader={t('courses.field.actions')}
-            actionsWidth={110}
-            rowActions={(row) => (
-              <Button
-                size="small"
-                startIcon={<Visibility fontSize="small" />}
-                onClick={() => setOpen(row.Id)}
-              >
-                {t('courses.open')}
-              </Button>
-            )}
           />
         </CardContent>
       </Card>

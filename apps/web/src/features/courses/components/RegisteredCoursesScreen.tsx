@@ -1,31 +1,19 @@
-import Visibility from '@mui/icons-material/Visibility';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { RegistrationRow } from '@portal/contracts';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { serverMessage } from '../../../components/crud/errors';
 import { FilterGrid, SearchField } from '../../../components/crud/filters';
-import { QueryTable } from '../../../components/crud/ServerTable';
 import { useDebounced } from '../../../components/crud/useDebounced';
-import { useListFilters } from '../../../components/crud/useListFilters';
 import { PageHeading } from '../../../components/PageHeading';
 import { SectionCard } from '../../../components/SectionCard';
 import { useT } from '../../../i18n/useT';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { useRegistrations, useStudentRegistrations } from '../api/courses';
-import {
-  RegistrationDialog,
-  RegistrationFilters,
-  RegistrationView,
-  registrationQuery,
-  useWhen,
-  type RegistrationFilterValues,
-} from './parts';
-import { registrationColumns } from './registrationColumns';
+import { useStudentRegistrations } from '../api/courses';
+import { RegistrationDialog, RegistrationFilters, RegistrationView } from './parts';
+import { RegistrationTable, useRegistrationList } from './RegistrationTable';
 
 /**
  * RegisteredCourse: the registry's view of course registration — one student's registrations of
@@ -33,24 +21,11 @@ import { registrationColumns } from './registrationColumns';
  */
 export default function RegisteredCoursesScreen() {
   const t = useT();
-  const when = useWhen();
   const title = t('adminPage.RegisteredCourse');
   useDocumentTitle(`${title} · ${t('portal.name')}`);
   const [matric, setMatric] = useState('');
   const student = useStudentRegistrations(useDebounced(matric.trim()));
-  const { state, setState, filters, setFilter } = useListFilters<RegistrationFilterValues>({
-    semesterId: null,
-    departmentId: null,
-    levelId: null,
-    state: '',
-    search: '',
-  });
-  const search = useDebounced(filters.search);
-  const query = useMemo(
-    () => ({ page: state.page, pageSize: state.pageSize, ...registrationQuery(filters, search) }),
-    [state, filters, search],
-  );
-  const list = useRegistrations(query);
+  const registrations = useRegistrationList('');
   const [open, setOpen] = useState<number | null>(null);
   return (
     <>
@@ -81,27 +56,13 @@ export default function RegisteredCoursesScreen() {
         </SectionCard>
         <SectionCard title={t('courses.registered.all')}>
           <FilterGrid sm={2} lg={5}>
-            <RegistrationFilters values={filters} onChange={setFilter} />
+            <RegistrationFilters values={registrations.filters} onChange={registrations.setFilter} />
           </FilterGrid>
-          <QueryTable<RegistrationRow>
+          <RegistrationTable
             label={t('courses.registered.all')}
-            query={list}
-            getRowId={(row) => row.Id}
-            state={state}
-            onStateChange={setState}
             emptyText={t('courses.registered.empty')}
-            columns={registrationColumns(t, when)}
-            actionsHeader={t('courses.field.actions')}
-            actionsWidth={110}
-            rowActions={(row) => (
-              <Button
-                size="small"
-                startIcon={<Visibility fontSize="small" />}
-                onClick={() => setOpen(row.Id)}
-              >
-                {t('courses.open')}
-              </Button>
-            )}
+            registrations={registrations}
+            onOpen={setOpen}
           />
         </SectionCard>
       </Stack>
