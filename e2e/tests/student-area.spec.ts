@@ -170,6 +170,7 @@ test('the unauthorized page; the sidebar follows the RoleData the server answers
     'profile',
     'payment',
     'paymenthistory',
+    'courseregistration',
     'documentdownload',
     'documentupload',
     'Matriculation',

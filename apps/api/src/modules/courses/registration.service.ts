@@ -291,7 +291,12 @@ async function pageOf(
       FormUrl: null,
     };
   const registration = await repo.findRegistration(db, { studentId: student.id, semesterId: semester.id });
-  const [o, g] = await Promise.all([offer(db, student, semester), gate(db, student, semester, registration)]);
+  const [o, g, summary, history] = await Promise.all([
+    offer(db, student, semester),
+    gate(db, student, semester, registration),
+    registration ? summaryOf(db, registration) : null,
+    registration ? historyOf(db, registration.id) : [],
+  ]);
   return {
     Semester: { Id: semester.id, Name: semester.name, Term: semester.term, Session: semester.sessionName },
     Window: {
@@ -306,8 +311,8 @@ async function pageOf(
     Fees: g.fees,
     Limits: { MinUnits: o.limits.minUnits, MaxUnits: o.limits.maxUnits },
     Courses: o.courses,
-    Registration: registration ? await summaryOf(db, registration) : null,
-    History: registration ? await historyOf(db, registration.id) : [],
+    Registration: summary,
+    History: history,
     CanSubmit: g.reason === null && o.courses.length > 0,
     Reason:
       g.reason ?? (o.courses.length === 0 ? 'No courses are offered to your level this semester.' : null),
