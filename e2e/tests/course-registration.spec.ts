@@ -6,7 +6,8 @@ import { expect, hasHorizontalScroll, portal, signIn, test } from '../fixtures';
  * Course registration end to end: DIT/2024/0004 (fees paid) registers the semester's courses, the
  * level adviser approves, and the course form's QR code — decoded from the downloaded PDF — opens
  * the public page showing the approved registration. DIT/2024/0002, who owes, is told what.
- * The admin pages' lists are visited too. The specs share one database: only this file registers.
+ * The admin pages' lists are visited too. The specs share one database: only this file registers,
+ * and it runs (alphabetically) long before school-fees.spec.ts pays DIT/2024/0002's first instalment.
  */
 
 const STUDENT = 'student4@demo.edu.ng';
@@ -134,4 +135,15 @@ test('the adviser’s pages open with their filters, at 360 px too', async ({ pa
     page.getByText('This student has registered no courses yet.').or(page.getByText('CHM 101')),
   ).toBeVisible();
   expect(await hasHorizontalScroll(page)).toBe(false);
+});
+
+test('the course form page: without an id back to the landing page; an unknown id says so', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.goto(portal('/CourseForm'));
+  await expect(page).toHaveURL(/\/portal\/?$/);
+  consoleErrors.expectFailedRequest('/api/course-forms/verify', 404);
+  await page.goto(portal(`/CourseForm?id=${'0'.repeat(32)}&v=1`));
+  await expect(page.getByText('No course form was found for this link.')).toBeVisible();
 });
