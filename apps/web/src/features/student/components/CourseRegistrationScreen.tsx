@@ -217,7 +217,7 @@ function Registration({
                           <Typography
                             component="span"
                             variant="body2"
-                            color="error"
+                            color="error.dark"
                             sx={{ display: 'block' }}
                           >
                             {course.Blocked}
