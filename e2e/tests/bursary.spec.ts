@@ -64,8 +64,11 @@ async function openFromSidebar(page: Page, label: string, heading = label) {
   const nav = page.getByRole('navigation', { name: 'Main menu' });
   const link = nav.getByRole('link', { name: label, exact: true });
   if (!(await link.isVisible())) await nav.getByRole('button', { name: 'Payments' }).click();
-  await link.click();
-  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  // A click that lands while the dashboard is still settling may not navigate: click again.
+  await expect(async () => {
+    await link.click();
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 async function pick(page: Page, label: string, option: string) {

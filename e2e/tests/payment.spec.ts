@@ -25,7 +25,7 @@ const statusDialog = (page: Page) => page.getByRole('dialog', { name: 'Payment S
 
 async function startMonnify(page: Page): Promise<void> {
   // Watch for the toast before clicking: it shows only until the redirect to the checkout.
-  const toast = expect(page.getByText('Transaction Ref generated successfully')).toBeVisible();
+  const toast = page.getByText('Transaction Ref generated successfully').waitFor({ state: 'visible' });
   await page.getByRole('button', { name: 'Monnify', exact: true }).click();
   await toast;
   await page.waitForURL(CHECKOUT);

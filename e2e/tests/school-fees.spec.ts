@@ -14,7 +14,8 @@ test.describe.configure({ mode: 'serial' });
 const statusDialog = (page: Page) => page.getByRole('dialog', { name: 'Payment Status' });
 
 async function payAtCheckout(page: Page, provider: 'Monnify' | 'Nomba', checkout: RegExp) {
-  const toast = expect(page.getByText('Transaction Ref generated successfully')).toBeVisible();
+  // Shown for a moment before the browser leaves for the gateway: waited for on every frame, not by polling.
+  const toast = page.getByText('Transaction Ref generated successfully').waitFor({ state: 'visible' });
   await page.getByRole('button', { name: provider, exact: true }).click();
   await toast;
   await page.waitForURL(checkout);

@@ -59,11 +59,19 @@ export function createAppTheme(options: {
   const swatch = SWATCHES[themeColor.replace(/^dark-/, '') as ThemeColourName];
   const main = darkTheme ? readable(swatch, DARK_SURFACE, true) : readable(swatch, LIGHT_BACKGROUND, false);
 
+  // The status colours too, so an outlined chip or button ('Pending', 'Returned') reads at 4.5:1.
+  const status = (light: string, dark: string) =>
+    darkTheme ? readable(dark, DARK_SURFACE, true) : readable(light, '#ffffff', false);
+
   const base = createTheme({
     direction: rtl ? 'rtl' : 'ltr',
     palette: {
       mode: darkTheme ? 'dark' : 'light',
       primary: { main },
+      error: { main: status('#d32f2f', '#f44336') },
+      warning: { main: status('#ed6c02', '#ffa726') },
+      info: { main: status('#0288d1', '#29b6f6') },
+      success: { main: status('#2e7d32', '#66bb6a') },
       contrastThreshold: 4.5,
       ...(darkTheme ? {} : { background: { default: LIGHT_BACKGROUND, paper: '#ffffff' } }),
     },

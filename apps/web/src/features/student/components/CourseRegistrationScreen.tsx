@@ -217,7 +217,7 @@ function Registration({
                           <Typography
                             component="span"
                             variant="body2"
-                            color="error.dark"
+                            color="error"
                             sx={{ display: 'block' }}
                           >
                             {course.Blocked}
