@@ -11,3 +11,4 @@ export * from './bursary.js';
 export * from './students.js';
 export * from './records.js';
 export * from './courses.js';
+export * from './results.js';

@@ -9,6 +9,7 @@ import { AuthService } from './auth/auth.service.js';
 import { healthRoutes } from './health/health.routes.js';
 import { registerPaymentsModule } from './payments/index.js';
 import { registerRecordsModule } from './records/index.js';
+import { registerResultsModule } from './results/index.js';
 import { referenceRoutes } from './reference/reference.routes.js';
 import { sessionsRoutes } from './sessions/sessions.routes.js';
 import { registerStudentsModule } from './students/index.js';
@@ -26,4 +27,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await registerStudentsModule(app, deps);
   await registerRecordsModule(app, deps);
   registerCoursesModule(app, deps);
+  registerResultsModule(app, deps);
 }
