@@ -50,6 +50,8 @@ export const paymentRequest = z.object({
   MethodId: z.coerce.number().int().min(1).max(9).nullable().optional(),
   /** School fees, first instalment only: naira, at least the school's minimum share (default: that share). */
   InstalmentAmount: z.coerce.number().positive().max(100_000_000).nullable().optional(),
+  /** The purpose's own record the payment is for (a transcript request's id). */
+  RecordId: z.coerce.number().int().positive().max(2_147_483_647).nullable().optional(),
   SessionID: idLike,
   SchoolID: idLike,
   FirstName: text,

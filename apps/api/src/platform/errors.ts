@@ -9,6 +9,8 @@ export class AppError extends Error {
     message: string,
     readonly status: string = STATUS.error,
     readonly headers: Record<string, string> = {},
+    /** Problems one by one (rows of an upload), sent as the envelope's `Errors`. */
+    readonly errors?: readonly { path: string; message: string }[],
   ) {
     super(message);
   }
@@ -42,7 +44,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof AppError) {
       for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
-      return reply.status(error.statusCode).send({ Status: error.status, Message: error.message });
+      return reply.status(error.statusCode).send({
+        Status: error.status,
+        Message: error.message,
+        ...(error.errors ? { Errors: error.errors } : {}),
+      });
     }
     const statusCode = error.statusCode ?? 500;
     if (statusCode < 500) {

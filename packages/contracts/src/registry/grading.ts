@@ -1,4 +1,4 @@
-import { decimal, defineResource, flag, int, letters, ref, text } from './fields.js';
+import { choice, decimal, defineResource, flag, int, letters, ref, text } from './fields.js';
 
 /** Grading: assessment schemes and their score items, grade scales and bands, classes of degree. */
 
@@ -107,5 +107,48 @@ export const degreeClasses = defineResource({
     name: text({ required: true, min: 3, max: 80 }),
     minCgpa: decimal({ required: true, min: 0, max: 10, label: 'Lowest CGPA' }),
     maxCgpa: decimal({ required: true, min: 0, max: 10, label: 'Highest CGPA' }),
+  },
+});
+
+/**
+ * The review chain of results after the lecturer submits (default: HOD, faculty board, senate), in
+ * order. A stage's holders review the sheets of their department, their faculty, or the whole school.
+ */
+export const reviewStages = defineResource({
+  name: 'review-stages',
+  page: 'ReviewSetup',
+  label: 'Review stage',
+  display: 'name',
+  key: ['name'],
+  sort: 'position',
+  fields: {
+    name: text({ required: true, min: 2, max: 60 }),
+    position: int({ required: true, min: 1, max: 20, default: 1, label: 'Order' }),
+    scope: choice(['Department', 'Faculty', 'School'] as const, {
+      required: true,
+      default: 'Department',
+      label: 'Reviews sheets of',
+    }),
+  },
+});
+
+/**
+ * Who holds a stage: a staff member (acting through the admin account with the same e-mail) for a
+ * department or a faculty (empty for a school-wide stage). A stage nobody holds is taken by admins
+ * who hold no stage (the registry).
+ */
+export const reviewStageHolders = defineResource({
+  name: 'review-stage-holders',
+  page: 'ReviewSetup',
+  parent: { resource: 'review-stages', field: 'stageId' },
+  label: 'Stage holder',
+  display: 'staffId',
+  key: ['stageId', 'staffId', 'departmentId', 'facultyId'],
+  sort: 'staffId',
+  fields: {
+    stageId: ref('review-stages', { required: true, label: 'Review stage' }),
+    staffId: ref('staff', { required: true, label: 'Staff member' }),
+    departmentId: ref('departments', { label: 'Department (department stages)' }),
+    facultyId: ref('faculties', { label: 'Faculty (faculty stages)' }),
   },
 });

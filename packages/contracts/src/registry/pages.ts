@@ -183,6 +183,13 @@ export const BUILT_WORKFLOW_PAGES: readonly string[] = [
   'courseRegistration',
   'RegisteredCourse',
   'studentcourselist',
+  // Results (issue 14).
+  'resultupload',
+  'marksheet',
+  'ReviewResult',
+  'resultSheet',
+  'viewResult',
+  'Transcript',
 ];
 
 /** Where an admin page lives: /admin/ + the page name with everything but letters and '/' removed. */
@@ -197,8 +204,16 @@ export const adminPageLabelId = (page: string) =>
  * GET /api/admin/<name>/options), beyond the pages of the resources that refer to it.
  */
 export const OPTION_READERS: Readonly<Record<string, readonly string[]>> = {
-  semesters: ['courseRegistration', 'RegisteredCourse', 'studentcourselist'],
-  departments: ['courseRegistration', 'RegisteredCourse', 'studentcourselist'],
-  levels: ['courseRegistration', 'RegisteredCourse', 'studentcourselist'],
+  semesters: [
+    'courseRegistration',
+    'RegisteredCourse',
+    'studentcourselist',
+    'resultupload',
+    'marksheet',
+    'ReviewResult',
+    'resultSheet',
+  ],
+  departments: ['courseRegistration', 'RegisteredCourse', 'studentcourselist', 'resultSheet'],
+  levels: ['courseRegistration', 'RegisteredCourse', 'studentcourselist', 'resultSheet'],
   courses: ['studentcourselist'],
 };

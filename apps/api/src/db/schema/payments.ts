@@ -79,6 +79,8 @@ export const payments = pgTable(
       .notNull()
       .references(() => paymentCategories.id),
     itemIds: integer('item_ids').array().notNull(),
+    /** The purpose's own record the payment is for (a transcript request), when it has one. */
+    recordId: integer('record_id'),
     sessionId: integer('session_id').references(() => academicSessions.id),
     methodId: integer('method_id').notNull().default(1),
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),

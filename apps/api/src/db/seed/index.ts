@@ -7,6 +7,7 @@ import { seedInstitution } from './institution.js';
 import { seedPages } from './pages.js';
 import { seedPayments } from './payments.js';
 import { seedReference } from './reference.js';
+import { seedResults } from './results.js';
 import { seedSchoolFees } from './school-fees.js';
 import { seedSetup } from './setup.js';
 
@@ -20,6 +21,7 @@ export async function seed(db: Db, storage?: FileStorage): Promise<void> {
   await seedPayments(db);
   await seedSchoolFees(db);
   await seedCourseRegistration(db);
+  await seedResults(db);
   // Uploaded documents, passports and admission forms need file storage.
   if (storage) await seedApplicantFiles(db, storage);
 }

@@ -652,3 +652,37 @@ export async function lateFeeItemIds(db: Exec, categoryId: number) {
 export async function recordLateFee(db: Exec, values: typeof lateRegistrationFees.$inferInsert) {
   await db.insert(lateRegistrationFees).values(values);
 }
+
+// ───────────────────────────── rosters (results) ─────────────────────────────
+
+/** The students whose approved registration holds a course in a semester, by matric number. */
+export async function approvedRoster(db: Exec, courseId: number, semesterId: number) {
+  return db
+    .select({
+      studentId: students.id,
+      matricNo: students.matricNo,
+      name: studentName,
+      levelId: courseRegistrations.levelId,
+    })
+    .from(courseRegistrationCourses)
+    .innerJoin(courseRegistrations, eq(courseRegistrations.id, courseRegistrationCourses.registrationId))
+    .innerJoin(students, eq(students.id, courseRegistrations.studentId))
+    .where(
+      and(
+        eq(courseRegistrations.semesterId, semesterId),
+        eq(courseRegistrationCourses.courseId, courseId),
+        eq(courseRegistrationCourses.approved, true),
+      ),
+    )
+    .orderBy(asc(students.matricNo));
+}
+
+/** How many students hold each course in their approved registration for a semester. */
+export async function approvedRosterSizes(db: Exec, semesterId: number) {
+  return db
+    .select({ courseId: courseRegistrationCourses.courseId, n: countSql() })
+    .from(courseRegistrationCourses)
+    .innerJoin(courseRegistrations, eq(courseRegistrations.id, courseRegistrationCourses.registrationId))
+    .where(and(eq(courseRegistrations.semesterId, semesterId), eq(courseRegistrationCourses.approved, true)))
+    .groupBy(courseRegistrationCourses.courseId);
+}

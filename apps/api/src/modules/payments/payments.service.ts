@@ -34,7 +34,13 @@ import * as repo from './payments.repository.js';
 import type { PaymentRow } from './payments.repository.js';
 import { purposeOf, studentDue, type Payer } from './purposes.js';
 
-export { loadStudentPayer, registerPurpose, type AttemptPlan, type PaymentPurpose } from './purposes.js';
+export {
+  loadStudentPayer,
+  registerPurpose,
+  type AttemptPlan,
+  type Payer,
+  type PaymentPurpose,
+} from './purposes.js';
 
 /** Grace after a checkout's validity before a still-pending attempt is expired. */
 const EXPIRY_GRACE_MS = 10 * 60_000;
@@ -137,6 +143,7 @@ export class PaymentsService {
       studentId: payer.kind === 'Student' ? payer.id : null,
       categoryId: purpose.categoryId,
       itemIds: plan.itemIds,
+      recordId: plan.recordId ?? null,
       sessionId: plan.sessionId,
       methodId: plan.methodId,
       amountKobo: plan.amountKobo,
@@ -591,6 +598,28 @@ export async function paymentFeeLines(
   return repo.feeLines(db, { sessionId: payment.sessionId, itemIds: payment.itemIds, ...payer });
 }
 
+/** What some fee items cost a payer in the current session (kobo), by the fee schedule and the indigene rule; null when unscheduled. */
+export async function scheduledFeeKobo(
+  db: Db,
+  payer: {
+    levelId: number | null;
+    departmentId: number | null;
+    entryModeId: number | null;
+    stateId: number | null;
+  },
+  itemIds: readonly number[],
+): Promise<{ sessionId: number; amountKobo: number } | null> {
+  const sessionId = await repo.currentAcademicSessionId(db);
+  if (!sessionId) return null;
+  const lines = await repo.feeLines(db, { sessionId, itemIds: [...itemIds], ...payer });
+  if (lines.length === 0) return null;
+  const indigene = payer.stateId === INDIGENE_STATE_ID;
+  return {
+    sessionId,
+    amountKobo: lines.reduce((sum, l) => sum + (indigene ? l.indigeneAmountKobo : l.nonIndigeneAmountKobo), 0),
+  };
+}
+
 /** The acceptance fee an applicant would pay now (kobo), by the fee schedule and the indigene rule. */
 export async function acceptanceFeeKobo(
   db: Db,
@@ -601,12 +630,7 @@ export async function acceptanceFeeKobo(
     stateId: number | null;
   },
 ): Promise<number | null> {
-  const sessionId = await repo.currentAcademicSessionId(db);
-  if (!sessionId) return null;
-  const lines = await repo.feeLines(db, { sessionId, itemIds: [...ACCEPTANCE_PAYMENT_ITEM_IDS], ...payer });
-  if (lines.length === 0) return null;
-  const indigene = payer.stateId === INDIGENE_STATE_ID;
-  return lines.reduce((sum, l) => sum + (indigene ? l.indigeneAmountKobo : l.nonIndigeneAmountKobo), 0);
+  return (await scheduledFeeKobo(db, payer, ACCEPTANCE_PAYMENT_ITEM_IDS))?.amountKobo ?? null;
 }
 
 export const paymentSessionName = (db: Db, sessionId: number | null) => repo.sessionName(db, sessionId);

@@ -59,6 +59,8 @@ export interface AttemptPlan {
   description: string;
   /** Purposes credited against an account (school fees): the account's due, opened at the start. */
   accountDueKobo?: number;
+  /** The purpose's own record the attempt pays for (a transcript request), kept on the payment. */
+  recordId?: number;
 }
 
 export interface PaymentPurpose {

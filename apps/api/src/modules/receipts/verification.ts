@@ -13,6 +13,9 @@ export const verifyUrls = {
     `${publicUrl}/portal/SiwesLetter?StudId=${encodeURIComponent(studId)}`,
   courseForm: (publicUrl: string, registrationId: string, version: number) =>
     `${publicUrl}/portal/CourseForm?id=${encodeURIComponent(registrationId)}&v=${version}`,
+  /** A report card or transcript; a transcript's recipient link adds the request (`r`) to record its opening. */
+  resultDocument: (publicUrl: string, documentId: string, requestId?: number) =>
+    `${publicUrl}/portal/ResultVerify?id=${encodeURIComponent(documentId)}${requestId ? `&r=${requestId}` : ''}`,
 };
 
 /** A QR code of the text as a PNG data URL (for pages; PDFs draw the code as vectors). */

@@ -38,6 +38,8 @@ export const REFERENCE_TABLES: Record<RegistryName, TableEntry> = {
   'grade-scales': t.gradeScales,
   grades: t.grades,
   'grade-points': t.gradePoints,
+  'review-stages': t.reviewStages,
+  'review-stage-holders': t.reviewStageHolders,
   'core-grades': t.coreGrades,
   'degree-classes': t.degreeClasses,
   'payment-categories': t.paymentCategories,

@@ -1,18 +1,30 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   academicSessions,
   courseResults,
   courses,
+  coursesOfStudy,
   degreeClasses,
+  departments,
   gradeScales,
+  levels,
+  programmes,
+  resultDocuments,
+  resultQueries,
   semesters,
+  students,
+  transcriptFees,
+  transcriptRequests,
 } from '../../db/schema/index.js';
-import type { Exec } from '../../platform/db.js';
+import { countSql, type Exec } from '../../platform/db.js';
+
+const studentName = sql<string>`upper(${students.lastName}) || ' ' || ${students.firstName} || coalesce(' ' || ${students.otherName}, '')`;
 
 /** A student's published results, oldest semester first. */
 export async function publishedResults(db: Exec, studentId: number) {
   return db
     .select({
+      resultId: courseResults.id,
       courseId: courseResults.courseId,
       code: courses.code,
       title: courses.title,
@@ -33,6 +45,7 @@ export async function publishedResults(db: Exec, studentId: number) {
     .where(and(eq(courseResults.studentId, studentId), isNotNull(courseResults.publishedAt)))
     .orderBy(asc(semesters.startDate), asc(courses.code));
 }
+export type PublishedRow = Awaited<ReturnType<typeof publishedResults>>[number];
 
 /** The classes of degree of the school's default grade scale. */
 export async function defaultDegreeClasses(db: Exec) {
@@ -41,4 +54,356 @@ export async function defaultDegreeClasses(db: Exec) {
     .from(degreeClasses)
     .innerJoin(gradeScales, eq(gradeScales.id, degreeClasses.scaleId))
     .where(eq(gradeScales.isDefault, true));
+}
+
+/** A student's particulars for the registry's views and the documents. */
+export async function studentSummary(db: Exec, by: { id: number } | { matricNo: string }) {
+  const [row] = await db
+    .select({
+      id: students.id,
+      matricNo: students.matricNo,
+      name: studentName,
+      email: students.email,
+      department: departments.name,
+      departmentId: students.departmentId,
+      level: levels.name,
+      programme: programmes.name,
+    })
+    .from(students)
+    .leftJoin(departments, eq(departments.id, students.departmentId))
+    .leftJoin(levels, eq(levels.id, students.levelId))
+    .leftJoin(coursesOfStudy, eq(coursesOfStudy.id, students.courseOfStudyId))
+    .leftJoin(programmes, eq(programmes.id, coursesOfStudy.programmeId))
+    .where('id' in by ? eq(students.id, by.id) : sql`upper(${students.matricNo}) = upper(${by.matricNo})`);
+  return row ?? null;
+}
+export type StudentSummary = NonNullable<Awaited<ReturnType<typeof studentSummary>>>;
+
+// ───────────────────────────── queries ─────────────────────────────
+
+export async function resultOfStudent(db: Exec, resultId: number, studentId: number) {
+  const [row] = await db
+    .select({ id: courseResults.id, departmentId: courses.departmentId })
+    .from(courseResults)
+    .innerJoin(courses, eq(courses.id, courseResults.courseId))
+    .where(
+      and(
+        eq(courseResults.id, resultId),
+        eq(courseResults.studentId, studentId),
+        isNotNull(courseResults.publishedAt),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function insertQuery(db: Exec, values: typeof resultQueries.$inferInsert) {
+  const [row] = await db.insert(resultQueries).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+/** A student's latest query per result. */
+export async function queriesOfStudent(db: Exec, studentId: number) {
+  return db
+    .selectDistinctOn([resultQueries.resultId])
+    .from(resultQueries)
+    .where(eq(resultQueries.studentId, studentId))
+    .orderBy(resultQueries.resultId, desc(resultQueries.id));
+}
+
+const queryColumns = {
+  id: resultQueries.id,
+  resultId: resultQueries.resultId,
+  matricNo: students.matricNo,
+  name: studentName,
+  code: courses.code,
+  departmentId: courses.departmentId,
+  semester: semesters.name,
+  score: courseResults.score,
+  grade: courseResults.grade,
+  reason: resultQueries.reason,
+  answer: resultQueries.answer,
+  createdAt: resultQueries.createdAt,
+  answeredAt: resultQueries.answeredAt,
+};
+
+/** Queries, open or answered, of some departments (null: every department). */
+export async function listQueries(
+  db: Exec,
+  f: { answered: boolean; departmentIds: readonly number[] | null },
+  limit: number,
+  offset: number,
+) {
+  const where = and(
+    f.answered ? isNotNull(resultQueries.answeredAt) : isNull(resultQueries.answeredAt),
+    f.departmentIds === null ? undefined : inArray(courses.departmentId, [...f.departmentIds, 0]),
+  );
+  const base = () =>
+    db
+      .select(queryColumns)
+      .from(resultQueries)
+      .innerJoin(courseResults, eq(courseResults.id, resultQueries.resultId))
+      .innerJoin(courses, eq(courses.id, courseResults.courseId))
+      .innerJoin(semesters, eq(semesters.id, courseResults.semesterId))
+      .innerJoin(students, eq(students.id, resultQueries.studentId));
+  const [rows, [total]] = await Promise.all([
+    base().where(where).orderBy(asc(resultQueries.createdAt)).limit(limit).offset(offset),
+    db
+      .select({ n: countSql() })
+      .from(resultQueries)
+      .innerJoin(courseResults, eq(courseResults.id, resultQueries.resultId))
+      .innerJoin(courses, eq(courses.id, courseResults.courseId))
+      .where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function queryById(db: Exec, id: number) {
+  const [row] = await db
+    .select(queryColumns)
+    .from(resultQueries)
+    .innerJoin(courseResults, eq(courseResults.id, resultQueries.resultId))
+    .innerJoin(courses, eq(courses.id, courseResults.courseId))
+    .innerJoin(semesters, eq(semesters.id, courseResults.semesterId))
+    .innerJoin(students, eq(students.id, resultQueries.studentId))
+    .where(eq(resultQueries.id, id));
+  return row ?? null;
+}
+
+export async function answerQuery(db: Exec, id: number, answer: string, adminId: number) {
+  const [row] = await db
+    .update(resultQueries)
+    .set({ answer, answeredBy: adminId, answeredAt: new Date() })
+    .where(and(eq(resultQueries.id, id), isNull(resultQueries.answeredAt)))
+    .returning();
+  return row ?? null;
+}
+
+// ───────────────────────────── documents ─────────────────────────────
+
+export async function findDocument(db: Exec, publicId: string) {
+  const [row] = await db.select().from(resultDocuments).where(eq(resultDocuments.publicId, publicId));
+  return row ?? null;
+}
+
+/** The document already issued for the same results, if any (a report card downloaded twice is one document). */
+export async function sameDocument(
+  db: Exec,
+  f: { studentId: number; kind: string; semesterId: number | null; digest: string },
+) {
+  const [row] = await db
+    .select()
+    .from(resultDocuments)
+    .where(
+      and(
+        eq(resultDocuments.studentId, f.studentId),
+        eq(resultDocuments.kind, f.kind),
+        f.semesterId === null
+          ? isNull(resultDocuments.semesterId)
+          : eq(resultDocuments.semesterId, f.semesterId),
+        eq(resultDocuments.digest, f.digest),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertDocument(db: Exec, values: typeof resultDocuments.$inferInsert) {
+  const [row] = await db.insert(resultDocuments).values(values).returning();
+  return row!;
+}
+
+// ───────────────────────────── transcript requests ─────────────────────────────
+
+const requestColumns = {
+  id: transcriptRequests.id,
+  studentId: transcriptRequests.studentId,
+  matricNo: students.matricNo,
+  name: studentName,
+  email: students.email,
+  recipientName: transcriptRequests.recipientName,
+  recipientEmail: transcriptRequests.recipientEmail,
+  postalAddress: transcriptRequests.postalAddress,
+  destination: transcriptRequests.destination,
+  state: transcriptRequests.state,
+  documentId: transcriptRequests.documentId,
+  createdAt: transcriptRequests.createdAt,
+  paidAt: transcriptRequests.paidAt,
+  sentAt: transcriptRequests.sentAt,
+  openedAt: transcriptRequests.openedAt,
+};
+
+export async function insertTranscriptRequest(db: Exec, values: typeof transcriptRequests.$inferInsert) {
+  const [row] = await db.insert(transcriptRequests).values(values).returning();
+  return row!;
+}
+
+export async function transcriptRequestsOf(db: Exec, studentId: number) {
+  return db
+    .select(requestColumns)
+    .from(transcriptRequests)
+    .innerJoin(students, eq(students.id, transcriptRequests.studentId))
+    .where(eq(transcriptRequests.studentId, studentId))
+    .orderBy(desc(transcriptRequests.id));
+}
+
+export async function transcriptRequestById(db: Exec, id: number, lock = false) {
+  const query = db
+    .select(requestColumns)
+    .from(transcriptRequests)
+    .innerJoin(students, eq(students.id, transcriptRequests.studentId))
+    .where(eq(transcriptRequests.id, id));
+  const [row] = lock ? await query.for('update', { of: transcriptRequests }) : await query;
+  return row ?? null;
+}
+export type TranscriptRequestRow = NonNullable<Awaited<ReturnType<typeof transcriptRequestById>>>;
+
+export async function listTranscriptRequests(
+  db: Exec,
+  state: string | undefined,
+  limit: number,
+  offset: number,
+) {
+  const where = state ? eq(transcriptRequests.state, state) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(requestColumns)
+      .from(transcriptRequests)
+      .innerJoin(students, eq(students.id, transcriptRequests.studentId))
+      .where(where)
+      .orderBy(desc(transcriptRequests.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: countSql() }).from(transcriptRequests).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Moves a request from one state to the next; null when it was not in `from` (someone moved it first). */
+export async function moveTranscriptRequest(
+  db: Exec,
+  id: number,
+  from: readonly string[],
+  set: Partial<typeof transcriptRequests.$inferInsert>,
+) {
+  const [row] = await db
+    .update(transcriptRequests)
+    .set(set)
+    .where(and(eq(transcriptRequests.id, id), inArray(transcriptRequests.state, [...from])))
+    .returning();
+  return row ?? null;
+}
+
+export async function recordTranscriptFee(db: Exec, values: typeof transcriptFees.$inferInsert) {
+  await db.insert(transcriptFees).values(values);
+}
+
+export async function transcriptFeePaid(db: Exec, requestId: number) {
+  const [row] = await db
+    .select({ id: transcriptFees.id })
+    .from(transcriptFees)
+    .where(eq(transcriptFees.requestId, requestId));
+  return Boolean(row);
+}
+
+/** Records the first opening of a sent transcript by its recipient. */
+export async function markOpened(db: Exec, requestId: number, documentId: number) {
+  await db
+    .update(transcriptRequests)
+    .set({ openedAt: new Date() })
+    .where(
+      and(
+        eq(transcriptRequests.id, requestId),
+        eq(transcriptRequests.documentId, documentId),
+        isNull(transcriptRequests.openedAt),
+      ),
+    );
+}
+
+// ───────────────────────────── the broadsheet ─────────────────────────────
+
+/**
+ * The locked (approved or published) entries of a semester for the students of a department at a
+ * level (the level they were at in that semester, else their level now), from the latest locked
+ * revision of each course's sheet.
+ */
+export async function broadsheetEntries(db: Exec, semesterId: number, departmentId: number, levelId: number) {
+  const result = (await db.execute(sql`
+    with locked as (
+      select distinct on (course_id) id, course_id from result_sheets
+      where semester_id = ${semesterId} and state in ('approved', 'published')
+      order by course_id, revision desc
+    )
+    select e.student_id as "studentId", st.matric_no as "matricNo",
+      upper(st.last_name) || ' ' || st.first_name || coalesce(' ' || st.other_name, '') as "name",
+      c.id as "courseId", c.code, c.units, e.total::float8 as "total", e.grade,
+      e.grade_point::float8 as "gradePoint", e.passed
+    from result_entries e
+    join locked l on l.id = e.sheet_id
+    join courses c on c.id = l.course_id
+    join students st on st.id = e.student_id
+    where st.department_id = ${departmentId} and coalesce(e.level_id, st.level_id) = ${levelId}
+      and e.total is not null
+    order by st.matric_no, c.code`)) as unknown as { rows: unknown[] };
+  return result.rows as {
+    studentId: number;
+    matricNo: string;
+    name: string;
+    courseId: number;
+    code: string;
+    units: number;
+    total: number;
+    grade: string;
+    gradePoint: number;
+    passed: boolean;
+  }[];
+}
+
+/** Published results before a semester of some students (for the CGPA), with the semester's start. */
+export async function earlierResults(db: Exec, studentIds: readonly number[], before: string) {
+  if (!studentIds.length) return [];
+  return db
+    .select({
+      studentId: courseResults.studentId,
+      courseId: courseResults.courseId,
+      code: courses.code,
+      startDate: semesters.startDate,
+      units: courseResults.units,
+      gradePoint: courseResults.gradePoint,
+      passed: courseResults.passed,
+    })
+    .from(courseResults)
+    .innerJoin(semesters, eq(semesters.id, courseResults.semesterId))
+    .innerJoin(courses, eq(courses.id, courseResults.courseId))
+    .where(
+      and(
+        inArray(courseResults.studentId, [...studentIds]),
+        sql`${semesters.startDate} < ${before}`,
+        isNotNull(courseResults.publishedAt),
+      ),
+    );
+}
+
+export async function semesterNamed(db: Exec, id: number) {
+  const [row] = await db
+    .select({ id: semesters.id, name: semesters.name, startDate: semesters.startDate })
+    .from(semesters)
+    .where(eq(semesters.id, id));
+  return row ?? null;
+}
+
+export async function departmentAndLevel(db: Exec, departmentId: number, levelId: number) {
+  const [[department], [level]] = await Promise.all([
+    db.select({ name: departments.name }).from(departments).where(eq(departments.id, departmentId)),
+    db.select({ name: levels.name }).from(levels).where(eq(levels.id, levelId)),
+  ]);
+  return department && level ? { department: department.name, level: level.name } : null;
+}
+
+export async function defaultMaxPoint(db: Exec) {
+  const [row] = await db
+    .select({ maxPoint: gradeScales.maxPoint })
+    .from(gradeScales)
+    .where(eq(gradeScales.isDefault, true))
+    .limit(1);
+  return row?.maxPoint ?? 5;
 }

@@ -1,21 +1,33 @@
-import { STATUS, type ResultSemester, type StudentResults } from '@portal/contracts';
+import { createHash } from 'node:crypto';
+import { RESULT_MESSAGES as M, STATUS, type ResultSemester, type StudentResults } from '@portal/contracts';
+import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/auth.js';
+import type { Exec } from '../../platform/db.js';
+import { notFound } from '../../platform/errors.js';
+import { newPublicId } from '../../platform/ids.js';
+import type { FileStorage } from '../../platform/storage.js';
+import { isoRequired } from '../../platform/time.js';
 import { ownStudent } from '../students/students.service.js';
 import { cgpa, degreeClassOf, gpa, type Attempt } from './arithmetic.js';
 import * as repo from './results.repository.js';
 
 /**
- * GET /api/student/results: the signed-in student's published results per semester, each with
- * its GPA and the CGPA so far (a retaken course counted by its latest attempt), the class of
- * degree on the school's default scale, and the carry-overs.
+ * A student's published results per semester, each with its GPA and the CGPA so far (a retaken
+ * course counted by its latest attempt), the class of degree on the school's default scale, and the
+ * carry-overs — for the student (`Result`), the registry (`viewResult`) and the documents issued
+ * from them (report card, transcript), whose QR codes open a public page that says whether the
+ * document still matches the published results.
  */
-export async function studentResults(db: Db, auth: AuthContext | null) {
-  const student = await ownStudent({ db }, auth);
-  const [rows, classes] = await Promise.all([
-    repo.publishedResults(db, student.id),
-    repo.defaultDegreeClasses(db),
-  ]);
+
+export interface ResultsDeps {
+  db: Db;
+  storage: FileStorage;
+  config: Pick<Config, 'PUBLIC_URL' | 'JWT_SECRET' | 'SESSION_TTL'>;
+}
+
+/** The semesters of a set of published rows, with GPA and running CGPA. */
+export function semestersOf(rows: readonly repo.PublishedRow[]): ResultSemester[] {
   const attempts: Attempt[] = rows.map((r) => ({
     courseId: r.courseId,
     semester: Date.parse(r.startDate),
@@ -27,9 +39,11 @@ export async function studentResults(db: Db, auth: AuthContext | null) {
     const inTerm = rows.filter((r) => r.semesterId === semesterId);
     const start = Date.parse(inTerm[0]!.startDate);
     semesters.push({
+      SemesterId: semesterId,
       Semester: inTerm[0]!.semester,
       Session: inTerm[0]!.session,
       Courses: inTerm.map((r) => ({
+        ResultId: r.resultId,
         Code: r.code,
         Title: r.title,
         Units: r.units,
@@ -43,13 +57,131 @@ export async function studentResults(db: Db, auth: AuthContext | null) {
       Cgpa: cgpa(attempts.filter((a) => a.semester <= start)),
     });
   }
-  const overall = cgpa(attempts);
+  return semesters;
+}
+
+/** A student's published results as the pages and documents show them. */
+export async function resultsOf(db: Exec, studentId: number): Promise<StudentResults> {
+  const [rows, classes] = await Promise.all([
+    repo.publishedResults(db, studentId),
+    repo.defaultDegreeClasses(db),
+  ]);
+  const overall = cgpa(
+    rows.map((r) => ({
+      courseId: r.courseId,
+      semester: Date.parse(r.startDate),
+      units: r.units,
+      point: r.gradePoint,
+    })),
+  );
   const passed = new Set(rows.filter((r) => r.passed).map((r) => r.courseId));
-  const data: StudentResults = {
-    Semesters: semesters,
+  return {
+    Semesters: semestersOf(rows),
     Cgpa: overall,
     DegreeClass: rows.length ? (degreeClassOf(overall, classes)?.name ?? null) : null,
     CarryOvers: [...new Set(rows.filter((r) => !r.passed && !passed.has(r.courseId)).map((r) => r.code))],
   };
+}
+
+/** GET /api/student/results: the signed-in student's results, with their queries on them. */
+export async function studentResults(db: Db, auth: AuthContext | null) {
+  const student = await ownStudent({ db }, auth);
+  const [data, queries] = await Promise.all([
+    resultsOf(db, student.id),
+    repo.queriesOfStudent(db, student.id),
+  ]);
+  const byResult = new Map(queries.map((q) => [q.resultId, q]));
+  for (const semester of data.Semesters)
+    for (const course of semester.Courses) {
+      const q = byResult.get(course.ResultId);
+      course.Query = q
+        ? {
+            Reason: q.reason,
+            Answer: q.answer,
+            CreatedAt: isoRequired(q.createdAt),
+            AnsweredAt: q.answeredAt ? isoRequired(q.answeredAt) : null,
+          }
+        : null;
+    }
   return { Status: STATUS.ok, Data: data };
+}
+
+/** GET /api/admin/results/students/:matricNo (viewResult): any student's published results. */
+export async function viewStudentResults(db: Db, matricNo: string) {
+  const student = await repo.studentSummary(db, { matricNo });
+  if (!student) throw notFound(M.studentNotFound);
+  return {
+    Status: STATUS.ok,
+    Data: {
+      MatricNo: student.matricNo,
+      Name: student.name,
+      Department: student.department,
+      Level: student.level,
+      Results: await resultsOf(db, student.id),
+    },
+  };
+}
+
+// ───────────────────────────── documents ─────────────────────────────
+
+/** The fingerprint of what a document shows: a later publication or amendment changes it. */
+export function digestOf(results: StudentResults, semesterId: number | null): string {
+  const shown = results.Semesters.filter((s) => semesterId === null || s.SemesterId === semesterId);
+  const text = JSON.stringify(
+    shown.map((s) => [s.SemesterId, s.Courses.map((c) => [c.Code, c.Score, c.Grade])]),
+  );
+  return createHash('sha256').update(text).digest('hex');
+}
+
+export type DocumentKind = 'report_card' | 'transcript';
+
+/**
+ * The document for a student's results as they stand: the one already issued for the same results,
+ * or a new one with its own unguessable id.
+ */
+export async function issueDocument(
+  db: Exec,
+  studentId: number,
+  kind: DocumentKind,
+  semesterId: number | null,
+  results: StudentResults,
+) {
+  const digest = digestOf(results, semesterId);
+  return (
+    (await repo.sameDocument(db, { studentId, kind, semesterId, digest })) ??
+    repo.insertDocument(db, { publicId: newPublicId(), studentId, kind, semesterId, digest })
+  );
+}
+
+/**
+ * GET /api/results/verify?id (public): what a report card's or transcript's QR code opens — the
+ * results it showed as they stand now, and whether it is still current. A transcript recipient's link
+ * (`r`) records the first opening, which the student sees.
+ */
+export async function verifyDocument(db: Db, publicId: string, requestId?: number) {
+  const document = await repo.findDocument(db, publicId);
+  if (!document) throw notFound(M.documentNotFound);
+  const [student, results] = await Promise.all([
+    repo.studentSummary(db, { id: document.studentId }),
+    resultsOf(db, document.studentId),
+  ]);
+  if (!student) throw notFound(M.documentNotFound);
+  if (requestId !== undefined) await repo.markOpened(db, requestId, document.id);
+  const shown =
+    document.semesterId === null
+      ? results
+      : { ...results, Semesters: results.Semesters.filter((s) => s.SemesterId === document.semesterId) };
+  return {
+    Status: STATUS.ok,
+    Data: {
+      Kind: document.kind as DocumentKind,
+      MatricNo: student.matricNo,
+      Name: student.name,
+      Department: student.department,
+      Programme: student.programme,
+      IssuedAt: isoRequired(document.issuedAt),
+      Current: digestOf(results, document.semesterId) === document.digest,
+      Results: shown,
+    },
+  };
 }
