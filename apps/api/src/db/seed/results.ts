@@ -259,18 +259,16 @@ async function seedPastSheets(db: Db) {
       gradePoint: r.gradePoint,
       passed: r.passed,
     });
-    await db
-      .insert(resultSheetEvents)
-      .values([
-        { sheetId: sheet.id, action: 'submitted', stage: 'Lecturer', at: published },
-        ...REVIEW_STAGES.map((s) => ({
-          sheetId: sheet.id,
-          action: 'approved',
-          stage: s.name,
-          at: published,
-        })),
-        { sheetId: sheet.id, action: 'published', at: published },
-      ]);
+    await db.insert(resultSheetEvents).values([
+      { sheetId: sheet.id, action: 'submitted', stage: 'Lecturer', at: published },
+      ...REVIEW_STAGES.map((s) => ({
+        sheetId: sheet.id,
+        action: 'approved',
+        stage: s.name,
+        at: published,
+      })),
+      { sheetId: sheet.id, action: 'published', at: published },
+    ]);
   }
 }
 
