@@ -397,3 +397,11 @@ export const transcriptRequestsResponse = z.object({
 });
 export const adminTranscriptsQuery = pageQuery.extend({ state: z.enum(TRANSCRIPT_STATES).optional() });
 export const adminTranscriptsResponse = pagedEnvelope(transcriptRequestRow);
+
+export type SheetCourse = z.infer<typeof sheetCourse>;
+export type ReviewQueueRow = z.infer<typeof reviewQueueRow>;
+export type ResultQueryRow = z.infer<typeof resultQueryRow>;
+export type PublicationState = z.infer<typeof publicationState>;
+export type Broadsheet = z.infer<typeof broadsheetResponse>;
+export type StudentResultsView = z.infer<typeof studentResultsView>;
+export type ResultDocumentView = z.infer<typeof resultDocumentView>;

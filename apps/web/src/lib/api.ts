@@ -19,10 +19,23 @@ export class ApiError extends Error {
     /** The envelope's Status ('NotFound', 'Invalid', 'Error', …). */
     readonly status: string,
     message: string,
+    /** The envelope's problems one by one (the rows of an upload), when it listed them. */
+    readonly errors: readonly { path: string; message: string }[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** The error of a failed answer, from its `{ Status, Message, Errors }` envelope (or none). */
+export function apiErrorOf(httpStatus: number, body: unknown): ApiError {
+  const envelope = (body ?? {}) as { Status?: unknown; Message?: unknown; Errors?: unknown };
+  return new ApiError(
+    httpStatus,
+    typeof envelope.Status === 'string' ? envelope.Status : 'Error',
+    typeof envelope.Message === 'string' ? envelope.Message : '',
+    Array.isArray(envelope.Errors) ? (envelope.Errors as { path: string; message: string }[]) : [],
+  );
 }
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -86,12 +99,7 @@ async function request(path: string, options: ApiOptions, accept: string): Promi
   if (response.ok) return response;
 
   if (response.status === 401 && user) dropUser(user.kind);
-  const envelope = ((await readJson(response)) ?? {}) as { Status?: unknown; Message?: unknown };
-  throw new ApiError(
-    response.status,
-    typeof envelope.Status === 'string' ? envelope.Status : 'Error',
-    typeof envelope.Message === 'string' ? envelope.Message : '',
-  );
+  throw apiErrorOf(response.status, await readJson(response));
 }
 
 function withQuery(path: string, query: ApiOptions['query']): string {

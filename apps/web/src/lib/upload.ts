@@ -1,4 +1,4 @@
-import { ApiError } from './api';
+import { ApiError, apiErrorOf } from './api';
 import { areaOfPath, type AreaId } from './areas';
 import { dropUser, liveAreaUser } from './session';
 
@@ -62,14 +62,7 @@ export function uploadFile<T>(path: string, file: Blob, options: UploadOptions =
       const parsed = parseJson(xhr);
       if (xhr.status >= 200 && xhr.status < 300) return resolve(parsed as T);
       if (xhr.status === 401 && user) dropUser(user.kind);
-      const envelope = (parsed ?? {}) as { Status?: unknown; Message?: unknown };
-      reject(
-        new ApiError(
-          xhr.status,
-          typeof envelope.Status === 'string' ? envelope.Status : 'Error',
-          typeof envelope.Message === 'string' ? envelope.Message : '',
-        ),
-      );
+      reject(apiErrorOf(xhr.status, parsed));
     });
     const unreachable = () => {
       settle();

@@ -147,7 +147,7 @@ export const reviewStageHolders = defineResource({
   sort: 'staffId',
   fields: {
     stageId: ref('review-stages', { required: true, label: 'Review stage' }),
-    staffId: ref('staff', { required: true, label: 'Staff member' }),
+    staffId: ref('staff', { required: true, label: 'Holder (staff member)' }),
     departmentId: ref('departments', { label: 'Department (department stages)' }),
     facultyId: ref('faculties', { label: 'Faculty (faculty stages)' }),
   },

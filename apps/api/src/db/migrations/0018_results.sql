@@ -50,7 +50,7 @@ CREATE TABLE "result_sheets" (
 	"scheme_id" integer NOT NULL,
 	"scale_id" integer NOT NULL,
 	"state" text DEFAULT 'draft' NOT NULL,
-	"stage_position" integer,
+	"stage_id" integer,
 	"version" integer DEFAULT 1 NOT NULL,
 	"amendment_reason" text,
 	"created_by" integer,
@@ -77,8 +77,7 @@ CREATE TABLE "review_stages" (
 	"name" text NOT NULL,
 	"position" integer NOT NULL,
 	"scope" text NOT NULL,
-	CONSTRAINT "review_stages_name_unique" UNIQUE("name"),
-	CONSTRAINT "review_stages_position_unique" UNIQUE("position")
+	CONSTRAINT "review_stages_name_unique" UNIQUE("name")
 );
 --> statement-breakpoint
 CREATE TABLE "transcript_fees" (
@@ -121,8 +120,9 @@ ALTER TABLE "result_sheets" ADD CONSTRAINT "result_sheets_course_id_courses_id_f
 ALTER TABLE "result_sheets" ADD CONSTRAINT "result_sheets_semester_id_semesters_id_fk" FOREIGN KEY ("semester_id") REFERENCES "public"."semesters"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "result_sheets" ADD CONSTRAINT "result_sheets_scheme_id_score_schemes_id_fk" FOREIGN KEY ("scheme_id") REFERENCES "public"."score_schemes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "result_sheets" ADD CONSTRAINT "result_sheets_scale_id_grade_scales_id_fk" FOREIGN KEY ("scale_id") REFERENCES "public"."grade_scales"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "result_sheets" ADD CONSTRAINT "result_sheets_stage_id_review_stages_id_fk" FOREIGN KEY ("stage_id") REFERENCES "public"."review_stages"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "result_sheets" ADD CONSTRAINT "result_sheets_created_by_admins_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."admins"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "review_stage_holders" ADD CONSTRAINT "review_stage_holders_stage_id_review_stages_id_fk" FOREIGN KEY ("stage_id") REFERENCES "public"."review_stages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "review_stage_holders" ADD CONSTRAINT "review_stage_holders_stage_id_review_stages_id_fk" FOREIGN KEY ("stage_id") REFERENCES "public"."review_stages"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "review_stage_holders" ADD CONSTRAINT "review_stage_holders_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "review_stage_holders" ADD CONSTRAINT "review_stage_holders_department_id_departments_id_fk" FOREIGN KEY ("department_id") REFERENCES "public"."departments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "review_stage_holders" ADD CONSTRAINT "review_stage_holders_faculty_id_faculties_id_fk" FOREIGN KEY ("faculty_id") REFERENCES "public"."faculties"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -32,7 +32,8 @@ import { courseResults } from './registrations.js';
 export const reviewStages = pgTable('review_stages', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
-  position: integer('position').notNull().unique(),
+  // Stages in order (ties by id).
+  position: integer('position').notNull(),
   /** Whose sheets a holder of the stage reviews: the course's department, its faculty, or the school's. */
   scope: text('scope').notNull(),
 });
@@ -44,7 +45,7 @@ export const reviewStageHolders = pgTable(
     id: serial('id').primaryKey(),
     stageId: integer('stage_id')
       .notNull()
-      .references(() => reviewStages.id, { onDelete: 'cascade' }),
+      .references(() => reviewStages.id),
     staffId: integer('staff_id')
       .notNull()
       .references(() => staff.id),
@@ -83,8 +84,8 @@ export const resultSheets = pgTable(
       .notNull()
       .references(() => gradeScales.id),
     state: text('state').notNull().default('draft'),
-    /** The position of the review stage the sheet awaits (state in_review). */
-    stagePosition: integer('stage_position'),
+    /** The review stage the sheet awaits (state in_review). */
+    stageId: integer('stage_id').references(() => reviewStages.id),
     /** Bumped by every change: a decision or a save is conditional on the version seen. */
     version: integer('version').notNull().default(1),
     amendmentReason: text('amendment_reason'),

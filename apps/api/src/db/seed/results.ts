@@ -102,7 +102,7 @@ async function seedHod(db: Db) {
   const [stage] = await db
     .select({ id: reviewStages.id })
     .from(reviewStages)
-    .where(eq(reviewStages.position, REVIEW_STAGES[0].position));
+    .where(eq(reviewStages.name, REVIEW_STAGES[0].name));
   const [admin] = await db.select({ id: admins.id }).from(admins).where(eq(admins.email, ADVISER_EMAIL));
   const hod = await roleId(db, HOD_ROLE);
   if (admin && hod)

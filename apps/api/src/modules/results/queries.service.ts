@@ -22,7 +22,7 @@ async function departmentsOf(db: Db, adminId: number): Promise<number[] | null> 
   if (!held.length) return null;
   const hod = stages.find((s) => s.scope === 'Department');
   if (!hod) return [];
-  const mine = held.filter((h) => h.position === hod.position);
+  const mine = held.filter((h) => h.stageId === hod.id);
   if (mine.some((h) => h.departmentId === null)) return null;
   return mine.map((h) => h.departmentId!);
 }

@@ -76,9 +76,9 @@ export async function scaleBands(db: Exec, scaleId: number): Promise<GradeBand[]
 /** The review stages after the lecturer, in order. */
 export async function stages(db: Exec) {
   return db
-    .select({ position: reviewStages.position, name: reviewStages.name, scope: reviewStages.scope })
+    .select({ id: reviewStages.id, name: reviewStages.name, scope: reviewStages.scope })
     .from(reviewStages)
-    .orderBy(asc(reviewStages.position));
+    .orderBy(asc(reviewStages.position), asc(reviewStages.id));
 }
 export type Stage = Awaited<ReturnType<typeof stages>>[number];
 
@@ -86,7 +86,7 @@ export type Stage = Awaited<ReturnType<typeof stages>>[number];
 export async function heldStages(db: Exec, adminId: number) {
   return db
     .select({
-      position: reviewStages.position,
+      stageId: reviewStageHolders.stageId,
       departmentId: reviewStageHolders.departmentId,
       facultyId: reviewStageHolders.facultyId,
     })
@@ -98,13 +98,10 @@ export async function heldStages(db: Exec, adminId: number) {
 }
 export type HeldStage = Awaited<ReturnType<typeof heldStages>>[number];
 
-/** Positions of the stages somebody holds (a stage nobody holds is taken by admins who hold none). */
-export async function heldPositions(db: Exec): Promise<Set<number>> {
-  const rows = await db
-    .selectDistinct({ position: reviewStages.position })
-    .from(reviewStageHolders)
-    .innerJoin(reviewStages, eq(reviewStages.id, reviewStageHolders.stageId));
-  return new Set(rows.map((r) => r.position));
+/** The stages somebody holds (a stage nobody holds is taken by admins who hold none). */
+export async function heldStageIds(db: Exec): Promise<Set<number>> {
+  const rows = await db.selectDistinct({ stageId: reviewStageHolders.stageId }).from(reviewStageHolders);
+  return new Set(rows.map((r) => r.stageId));
 }
 
 /** Is the admin a lecturer of the course in the semester's session (course_lecturers)? */

@@ -95,7 +95,7 @@ interface Reviewer {
 }
 
 async function reviewerOf(db: Exec, adminId: number): Promise<Reviewer> {
-  const [held, heldSomewhere] = await Promise.all([repo.heldStages(db, adminId), repo.heldPositions(db)]);
+  const [held, heldSomewhere] = await Promise.all([repo.heldStages(db, adminId), repo.heldStageIds(db)]);
   return { held, heldSomewhere };
 }
 
@@ -110,10 +110,10 @@ function mayDecide(
   course: { departmentId: number; facultyId: number },
 ): boolean {
   if (!stage) return false;
-  if (!r.heldSomewhere.has(stage.position)) return r.held.length === 0;
+  if (!r.heldSomewhere.has(stage.id)) return r.held.length === 0;
   return r.held.some(
     (h) =>
-      h.position === stage.position &&
+      h.stageId === stage.id &&
       (stage.scope === 'Department'
         ? h.departmentId === null || h.departmentId === course.departmentId
         : stage.scope === 'Faculty'
@@ -148,7 +148,7 @@ export async function openSheet(
   ]);
   const byStudent = new Map(saved.map((e) => [e.studentId, e]));
   const students = editable ? roster : saved;
-  const stage = stages.find((s) => s.position === sheet?.stagePosition);
+  const stage = stages.find((s) => s.id === sheet?.stageId);
   return {
     Id: sheet?.id ?? null,
     CourseId: course.id,
@@ -448,7 +448,7 @@ export async function submitSheet(db: Db, actor: AuditActor, sheetId: number, ex
     );
     const updated = await repo.updateSheet(tx, sheet.id, sheet.version, {
       state: 'in_review',
-      stagePosition: stages[0]!.position,
+      stageId: stages[0]!.id,
       submittedAt: new Date(),
     });
     if (!updated) throw conflict(M.stale);
@@ -482,17 +482,17 @@ export async function decideSheet(db: Db, actor: AuditActor, sheetId: number, in
       repo.stages(tx),
       reviewerOf(tx, actor.adminId),
     ]);
-    const at = stages.findIndex((s) => s.position === sheet.stagePosition);
+    const at = stages.findIndex((s) => s.id === sheet.stageId);
     const stage = stages[at];
     if (!course || !mayDecide(reviewer, stage, course)) throw forbidden(M.notAwaitingYou);
     const next = stages[at + 1];
     const now = new Date();
     const set =
       input.Decision === 'return'
-        ? { state: 'returned', stagePosition: null }
+        ? { state: 'returned', stageId: null }
         : next
-          ? { stagePosition: next.position }
-          : { state: 'approved', stagePosition: null, approvedAt: now };
+          ? { stageId: next.id }
+          : { state: 'approved', stageId: null, approvedAt: now };
     const updated = await repo.updateSheet(tx, sheet.id, sheet.version, set);
     if (!updated) throw conflict(M.stale);
     const action = input.Decision === 'return' ? 'returned' : 'approved';
@@ -578,7 +578,7 @@ export async function reviewQueue(
     reviewerOf(db, actor.adminId),
   ]);
   const mine = rows
-    .map((r) => ({ r, stage: stages.find((s) => s.position === r.sheet.stagePosition) }))
+    .map((r) => ({ r, stage: stages.find((s) => s.id === r.sheet.stageId) }))
     .filter(({ r, stage }) => mayDecide(reviewer, stage, r));
   const data = mine.slice((q.page - 1) * q.pageSize, q.page * q.pageSize).map(({ r, stage }) => ({
     SheetId: r.sheet.id,
@@ -630,7 +630,7 @@ export async function sheetCourses(
       Registered: sizes.get(c.id) ?? 0,
       State: (sheet?.state as ResultSheetState | undefined) ?? null,
       Revision: sheet?.revision ?? null,
-      Stage: stages.find((s) => s.position === sheet?.stagePosition)?.name ?? null,
+      Stage: stages.find((s) => s.id === sheet?.stageId)?.name ?? null,
     };
   });
   return paged(

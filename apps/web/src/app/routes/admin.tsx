@@ -86,6 +86,13 @@ const RegisteredCoursesScreen = lazy(
   () => import('../../features/courses/components/RegisteredCoursesScreen'),
 );
 const CourseListScreen = lazy(() => import('../../features/courses/components/CourseListScreen'));
+// Results (issue 14).
+const ResultUploadScreen = lazy(() => import('../../features/results/components/ResultUploadScreen'));
+const MarkSheetScreen = lazy(() => import('../../features/results/components/MarkSheetScreen'));
+const ReviewScreen = lazy(() => import('../../features/results/components/ReviewScreen'));
+const ResultSheetScreen = lazy(() => import('../../features/results/components/ResultSheetScreen'));
+const ViewResultScreen = lazy(() => import('../../features/results/components/ViewResultScreen'));
+const TranscriptScreen = lazy(() => import('../../features/results/components/TranscriptScreen'));
 
 /**
  * The registry's pages (packages/contracts/src/registry), generated: each resource's page and the
@@ -167,6 +174,12 @@ export default function AdminRoutes() {
       {pageRoute('courseRegistration', <ApprovalScreen />)}
       {pageRoute('RegisteredCourse', <RegisteredCoursesScreen />)}
       {pageRoute('studentcourselist', <CourseListScreen />)}
+      {pageRoute('resultupload', <ResultUploadScreen />)}
+      {pageRoute('marksheet', <MarkSheetScreen />)}
+      {pageRoute('ReviewResult', <ReviewScreen />)}
+      {pageRoute('resultSheet', <ResultSheetScreen />)}
+      {pageRoute('viewResult', <ViewResultScreen />)}
+      {pageRoute('Transcript', <TranscriptScreen />)}
       {registryRoutes}
     </AreaShell>
   );

@@ -8,7 +8,8 @@ import { useDebounced } from '../../../components/crud/useDebounced';
 import { useListFilters } from '../../../components/crud/useListFilters';
 import { useT } from '../../../i18n/useT';
 import { useRegistrations } from '../api/courses';
-import { StateChip, registrationQuery, useWhen, type RegistrationFilterValues } from './parts';
+import { useWhen } from '../../../lib/useWhen';
+import { StateChip, registrationQuery, type RegistrationFilterValues } from './parts';
 
 /** The columns of the registration lists (approval and the registry's view). */
 function registrationColumns(

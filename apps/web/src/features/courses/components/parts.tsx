@@ -17,7 +17,6 @@ import {
   type RegistrationState,
 } from '@portal/contracts';
 import { useId, type ReactNode } from 'react';
-import { useIntl } from 'react-intl';
 import { serverMessage } from '../../../components/crud/errors';
 import { AnySelect, SearchField } from '../../../components/crud/filters';
 import { ReferenceInput } from '../../../components/crud/ReferenceInput';
@@ -25,6 +24,7 @@ import { DetailList } from '../../../components/DetailList';
 import { SimpleTable } from '../../../components/SimpleTable';
 import { useT } from '../../../i18n/useT';
 import { useRegistration } from '../api/courses';
+import { useWhen } from '../../../lib/useWhen';
 
 export interface RegistrationFilterValues {
   semesterId: number | null;
@@ -39,19 +39,6 @@ const STATE_COLOR = { approved: 'success', submitted: 'info', returned: 'warning
 export function StateChip({ state }: { state: RegistrationState }) {
   const t = useT();
   return <Chip size="small" color={STATE_COLOR[state]} label={t(`courses.state.${state}`)} />;
-}
-
-/** A date and time in the institution's zone. */
-export function useWhen() {
-  const intl = useIntl();
-  return (value: string | null) =>
-    value
-      ? intl.formatDate(new Date(value), {
-          dateStyle: 'medium',
-          timeStyle: 'short',
-          timeZone: 'Africa/Lagos',
-        })
-      : '—';
 }
 
 /** Semester, department, level, state and a search box: the filters of the registration lists. */
