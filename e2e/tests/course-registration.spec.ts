@@ -148,3 +148,92 @@ test('the course form page: without an id back to the landing page; an unknown i
   await page.goto(portal(`/CourseForm?id=${'0'.repeat(32)}&v=1`));
   await expect(page.getByText('No course form was found for this link.')).toBeVisible();
 });
+
+/**
+ * Results (issue 14), from the registration approved above: the lecturer of CSC 101 uploads the
+ * score of DIT/2024/0004 from the template, submits the sheet, it climbs the head of department (the
+ * adviser), the faculty board and the senate (the registry, who holds no stage), the registry
+ * publishes the semester, and the student sees the result with the GPA the arithmetic gives.
+ */
+test('results: the lecturer uploads CSC 101’s scores, the sheet climbs every stage, is published, the student sees it', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const origin = () => ({ baseURL: new URL(page.url()).origin, locale: 'en-GB' });
+  const openSheet = async (screen: typeof page, path: string, semester = true) => {
+    await screen.goto(portal(path));
+    if (semester) {
+      await screen.getByLabel('Semester', { exact: true }).fill('2024/2025 First');
+      await screen.getByRole('option', { name: /2024\/2025 First Semester/ }).click();
+    }
+    await screen.getByRole('button', { name: 'Open the score sheet of CSC 101' }).click();
+    await expect(screen.getByRole('heading', { name: /CSC 101 · / })).toBeVisible();
+  };
+
+  // The lecturer: the template lists the registered student; the filled file goes back up.
+  await signIn(page, 'admin', 'lecturer@demo.edu.ng');
+  await openSheet(page, '/admin/resultupload');
+  const [template] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Template (CSV)' }).click(),
+  ]);
+  const [header, ...rows] = readFileSync((await template.path())!, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
+  expect(header).toBe('Matric Number,Name,CA 1 (15),CA 2 (15),Examination (70)');
+  expect(rows).toEqual([expect.stringMatching(/^DIT\/2024\/0004,/)]);
+  // 12 + 11.5 + 41 = 64.5, which the 5-point scale reads as 65: a B, 4 points.
+  const scores = [12, 11.5, 41];
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'scores.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`${header}\r\nDIT/2024/0004,MOHAMMED Aisha Zainab,${scores.join(',')}\r\n`),
+  });
+  await expect(page.getByText('Scores of 1 student saved.').first()).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: 'DIT/2024/0004' });
+  await expect(row.getByRole('cell', { name: '64.5' })).toBeVisible();
+  await expect(row.getByRole('cell', { name: 'B', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Submit for review' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Score sheet submitted for review.').first()).toBeVisible();
+
+  // Each stage approves in turn.
+  const approve = async (email: string, stage: string) => {
+    const context = await browser.newContext(origin());
+    const reviewer = await context.newPage();
+    await signIn(reviewer, 'admin', email);
+    await openSheet(reviewer, '/admin/ReviewResult', false);
+    await reviewer.getByRole('button', { name: `Approve (${stage})` }).click();
+    await reviewer.getByRole('dialog').getByRole('button', { name: 'Approve', exact: true }).click();
+    await expect(reviewer.getByText(/^Approved at|^Approved at the last stage/).first()).toBeVisible();
+    await context.close();
+  };
+  await approve('adviser@demo.edu.ng', 'Head of Department');
+  await approve('admin@demo.edu.ng', 'Faculty Board');
+  await approve('admin@demo.edu.ng', 'Senate');
+
+  // The registry publishes the semester.
+  const context = await browser.newContext(origin());
+  const registry = await context.newPage();
+  await signIn(registry, 'admin', 'admin@demo.edu.ng');
+  await registry.goto(portal('/admin/resultSheet'));
+  await registry.getByLabel('Semester', { exact: true }).fill('2024/2025 First');
+  await registry.getByRole('option', { name: /2024\/2025 First Semester/ }).click();
+  await registry.getByRole('button', { name: 'Publish approved results (1)' }).click();
+  await registry.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
+  await expect(registry.getByText('Results of 1 course published.').first()).toBeVisible();
+  await context.close();
+
+  // The student sees it: CSC 101 (3 units) B, 4 points; GPA = Σ(units × points) / Σ units.
+  const student = await browser.newContext(origin());
+  const own = await student.newPage();
+  await signIn(own, 'student', STUDENT);
+  await own.goto(portal('/student/Result'));
+  const units = 3;
+  const gpa = ((units * 4) / units).toFixed(2);
+  await expect(own.getByRole('cell', { name: 'CSC 101' })).toBeVisible();
+  await expect(own.getByText(new RegExp(`GPA ${gpa}`)).first()).toBeVisible();
+  await student.close();
+});

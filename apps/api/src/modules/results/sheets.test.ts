@@ -421,6 +421,45 @@ describe('results: score sheets, review chain, publication and documents', () =>
     expect(after.Query).toMatchObject({ Answer: 'Re-checked: the score stands.' });
   });
 
+  it('under a rush: two saves of a new sheet, two approvals of one version — each happens once', async () => {
+    const [course] = await db().select().from(courses).where(eq(courses.code, 'CSC 103'));
+    const key = `courseId=${course!.id}&semesterId=${semesterId}`;
+    const open = async (auth: Auth): Promise<ResultSheet> =>
+      (await get(`/api/admin/results/sheet?${key}`, auth)).json().Data;
+    const { Items } = await open(lecturer);
+    const full = Object.fromEntries(Items.map((i) => [String(i.Id), i.Max / 2]));
+    const saveAt = (version: number) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/results/sheet/scores',
+        headers: lecturer,
+        payload: {
+          CourseId: course!.id,
+          SemesterId: semesterId,
+          ExpectedVersion: version,
+          Rows: [{ MatricNo: 'DIT/2024/0004', Scores: full }],
+        },
+      });
+    const saves = await Promise.all([saveAt(0), saveAt(0)]);
+    expect(saves.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    let sheet = await open(lecturer);
+    expect(sheet.Revisions).toHaveLength(1);
+    expect(sheet.Rows[0]!.Total).toBe(50);
+    await post(`/api/admin/results/sheets/${sheet.Id}/submit`, lecturer, { ExpectedVersion: sheet.Version });
+    sheet = await open(adviser);
+    const decisions = await Promise.all([
+      decide(adviser, sheet, 'approve'),
+      decide(adviser, sheet, 'approve'),
+    ]);
+    expect(decisions.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect((await open(admin)).Stage).toBe('Faculty Board');
+    const approvals = await db()
+      .select()
+      .from(resultSheetEvents)
+      .where(and(eq(resultSheetEvents.sheetId, sheet.Id!), eq(resultSheetEvents.action, 'approved')));
+    expect(approvals).toHaveLength(1);
+  });
+
   it('takes one transcript fee per request, then sends the transcript whose link records its opening', async () => {
     const requested = await post('/api/student/transcripts', s3, {
       RecipientName: 'University of Lagos, School of Postgraduate Studies',
