@@ -616,7 +616,10 @@ export async function scheduledFeeKobo(
   const indigene = payer.stateId === INDIGENE_STATE_ID;
   return {
     sessionId,
-    amountKobo: lines.reduce((sum, l) => sum + (indigene ? l.indigeneAmountKobo : l.nonIndigeneAmountKobo), 0),
+    amountKobo: lines.reduce(
+      (sum, l) => sum + (indigene ? l.indigeneAmountKobo : l.nonIndigeneAmountKobo),
+      0,
+    ),
   };
 }
 

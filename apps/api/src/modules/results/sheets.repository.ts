@@ -3,7 +3,6 @@ import {
   academicSessions,
   admins,
   courseLecturers,
-  courseResults,
   courses,
   departments,
   gradePoints,
