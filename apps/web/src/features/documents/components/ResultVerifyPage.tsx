@@ -62,7 +62,7 @@ function DocumentBody({ doc }: { doc: ResultDocumentView }) {
         <Typography component="h2" variant="h5" sx={{ fontWeight: 700 }}>
           {t(`documents.resultVerify.kind.${doc.Kind}`)}
         </Typography>
-        {doc.Kind === 'report_card' && last && <Chip label={semesterLabel(last)} />}
+        {doc.Kind === 'report_card' && last && <Chip label={<bdi>{semesterLabel(last)}</bdi>} />}
       </Box>
       <KeyValues
         rows={[
@@ -77,14 +77,17 @@ function DocumentBody({ doc }: { doc: ResultDocumentView }) {
         const label = semesterLabel(semester);
         return (
           <Box component="section" key={semester.SemesterId}>
-            <SectionTitle>{label}</SectionTitle>
+            <SectionTitle>
+              <bdi>{label}</bdi>
+            </SectionTitle>
             <SimpleTable
               label={t('documents.resultVerify.semesterTable', { semester: label })}
               minWidth={520}
               rows={semester.Courses}
               rowKey={(c) => c.ResultId}
               columns={[
-                { header: t('documents.resultVerify.code'), cell: (c) => c.Code },
+                // A course code never breaks between its letters and number.
+                { header: t('documents.resultVerify.code'), cell: (c) => c.Code.replace(/ /g, '\u00a0') },
                 { header: t('documents.resultVerify.courseTitle'), cell: (c) => c.Title },
                 { header: t('documents.resultVerify.units'), cell: (c) => c.Units, numeric: true },
                 { header: t('documents.resultVerify.score'), cell: (c) => c.Score, numeric: true },

@@ -142,7 +142,7 @@ function SemesterCard({
           })}
         </Typography>
         <ScrollRegion label={t('student.results.tableLabel', { semester: title })}>
-          <Table size="small" sx={{ minWidth: 640 }}>
+          <Table size="small" sx={{ minWidth: 640, '& th': { whiteSpace: 'nowrap' } }}>
             <TableHead>
               <TableRow>
                 <TableCell>{t('student.results.code')}</TableCell>
@@ -171,7 +171,7 @@ function SemesterCard({
                             color="warning"
                             variant="outlined"
                             label={t('student.results.carryOver')}
-                            sx={{ alignSelf: 'flex-start' }}
+                            sx={{ alignSelf: 'flex-start', '& .MuiChip-label': { whiteSpace: 'nowrap' } }}
                           />
                         )}
                       </Box>
