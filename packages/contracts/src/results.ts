@@ -361,6 +361,7 @@ export const resultDocumentView = z.object({
   Current: z.boolean(),
   Results: studentResults,
 });
+export type ResultDocumentView = z.infer<typeof resultDocumentView>;
 export const resultDocumentResponse = z.object({ Status: z.string(), Data: resultDocumentView });
 export const resultDocumentQuery = z.object({
   id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, RESULT_MESSAGES.documentNotFound),

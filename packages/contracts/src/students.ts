@@ -31,6 +31,8 @@ export const STUDENT_PAGES = [
   { Page: 'payment', Menu_Icon: 'payments' },
   { Page: 'paymenthistory', Menu_Icon: 'receipt_long' },
   { Page: 'courseregistration', Menu_Icon: 'menu_book' },
+  { Page: 'Result', Menu_Icon: 'grading' },
+  { Page: 'ReportCard', Menu_Icon: 'summarize' },
   { Page: 'documentdownload', Menu_Icon: 'download' },
   { Page: 'documentupload', Menu_Icon: 'upload' },
   { Page: 'Matriculation', Menu_Icon: 'badge' },

@@ -60,6 +60,8 @@ describe('the student area', () => {
           'documentdownload',
           'documentupload',
           'Matriculation',
+          'Result',
+          'ReportCard',
         ]),
       );
       expect(indigene.body.RoleData[0]).toEqual({

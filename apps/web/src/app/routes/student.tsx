@@ -2,11 +2,13 @@ import Badge from '@mui/icons-material/Badge';
 import Dashboard from '@mui/icons-material/Dashboard';
 import Description from '@mui/icons-material/Description';
 import Download from '@mui/icons-material/Download';
+import Grading from '@mui/icons-material/Grading';
 import Lock from '@mui/icons-material/Lock';
 import MenuBook from '@mui/icons-material/MenuBook';
 import Payments from '@mui/icons-material/Payments';
 import Person from '@mui/icons-material/Person';
 import ReceiptLong from '@mui/icons-material/ReceiptLong';
+import Summarize from '@mui/icons-material/Summarize';
 import Upload from '@mui/icons-material/Upload';
 import { lazy, useMemo, type ReactElement } from 'react';
 import { Route } from 'react-router';
@@ -26,12 +28,15 @@ const MatriculationScreen = lazy(() => import('../../features/student/components
 const CourseRegistrationScreen = lazy(
   () => import('../../features/student/components/CourseRegistrationScreen'),
 );
+const ResultScreen = lazy(() => import('../../features/student/components/ResultScreen'));
+const ReportCardScreen = lazy(() => import('../../features/student/components/ReportCardScreen'));
 const SchoolFeesScreen = lazy(() => import('../../features/payments/components/SchoolFeesScreen'));
 const PaymentHistoryScreen = lazy(() => import('../../features/payments/components/PaymentHistoryScreen'));
 const SchoolFeesDueCard = lazy(() => import('../../features/payments/components/SchoolFeesDueCard'));
 const LateRegistrationFeeCard = lazy(
   () => import('../../features/payments/components/LateRegistrationFeeCard'),
 );
+const TranscriptFeePayment = lazy(() => import('../../features/payments/components/TranscriptFeePayment'));
 
 /** A sidebar link to a student page, kept only when the page is in the student's RoleData. */
 const page = (name: string, item: NavLink) => ({ name, item });
@@ -65,6 +70,8 @@ function studentNav(pages: readonly PageEntry[]): NavItem[] {
         'courseregistration',
         link({ id: 'student.nav.courses' }, '/student/courseregistration', <MenuBook />),
       ),
+      page('Result', link({ id: 'student.nav.results' }, '/student/Result', <Grading />)),
+      page('ReportCard', link({ id: 'student.nav.reportCard' }, '/student/ReportCard', <Summarize />)),
     ]),
     ...(documents.length
       ? [
@@ -109,6 +116,14 @@ export default function StudentRoutes() {
         element={guarded(
           'courseregistration',
           <CourseRegistrationScreen lateFee={(fee) => <LateRegistrationFeeCard {...fee} />} />,
+        )}
+      />
+      <Route path="Result" element={guarded('Result', <ResultScreen />)} />
+      <Route
+        path="ReportCard"
+        element={guarded(
+          'ReportCard',
+          <ReportCardScreen transcriptFee={(fee) => <TranscriptFeePayment {...fee} />} />,
         )}
       />
       <Route path="unauthorized" element={<UnauthorizedScreen />} />

@@ -4,6 +4,7 @@ import {
   APPLICANT_PAYEE_TYPE_ID,
   LATE_REGISTRATION_CATEGORY_ID,
   SCHOOL_ID,
+  TRANSCRIPT_FEE_CATEGORY_ID,
   type ApplicantUser,
   type PaymentProvider,
   type PaymentRequest,
@@ -72,8 +73,9 @@ export interface SchoolFeesChoice {
 
 /**
  * POST api/AddPayeePayment{Monnify|Nomba|}?payType=N for the signed-in student: the server builds
- * the payment from the student's record and the purpose (school fees 1, late registration 4); of
- * the body it reads only a school-fees method and a first instalment's amount.
+ * the payment from the student's record and the purpose (school fees 1, transcript 3, late
+ * registration 4); of the body it reads only a school-fees method, a first instalment's amount and
+ * the record paid for (RecordId: a transcript request).
  */
 function startStudentPayment(
   provider: PaymentProvider,
@@ -95,6 +97,10 @@ export const startSchoolFees = (provider: PaymentProvider, choice: SchoolFeesCho
 /** The late course registration fee of the semester whose registration is in its late days. */
 export const startLateRegistrationFee = (provider: PaymentProvider) =>
   startStudentPayment(provider, LATE_REGISTRATION_CATEGORY_ID);
+
+/** The fee of one transcript request (payType 3): the request is the payment's RecordId. */
+export const startTranscriptFee = (provider: PaymentProvider, requestId: number) =>
+  startStudentPayment(provider, TRANSCRIPT_FEE_CATEGORY_ID, { RecordId: requestId });
 
 /** School fees' category id (payType) and a student's payee type, as the contracts number them. */
 const SCHOOL_FEES_PAY_TYPE = 1;

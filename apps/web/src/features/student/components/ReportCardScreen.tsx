@@ -1,0 +1,358 @@
+import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { TranscriptRequestRow } from '@portal/contracts';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { serverMessage } from '../../../components/crud/errors';
+import { TextInput } from '../../../components/form/TextInput';
+import { SubmitButton } from '../../../components/form/SubmitButton';
+import { PageHeading } from '../../../components/PageHeading';
+import { SectionCard } from '../../../components/SectionCard';
+import { useT } from '../../../i18n/useT';
+import { formatNaira } from '../../../lib/money';
+import { notify } from '../../../lib/notify';
+import { useSessionUser } from '../../../lib/session';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { EMAIL_PATTERN } from '../../../lib/validation';
+import { useDownload } from '../api/documents';
+import {
+  reportCardUrl,
+  useRequestTranscript,
+  useStudentResults,
+  useTranscriptRequests,
+} from '../api/results';
+import { LoadError, LoadingBlock, formatDay } from './parts';
+import { semesterLabel } from './results-format';
+
+/** A transcript request to pay for: its id (the payment's record), the fee in naira, the recipient. */
+export interface TranscriptToPay {
+  id: number;
+  amount: number;
+  recipient: string;
+}
+
+/** What the payments feature shows for a transcript fee (the route file passes it in). */
+export type TranscriptFeeSlot = (props: {
+  /** The request whose Pay button was pressed, or null (a payment just returned from is still checked). */
+  request: TranscriptToPay | null;
+  onClose: () => void;
+  onPaid: () => void;
+}) => ReactNode;
+
+/**
+ * /student/ReportCard: a semester's report card as a PDF (its QR code opens the public check), and
+ * the transcript requests — their state, a form for a new one, and the fee of one awaiting payment.
+ */
+export default function ReportCardScreen({ transcriptFee }: { transcriptFee?: TranscriptFeeSlot }) {
+  const t = useT();
+  useDocumentTitle(`${t('student.reportCard.title')} · ${t('portal.name')}`);
+  return (
+    <>
+      <PageHeading title={t('student.reportCard.title')} />
+      <Stack spacing={2}>
+        <ReportCard />
+        <Transcripts transcriptFee={transcriptFee} />
+      </Stack>
+    </>
+  );
+}
+
+function ReportCard() {
+  const t = useT();
+  const results = useStudentResults();
+  const user = useSessionUser('studentUser');
+  const download = useDownload();
+  const semesters = results.data?.Data.Semesters ?? [];
+  const [chosen, setChosen] = useState<number | null>(null);
+  const semester = semesters.find((s) => s.SemesterId === chosen) ?? semesters.at(-1);
+
+  const save = () => {
+    if (!semester) return;
+    const matric = (user?.MatricNo ?? '').replace(/[^0-9A-Za-z]/g, '');
+    download.mutate(
+      {
+        url: reportCardUrl(semester.SemesterId),
+        fileName: `ReportCard-${matric}-${semester.Semester.replace(/[^0-9A-Za-z]+/g, '')}.pdf`,
+      },
+      {
+        onSuccess: () => notify.success(t('student.documents.downloadStarted')),
+        onError: (error) => notify.error(serverMessage(error) || t('error.download')),
+      },
+    );
+  };
+
+  return (
+    <SectionCard title={t('student.reportCard.reportCard')}>
+      {results.isPending && <LoadingBlock rows={1} />}
+      {results.isError && <LoadError error={results.error} onRetry={() => void results.refetch()} />}
+      {results.data &&
+        (semester ? (
+          <>
+            <Typography color="text.secondary" sx={{ mb: 2 }}>
+              {t('student.reportCard.intro')}
+            </Typography>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+              <TextField
+                select
+                label={t('student.reportCard.semester')}
+                value={semester.SemesterId}
+                onChange={(e) => setChosen(Number(e.target.value))}
+                sx={{ flex: '1 1 240px', maxWidth: 420 }}
+              >
+                {semesters.map((s) => (
+                  <MenuItem key={s.SemesterId} value={s.SemesterId}>
+                    {semesterLabel(s)}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <Button
+                variant="contained"
+                startIcon={<PictureAsPdf />}
+                disabled={download.isPending}
+                onClick={save}
+              >
+                {t('student.reportCard.download')}
+              </Button>
+            </Box>
+          </>
+        ) : (
+          <Typography>{t('student.results.empty')}</Typography>
+        ))}
+    </SectionCard>
+  );
+}
+
+const STATE_COLOR = {
+  awaiting_payment: 'warning',
+  paid: 'info',
+  processing: 'info',
+  sent: 'success',
+} as const;
+
+function Transcripts({ transcriptFee }: { transcriptFee?: TranscriptFeeSlot }) {
+  const t = useT();
+  const requests = useTranscriptRequests();
+  const [paying, setPaying] = useState<TranscriptToPay | null>(null);
+  const rows = requests.data?.Data;
+  return (
+    <>
+      <SectionCard title={t('student.transcripts.title')}>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {t('student.transcripts.intro')}
+        </Typography>
+        {requests.isPending && <LoadingBlock rows={2} />}
+        {requests.isError && <LoadError error={requests.error} onRetry={() => void requests.refetch()} />}
+        {rows &&
+          (rows.length === 0 ? (
+            <Typography>{t('student.transcripts.empty')}</Typography>
+          ) : (
+            <List disablePadding aria-label={t('student.transcripts.title')}>
+              {rows.map((row) => (
+                <TranscriptRequest
+                  key={row.Id}
+                  row={row}
+                  onPay={transcriptFee ? () => setPaying(payable(row)) : undefined}
+                />
+              ))}
+            </List>
+          ))}
+      </SectionCard>
+      <RequestForm />
+      {transcriptFee?.({
+        request: paying,
+        onClose: () => setPaying(null),
+        onPaid: () => void requests.refetch(),
+      })}
+    </>
+  );
+}
+
+const payable = (row: TranscriptRequestRow): TranscriptToPay => ({
+  id: row.Id,
+  amount: row.AmountKobo / 100,
+  recipient: row.RecipientName,
+});
+
+function TranscriptRequest({ row, onPay }: { row: TranscriptRequestRow; onPay?: () => void }) {
+  const t = useT();
+  const intl = useIntl();
+  const day = (value: string | null) => formatDay(intl.locale, value);
+  const amount = formatNaira(intl, row.AmountKobo / 100);
+  const dates = [
+    t('student.transcripts.requestedOn', { date: day(row.CreatedAt) }),
+    row.PaidAt && t('student.transcripts.paidOn', { date: day(row.PaidAt) }),
+    row.SentAt && t('student.transcripts.sentOn', { date: day(row.SentAt) }),
+  ].filter(Boolean);
+  return (
+    <ListItem disableGutters divider data-testid="transcript-request" sx={{ display: 'block', py: 1.5 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 0.5 }}>
+        <Typography component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          <bdi>{row.RecipientName}</bdi>
+        </Typography>
+        <Chip
+          size="small"
+          variant="outlined"
+          color={STATE_COLOR[row.State]}
+          label={t(`student.transcripts.state.${row.State}`)}
+        />
+      </Box>
+      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+        <bdi>{row.RecipientEmail}</bdi> · {t(`student.transcripts.destination.${row.Destination}`)} ·{' '}
+        {t('student.transcripts.fee', { amount })}
+      </Typography>
+      {row.PostalAddress && (
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          <bdi>{row.PostalAddress}</bdi>
+        </Typography>
+      )}
+      <Typography variant="body2" color="text.secondary">
+        {dates.join(' · ')}
+      </Typography>
+      {row.State === 'sent' && (
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {row.OpenedAt
+            ? t('student.transcripts.openedOn', { date: day(row.OpenedAt) })
+            : t('student.transcripts.notOpened')}
+        </Typography>
+      )}
+      {row.State === 'awaiting_payment' && onPay && (
+        <Button variant="contained" size="small" onClick={onPay} sx={{ mt: 1 }}>
+          {t('student.transcripts.pay', { amount })}
+        </Button>
+      )}
+    </ListItem>
+  );
+}
+
+type Destination = TranscriptRequestRow['Destination'];
+const DESTINATIONS: readonly Destination[] = ['Nigeria', 'Abroad'];
+
+/** The contract's limits (transcriptRequestInput), checked here before the server checks them again. */
+const LIMITS = { name: [3, 200], email: 200, address: 500 } as const;
+
+interface FormErrors {
+  name?: string;
+  email?: string;
+  address?: string;
+}
+
+function RequestForm() {
+  const t = useT();
+  const request = useRequestTranscript();
+  const destinationLabel = useId();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [address, setAddress] = useState('');
+  const [destination, setDestination] = useState<Destination>('Nigeria');
+  const [errors, setErrors] = useState<FormErrors>({});
+
+  const validate = (): FormErrors => {
+    const next: FormErrors = {};
+    const n = name.trim().length;
+    if (n < LIMITS.name[0]) next.name = t('student.transcripts.nameRequired');
+    else if (n > LIMITS.name[1]) next.name = t('student.transcripts.tooLong', { max: LIMITS.name[1] });
+    const e = email.trim();
+    if (!EMAIL_PATTERN.test(e)) next.email = t('student.transcripts.emailInvalid');
+    else if (e.length > LIMITS.email) next.email = t('student.transcripts.tooLong', { max: LIMITS.email });
+    if (address.trim().length > LIMITS.address)
+      next.address = t('student.transcripts.tooLong', { max: LIMITS.address });
+    return next;
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = validate();
+    setErrors(next);
+    if (next.name || next.email || next.address) return;
+    request.mutate(
+      {
+        RecipientName: name.trim(),
+        RecipientEmail: email.trim().toLowerCase(),
+        ...(address.trim() ? { PostalAddress: address.trim() } : {}),
+        Destination: destination,
+      },
+      {
+        onSuccess: (answer) => {
+          notify.success(answer.Message ?? t('student.transcripts.requested'));
+          setName('');
+          setEmail('');
+          setAddress('');
+          setDestination('Nigeria');
+        },
+        onError: (error) => notify.error(serverMessage(error) || t('error.generic')),
+      },
+    );
+  };
+
+  return (
+    <SectionCard title={t('student.transcripts.new')}>
+      <Box component="form" noValidate onSubmit={submit} sx={{ maxWidth: 560 }}>
+        <TextInput
+          id="transcript-recipient"
+          label={t('student.transcripts.recipientName')}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          required
+          autoComplete="organization"
+          error={!!errors.name}
+          helperText={errors.name}
+        />
+        <TextInput
+          id="transcript-email"
+          label={t('student.transcripts.recipientEmail')}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          required
+          type="email"
+          autoComplete="off"
+          error={!!errors.email}
+          helperText={errors.email}
+        />
+        <TextInput
+          id="transcript-address"
+          label={t('student.transcripts.postalAddress')}
+          value={address}
+          onChange={(e) => setAddress(e.target.value)}
+          multiline
+          minRows={2}
+          error={!!errors.address}
+          helperText={errors.address}
+        />
+        <FormControl component="fieldset" margin="normal">
+          <FormLabel component="legend" id={destinationLabel}>
+            {t('student.transcripts.destination')}
+          </FormLabel>
+          <RadioGroup
+            row
+            aria-labelledby={destinationLabel}
+            value={destination}
+            onChange={(e) => setDestination(e.target.value as Destination)}
+          >
+            {DESTINATIONS.map((d) => (
+              <FormControlLabel
+                key={d}
+                value={d}
+                control={<Radio />}
+                label={t(`student.transcripts.destination.${d}`)}
+              />
+            ))}
+          </RadioGroup>
+        </FormControl>
+        <SubmitButton pending={request.isPending} label={t('student.transcripts.submit')} />
+      </Box>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,342 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { ResultSemester, StudentResults } from '@portal/contracts';
+import { useId, useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { Link as RouterLink } from 'react-router';
+import { serverMessage } from '../../../components/crud/errors';
+import { DetailList } from '../../../components/DetailList';
+import { TextInput } from '../../../components/form/TextInput';
+import { PageHeading } from '../../../components/PageHeading';
+import { SectionCard } from '../../../components/SectionCard';
+import { ScrollRegion } from '../../../components/SimpleTable';
+import { useT } from '../../../i18n/useT';
+import { notify } from '../../../lib/notify';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { useRaiseQuery, useStudentResults } from '../api/results';
+import { LoadError, LoadingBlock, formatDay } from './parts';
+import { semesterLabel, useTwoDecimals } from './results-format';
+
+type Course = ResultSemester['Courses'][number];
+
+/** The contract's limits on a query's reason (raiseQueryInput). */
+const REASON_MIN = 10;
+const REASON_MAX = 1000;
+
+/**
+ * /student/Result: the student's published results per semester — each course's units, score,
+ * grade and grade point, the semester's GPA and the CGPA so far —, the overall CGPA, class of
+ * degree and carry-overs; a query (remark request) on any course, answered here by the HOD.
+ */
+export default function ResultScreen() {
+  const t = useT();
+  const results = useStudentResults();
+  useDocumentTitle(`${t('student.results.title')} · ${t('portal.name')}`);
+  const data = results.data?.Data;
+  return (
+    <>
+      <PageHeading
+        title={t('student.results.title')}
+        action={
+          data && data.Semesters.length > 0 ? (
+            <Button component={RouterLink} to="/student/ReportCard" variant="outlined">
+              {t('student.results.reportCardLink')}
+            </Button>
+          ) : undefined
+        }
+      />
+      {results.isPending && <LoadingBlock rows={8} />}
+      {results.isError && <LoadError error={results.error} onRetry={() => void results.refetch()} />}
+      {data &&
+        (data.Semesters.length === 0 ? (
+          <Alert severity="info">{t('student.results.empty')}</Alert>
+        ) : (
+          <Results data={data} />
+        ))}
+    </>
+  );
+}
+
+function Results({ data }: { data: StudentResults }) {
+  const t = useT();
+  const two = useTwoDecimals();
+  const [querying, setQuerying] = useState<Course | null>(null);
+  const carryOvers = new Set(data.CarryOvers);
+  return (
+    <Stack spacing={2}>
+      <SectionCard title={t('student.results.summary')}>
+        <DetailList
+          rows={[
+            [t('student.results.cgpa'), <strong key="cgpa">{two(data.Cgpa)}</strong>],
+            [t('student.results.degreeClass'), data.DegreeClass ?? '—'],
+            [
+              t('student.results.carryOvers'),
+              data.CarryOvers.length ? (
+                <Box
+                  component="span"
+                  sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 0.5 }}
+                  data-testid="carry-overs"
+                >
+                  {data.CarryOvers.map((code) => (
+                    <Chip key={code} size="small" color="warning" label={code} />
+                  ))}
+                </Box>
+              ) : (
+                t('student.results.none')
+              ),
+            ],
+          ]}
+        />
+      </SectionCard>
+      {data.Semesters.map((semester) => (
+        <SemesterCard
+          key={semester.SemesterId}
+          semester={semester}
+          carryOvers={carryOvers}
+          onQuery={setQuerying}
+        />
+      ))}
+      {querying && <QueryDialog course={querying} onClose={() => setQuerying(null)} />}
+    </Stack>
+  );
+}
+
+function SemesterCard({
+  semester,
+  carryOvers,
+  onQuery,
+}: {
+  semester: ResultSemester;
+  carryOvers: ReadonlySet<string>;
+  onQuery: (course: Course) => void;
+}) {
+  const t = useT();
+  const two = useTwoDecimals();
+  const headingId = useId();
+  const title = semesterLabel(semester);
+  const queried = semester.Courses.filter((c) => c.Query);
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <SectionCard title={<span id={headingId}>{title}</span>}>
+        <Typography sx={{ fontWeight: 600, mb: 1 }} data-testid="semester-gpa">
+          {t('student.results.gpaLine', {
+            gpa: two(semester.Gpa),
+            cgpa: two(semester.Cgpa),
+            units: semester.Units,
+          })}
+        </Typography>
+        <ScrollRegion label={t('student.results.tableLabel', { semester: title })}>
+          <Table size="small" sx={{ minWidth: 640, '& th': { whiteSpace: 'nowrap' } }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('student.results.code')}</TableCell>
+                <TableCell>{t('student.results.courseTitle')}</TableCell>
+                <TableCell align="right">{t('student.results.units')}</TableCell>
+                <TableCell align="right">{t('student.results.score')}</TableCell>
+                <TableCell align="center">{t('student.results.grade')}</TableCell>
+                <TableCell align="right">{t('student.results.gradePoint')}</TableCell>
+                <TableCell>{t('student.results.query')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {semester.Courses.map((course) => {
+                const carryOver = !course.Passed && carryOvers.has(course.Code);
+                const open = course.Query && !course.Query.Answer;
+                return (
+                  <TableRow key={course.ResultId} data-carry-over={carryOver || undefined}>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      <Box component="span" sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+                        <bdi>
+                          <strong>{course.Code}</strong>
+                        </bdi>
+                        {carryOver && (
+                          <Chip
+                            size="small"
+                            color="warning"
+                            variant="outlined"
+                            label={t('student.results.carryOver')}
+                            sx={{ alignSelf: 'flex-start', '& .MuiChip-label': { whiteSpace: 'nowrap' } }}
+                          />
+                        )}
+                      </Box>
+                    </TableCell>
+                    <TableCell>
+                      <bdi>{course.Title}</bdi>
+                    </TableCell>
+                    <TableCell align="right">{course.Units}</TableCell>
+                    <TableCell align="right">{course.Score}</TableCell>
+                    <TableCell
+                      align="center"
+                      sx={course.Passed ? undefined : { color: 'error.main', fontWeight: 700 }}
+                    >
+                      {course.Grade}
+                    </TableCell>
+                    <TableCell align="right">{two(course.GradePoint)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {course.Query && (
+                        <Chip
+                          size="small"
+                          variant="outlined"
+                          color={open ? 'info' : 'success'}
+                          label={t(open ? 'student.results.queryOpen' : 'student.results.queryAnswered')}
+                          sx={{ mr: 1 }}
+                        />
+                      )}
+                      {!open && (
+                        <Button
+                          size="small"
+                          onClick={() => onQuery(course)}
+                          aria-label={t('student.results.raiseQueryFor', { code: course.Code })}
+                        >
+                          {t('student.results.raiseQuery')}
+                        </Button>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </ScrollRegion>
+        {queried.length > 0 && <Queries courses={queried} />}
+      </SectionCard>
+    </Box>
+  );
+}
+
+/** The student's queries of a semester: the reason, and the HOD's answer once given. */
+function Queries({ courses }: { courses: Course[] }) {
+  const t = useT();
+  const intl = useIntl();
+  const day = (value: string | null) => formatDay(intl.locale, value);
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+        {t('student.results.queries')}
+      </Typography>
+      <List dense disablePadding>
+        {courses.map((course) => {
+          const q = course.Query!;
+          return (
+            <ListItem key={course.ResultId} disableGutters alignItems="flex-start">
+              <ListItemText
+                slotProps={{ secondary: { component: 'div' } }}
+                primary={
+                  <bdi>
+                    <strong>{course.Code}</strong> ·{' '}
+                    {t('student.results.raisedOn', { date: day(q.CreatedAt) })}
+                    {' · '}“{q.Reason}”
+                  </bdi>
+                }
+                secondary={
+                  q.Answer ? (
+                    <Typography variant="body2" color="text.primary" sx={{ overflowWrap: 'anywhere' }}>
+                      {t('student.results.answer', { date: day(q.AnsweredAt), answer: q.Answer })}
+                    </Typography>
+                  ) : (
+                    t('student.results.awaitingAnswer')
+                  )
+                }
+              />
+            </ListItem>
+          );
+        })}
+      </List>
+    </Box>
+  );
+}
+
+/** A query on one course's result: the reason, checked as the server checks it. */
+function QueryDialog({ course, onClose }: { course: Course; onClose: () => void }) {
+  const t = useT();
+  const raise = useRaiseQuery();
+  const titleId = useId();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState('');
+
+  const check = (value: string) => {
+    const length = value.trim().length;
+    if (length < REASON_MIN) return t('student.results.reasonShort');
+    if (length > REASON_MAX) return t('student.results.reasonLong', { max: REASON_MAX });
+    return '';
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = check(reason);
+    setError(problem);
+    if (problem) return;
+    raise.mutate(
+      { ResultId: course.ResultId, Reason: reason.trim() },
+      {
+        onSuccess: (answer) => {
+          notify.success(answer.Message ?? t('student.results.queried'));
+          onClose();
+        },
+        onError: (failure) => notify.error(serverMessage(failure) || t('error.generic')),
+      },
+    );
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={raise.isPending ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby={titleId}
+    >
+      <Box component="form" noValidate onSubmit={submit}>
+        <DialogTitle id={titleId}>{t('student.results.queryTitle', { code: course.Code })}</DialogTitle>
+        <DialogContent>
+          <Typography sx={{ overflowWrap: 'anywhere' }}>
+            {t('student.results.queryIntro', {
+              title: course.Title,
+              score: course.Score,
+              grade: course.Grade,
+            })}
+          </Typography>
+          <TextInput
+            id="result-query-reason"
+            label={t('student.results.reason')}
+            value={reason}
+            onChange={(e) => {
+              setReason(e.target.value);
+              if (error) setError(check(e.target.value));
+            }}
+            required
+            multiline
+            minRows={3}
+            autoFocus
+            error={!!error}
+            helperText={error || t('student.results.reasonHint')}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={raise.isPending}>
+            {t('student.results.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={raise.isPending}>
+            {raise.isPending ? t('student.results.sending') : t('student.results.send')}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
