@@ -405,4 +405,3 @@ export type ResultQueryRow = z.infer<typeof resultQueryRow>;
 export type PublicationState = z.infer<typeof publicationState>;
 export type Broadsheet = z.infer<typeof broadsheetResponse>;
 export type StudentResultsView = z.infer<typeof studentResultsView>;
-export type ResultDocumentView = z.infer<typeof resultDocumentView>;

@@ -134,8 +134,8 @@ export const reviewStages = defineResource({
 
 /**
  * Who holds a stage: a staff member (acting through the admin account with the same e-mail) for a
- * department or a faculty (empty for a school-wide stage). A stage nobody holds is taken by admins
- * who hold no stage (the registry).
+ * department or a faculty (empty for a school-wide stage). Where nobody holds a stage for a course's
+ * department or faculty, admins who hold no stage (the registry) act.
  */
 export const reviewStageHolders = defineResource({
   name: 'review-stage-holders',

@@ -97,10 +97,17 @@ export async function heldStages(db: Exec, adminId: number) {
 }
 export type HeldStage = Awaited<ReturnType<typeof heldStages>>[number];
 
-/** The stages somebody holds (a stage nobody holds is taken by admins who hold none). */
-export async function heldStageIds(db: Exec): Promise<Set<number>> {
-  const rows = await db.selectDistinct({ stageId: reviewStageHolders.stageId }).from(reviewStageHolders);
-  return new Set(rows.map((r) => r.stageId));
+/** Every holder of every stage, with the department or faculty held (where nobody holds, the registry acts). */
+export async function stageHolders(db: Exec) {
+  return db
+    .select({
+      stageId: reviewStageHolders.stageId,
+      departmentId: reviewStageHolders.departmentId,
+      facultyId: reviewStageHolders.facultyId,
+    })
+    .from(reviewStageHolders)
+    .innerJoin(staff, eq(staff.id, reviewStageHolders.staffId))
+    .where(eq(staff.isActive, true));
 }
 
 /** Is the admin a lecturer of the course in the semester's session (course_lecturers)? */

@@ -91,18 +91,29 @@ async function courseAndSemester(db: Exec, courseId: number, semesterId: number)
 
 interface Reviewer {
   held: repo.HeldStage[];
-  heldSomewhere: Set<number>;
+  holders: Awaited<ReturnType<typeof repo.stageHolders>>;
 }
 
 async function reviewerOf(db: Exec, adminId: number): Promise<Reviewer> {
-  const [held, heldSomewhere] = await Promise.all([repo.heldStages(db, adminId), repo.heldStageIds(db)]);
-  return { held, heldSomewhere };
+  const [held, holders] = await Promise.all([repo.heldStages(db, adminId), repo.stageHolders(db)]);
+  return { held, holders };
 }
 
+type Holder = { stageId: number; departmentId: number | null; facultyId: number | null };
+
+/** Does a holder of the stage cover the course: its department (department stages), its faculty, or any (school stages)? */
+const covers = (h: Holder, stage: repo.Stage, course: { departmentId: number; facultyId: number }) =>
+  h.stageId === stage.id &&
+  (stage.scope === 'Department'
+    ? h.departmentId === null || h.departmentId === course.departmentId
+    : stage.scope === 'Faculty'
+      ? h.facultyId === null || h.facultyId === course.facultyId
+      : true);
+
 /**
- * May this reviewer act at the stage a sheet awaits? A stage somebody holds is acted on by its
- * holders for the course's department (department stages), its faculty (faculty stages) or anywhere
- * (school stages); a stage nobody holds, by admins who hold no stage (the registry).
+ * May this reviewer act at the stage a sheet awaits? Where somebody holds the stage for the course
+ * (its department, its faculty, or school-wide), only they; where nobody does, admins who hold no
+ * stage (the registry), so a department without a named HOD is never stuck.
  */
 function mayDecide(
   r: Reviewer,
@@ -110,16 +121,8 @@ function mayDecide(
   course: { departmentId: number; facultyId: number },
 ): boolean {
   if (!stage) return false;
-  if (!r.heldSomewhere.has(stage.id)) return r.held.length === 0;
-  return r.held.some(
-    (h) =>
-      h.stageId === stage.id &&
-      (stage.scope === 'Department'
-        ? h.departmentId === null || h.departmentId === course.departmentId
-        : stage.scope === 'Faculty'
-          ? h.facultyId === null || h.facultyId === course.facultyId
-          : true),
-  );
+  if (!r.holders.some((h) => covers(h, stage, course))) return r.held.length === 0;
+  return r.held.some((h) => covers(h, stage, course));
 }
 
 // ───────────────────────────── the sheet ─────────────────────────────

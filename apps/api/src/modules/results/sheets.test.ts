@@ -9,6 +9,7 @@ import {
 } from '@portal/contracts';
 import {
   auditLog,
+  courseLecturers,
   courses,
   departments,
   levels,
@@ -16,6 +17,7 @@ import {
   payments,
   resultSheetEvents,
   semesters,
+  staff,
   transcriptFees,
 } from '../../db/schema/index.js';
 import { pdfTextContent } from '../../platform/pdf.js';
@@ -458,6 +460,44 @@ describe('results: score sheets, review chain, publication and documents', () =>
       .from(resultSheetEvents)
       .where(and(eq(resultSheetEvents.sheetId, sheet.Id!), eq(resultSheetEvents.action, 'approved')));
     expect(approvals).toHaveLength(1);
+  });
+
+  it('a department whose HOD stage nobody holds is reviewed by the registry, not by another department’s HOD', async () => {
+    // CHM 101 taught by the chemistry department, whose HOD stage nobody holds.
+    const [chemistry] = await db().select().from(departments).where(eq(departments.code, 'ICH'));
+    const [course] = await db()
+      .update(courses)
+      .set({ departmentId: chemistry!.id })
+      .where(eq(courses.code, 'CHM 101'))
+      .returning();
+    const [member] = await db().select().from(staff).where(eq(staff.email, 'lecturer@demo.edu.ng'));
+    const [first] = await db().select().from(semesters).where(eq(semesters.id, semesterId));
+    await db()
+      .insert(courseLecturers)
+      .values({ courseId: course!.id, staffId: member!.id, sessionId: first!.sessionId, role: 'Lead' });
+    const key = `courseId=${course!.id}&semesterId=${semesterId}`;
+    const open = async (auth: Auth): Promise<ResultSheet> =>
+      (await get(`/api/admin/results/sheet?${key}`, auth)).json().Data;
+    const { Items } = await open(lecturer);
+    const scores = Object.fromEntries(Items.map((i) => [String(i.Id), i.Max]));
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/results/sheet/scores',
+      headers: lecturer,
+      payload: {
+        CourseId: course!.id,
+        SemesterId: semesterId,
+        ExpectedVersion: 0,
+        Rows: [{ MatricNo: 'DIT/2024/0004', Scores: scores }],
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    let sheet = await open(lecturer);
+    await post(`/api/admin/results/sheets/${sheet.Id}/submit`, lecturer, { ExpectedVersion: sheet.Version });
+    expect((await open(adviser)).CanDecide).toBe(false);
+    sheet = await open(admin);
+    expect(sheet).toMatchObject({ Stage: 'Head of Department', CanDecide: true });
+    expect((await decide(admin, sheet, 'approve')).statusCode).toBe(200);
   });
 
   it('takes one transcript fee per request, then sends the transcript whose link records its opening', async () => {

@@ -31,6 +31,7 @@ import {
 import { paidStudentPayments } from '../payments/payments.service.js';
 import { fullName } from '../receipts/verification.js';
 import * as repo from './students.repository.js';
+import { resultsOf } from '../results/standing.service.js';
 
 /**
  * The signed-in student's own area: the pages they may open, their profile and contact details,
@@ -306,7 +307,10 @@ export async function getDashboard(deps: StudentsDeps, auth: AuthContext | null)
   const shown = open ?? next ?? windows[0];
   const issued = await issuedDocuments(deps, student);
   const since = new Date(Date.now() - NEW_DOCUMENT_DAYS * 86_400_000).toISOString();
-  const uploads = await repo.listUploads(deps.db, student.id);
+  const [uploads, results] = await Promise.all([
+    repo.listUploads(deps.db, student.id),
+    resultsOf(deps.db, student.id),
+  ]);
   const data: StudentDashboard = {
     CurrentSession: session?.name ?? null,
     CourseRegistration: {
@@ -318,7 +322,10 @@ export async function getDashboard(deps: StudentsDeps, auth: AuthContext | null)
       LateClosesOn: shown?.lateClosesOn ?? null,
     },
     Hostel: { Open: false },
-    Results: [],
+    // The latest published semesters first.
+    Results: results.Semesters.toReversed()
+      .slice(0, 2)
+      .map((r) => ({ Session: r.Session, Semester: r.Semester, Gpa: r.Gpa })),
     NewDocuments: issued.filter((d) => d.IssuedAt && d.IssuedAt >= since),
     UploadsMissing: CLEARANCE_KINDS.filter((k) => !uploads.some((u) => u.kind === k.kind)).length,
   };
