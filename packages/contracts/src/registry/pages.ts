@@ -162,6 +162,18 @@ export const ADMIN_MENUS: readonly (readonly [number, string, string, readonly s
   [10, 'Settings', 'settings', ['schoolinformation', 'schoolsettings']],
 ];
 
+/** Course registration's admin pages (issue 13). */
+const COURSE_REGISTRATION_PAGES = ['courseRegistration', 'RegisteredCourse', 'studentcourselist'] as const;
+/** Results' admin pages (issue 14); the first four choose a semester. */
+const RESULT_PAGES = [
+  'resultupload',
+  'marksheet',
+  'ReviewResult',
+  'resultSheet',
+  'viewResult',
+  'Transcript',
+] as const;
+
 /**
  * Pages served by their own screens (not the registry): the administration's first four and every
  * admissions page (the registry adds the admission season's set-up pages itself).
@@ -179,17 +191,8 @@ export const BUILT_WORKFLOW_PAGES: readonly string[] = [
   // The registry's student pages (issue 12).
   ...['studentAccess', 'studentenquiry', 'addnew', 'matriculation', 'siwes', 'WAECVerify'],
   'debtorslist',
-  // Course registration (issue 13).
-  'courseRegistration',
-  'RegisteredCourse',
-  'studentcourselist',
-  // Results (issue 14).
-  'resultupload',
-  'marksheet',
-  'ReviewResult',
-  'resultSheet',
-  'viewResult',
-  'Transcript',
+  ...COURSE_REGISTRATION_PAGES,
+  ...RESULT_PAGES,
 ];
 
 /** Where an admin page lives: /admin/ + the page name with everything but letters and '/' removed. */
@@ -204,16 +207,8 @@ export const adminPageLabelId = (page: string) =>
  * GET /api/admin/<name>/options), beyond the pages of the resources that refer to it.
  */
 export const OPTION_READERS: Readonly<Record<string, readonly string[]>> = {
-  semesters: [
-    'courseRegistration',
-    'RegisteredCourse',
-    'studentcourselist',
-    'resultupload',
-    'marksheet',
-    'ReviewResult',
-    'resultSheet',
-  ],
-  departments: ['courseRegistration', 'RegisteredCourse', 'studentcourselist', 'resultSheet'],
-  levels: ['courseRegistration', 'RegisteredCourse', 'studentcourselist', 'resultSheet'],
+  semesters: [...COURSE_REGISTRATION_PAGES, ...RESULT_PAGES.slice(0, 4)],
+  departments: [...COURSE_REGISTRATION_PAGES, 'resultSheet'],
+  levels: [...COURSE_REGISTRATION_PAGES, 'resultSheet'],
   courses: ['studentcourselist'],
 };

@@ -598,15 +598,13 @@ export async function paymentFeeLines(
   return repo.feeLines(db, { sessionId: payment.sessionId, itemIds: payment.itemIds, ...payer });
 }
 
+/** What prices a payer by the fee schedule: the most specific line of each item, indigene or not. */
+export type PricedPayer = Pick<Payer, 'levelId' | 'departmentId' | 'entryModeId' | 'stateId'>;
+
 /** What some fee items cost a payer in the current session (kobo), by the fee schedule and the indigene rule; null when unscheduled. */
 export async function scheduledFeeKobo(
   db: Db,
-  payer: {
-    levelId: number | null;
-    departmentId: number | null;
-    entryModeId: number | null;
-    stateId: number | null;
-  },
+  payer: PricedPayer,
   itemIds: readonly number[],
 ): Promise<{ sessionId: number; amountKobo: number } | null> {
   const sessionId = await repo.currentAcademicSessionId(db);
@@ -624,15 +622,7 @@ export async function scheduledFeeKobo(
 }
 
 /** The acceptance fee an applicant would pay now (kobo), by the fee schedule and the indigene rule. */
-export async function acceptanceFeeKobo(
-  db: Db,
-  payer: {
-    levelId: number | null;
-    departmentId: number | null;
-    entryModeId: number | null;
-    stateId: number | null;
-  },
-): Promise<number | null> {
+export async function acceptanceFeeKobo(db: Db, payer: PricedPayer): Promise<number | null> {
   return (await scheduledFeeKobo(db, payer, ACCEPTANCE_PAYMENT_ITEM_IDS))?.amountKobo ?? null;
 }
 
