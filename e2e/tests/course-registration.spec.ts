@@ -233,7 +233,10 @@ test('results: the lecturer uploads CSC 101’s scores, the sheet climbs every s
   await own.goto(portal('/student/Result'));
   const units = 3;
   const gpa = ((units * 4) / units).toFixed(2);
-  await expect(own.getByRole('cell', { name: 'CSC 101' })).toBeVisible();
-  await expect(own.getByText(new RegExp(`GPA ${gpa}`)).first()).toBeVisible();
+  const course = own.getByRole('row').filter({ hasText: 'Introduction to Computer Science' });
+  await expect(course.getByRole('cell', { name: 'CSC 101', exact: true })).toBeVisible();
+  await expect(course.getByRole('cell', { name: '64.5' })).toBeVisible();
+  await expect(course.getByRole('cell', { name: 'B', exact: true })).toBeVisible();
+  await expect(own.getByTestId('semester-gpa')).toContainText(`GPA ${gpa} · CGPA ${gpa}`);
   await student.close();
 });
