@@ -12,6 +12,7 @@ export * from './pages.js';
 import { BUILT_WORKFLOW_PAGES } from './pages.js';
 export { TERMS, matricNumberFrom } from './academic.js';
 export { COURSE_TYPES, WEEKDAYS } from './courses.js';
+export { RETAKE_RULES } from './people.js';
 
 /** Keeps the declarations among a module's exports (its constants are not resources). */
 type Specs<M> = { [K in keyof M as M[K] extends ResourceSpec ? K : never]: M[K] };

@@ -77,6 +77,9 @@ export const schoolInformation = defineResource({
   },
 });
 
+/** A retaken course in the CGPA: the latest attempt replaces the failed grade, or every attempt counts. */
+export const RETAKE_RULES = ['Latest attempt', 'Every attempt'] as const;
+
 export const schoolSettings = defineResource({
   name: 'school-settings',
   page: 'schoolsettings',
@@ -88,6 +91,12 @@ export const schoolSettings = defineResource({
     olevelMinYear: int({ required: true, min: 1960, max: 2100, label: "Earliest O'level year" }),
     olevelMaxYear: int({ required: true, min: 1960, max: 2100, label: "Latest O'level year" }),
     acceptanceDays: int({ required: true, min: 1, max: 60, label: 'Days to pay the acceptance fee' }),
+    // How a retaken course counts in the CGPA (both attempts always stay on the transcript).
+    retakeRule: choice(RETAKE_RULES, {
+      required: true,
+      default: 'Latest attempt',
+      label: 'Retaken courses in the CGPA',
+    }),
   },
 });
 

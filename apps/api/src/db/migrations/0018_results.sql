@@ -105,6 +105,7 @@ CREATE TABLE "transcript_requests" (
 	CONSTRAINT "transcript_requests_state" CHECK ("transcript_requests"."state" in ('awaiting_payment', 'paid', 'processing', 'sent'))
 );
 --> statement-breakpoint
+ALTER TABLE "school_settings" ADD COLUMN "retake_rule" text DEFAULT 'Latest attempt' NOT NULL;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "record_id" integer;--> statement-breakpoint
 ALTER TABLE "result_documents" ADD CONSTRAINT "result_documents_student_id_students_id_fk" FOREIGN KEY ("student_id") REFERENCES "public"."students"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "result_documents" ADD CONSTRAINT "result_documents_semester_id_semesters_id_fk" FOREIGN KEY ("semester_id") REFERENCES "public"."semesters"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -142,4 +142,6 @@ export const schoolSettings = pgTable('school_settings', {
   phone: text('phone').notNull().default(''),
   website: text('website').notNull().default(''),
   motto: text('motto').notNull().default(''),
+  /** How a retaken course counts in the CGPA: 'Latest attempt' (default) or 'Every attempt'. */
+  retakeRule: text('retake_rule').notNull().default('Latest attempt'),
 });

@@ -9,7 +9,7 @@ import * as repo from './results.repository.js';
 /**
  * The result sheet (broadsheet) of a department, level and semester: every student and course with
  * score and grade, the semester's units and GPA, the CGPA with earlier published results (a retake
- * counted by its latest attempt), and the remark — pass, carry-over (failed and not yet passed), or
+ * counted as the school's settings say), and the remark — pass, carry-over (failed and not yet passed), or
  * probation (CGPA below a fifth of the scale's top point: 1.00 on the 5-point scale). As a paged
  * table, an XLSX workbook and a landscape PDF.
  */
@@ -21,10 +21,11 @@ export interface BroadsheetQuery {
 }
 
 export async function computeBroadsheet(db: Db, q: BroadsheetQuery) {
-  const [semester, names, maxPoint] = await Promise.all([
+  const [semester, names, maxPoint, rule] = await Promise.all([
     repo.semesterNamed(db, q.semesterId),
     repo.departmentAndLevel(db, q.departmentId, q.levelId),
     repo.defaultMaxPoint(db),
+    repo.retakeRule(db),
   ]);
   if (!semester || !names) throw notFound('Semester, department or level not found.');
   const entries = await repo.broadsheetEntries(db, q.semesterId, q.departmentId, q.levelId);
@@ -64,7 +65,7 @@ export async function computeBroadsheet(db: Db, q: BroadsheetQuery) {
     const carried = [
       ...new Set([...past, ...mine].filter((r) => !r.passed && !passed.has(r.courseId)).map((r) => r.code)),
     ].sort();
-    const overall = cgpa(all);
+    const overall = cgpa(all, rule);
     const remarks: string[] = [];
     if (overall < maxPoint / 5) remarks.push('Probation');
     if (carried.length) remarks.push(`Carry-over: ${carried.join(', ')}`);

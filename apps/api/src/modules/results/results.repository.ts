@@ -11,12 +11,14 @@ import {
   programmes,
   resultDocuments,
   resultQueries,
+  schoolSettings,
   semesters,
   students,
   transcriptFees,
   transcriptRequests,
 } from '../../db/schema/index.js';
 import { countSql, type Exec } from '../../platform/db.js';
+import type { RetakeRule } from './arithmetic.js';
 
 const studentName = sql<string>`upper(${students.lastName}) || ' ' || ${students.firstName} || coalesce(' ' || ${students.otherName}, '')`;
 
@@ -54,6 +56,12 @@ export async function defaultDegreeClasses(db: Exec) {
     .from(degreeClasses)
     .innerJoin(gradeScales, eq(gradeScales.id, degreeClasses.scaleId))
     .where(eq(gradeScales.isDefault, true));
+}
+
+/** How the school counts a retaken course in the CGPA (school settings): the latest attempt unless it says every attempt. */
+export async function retakeRule(db: Exec): Promise<RetakeRule> {
+  const [row] = await db.select({ rule: schoolSettings.retakeRule }).from(schoolSettings).limit(1);
+  return row?.rule === 'Every attempt' ? 'all' : 'latest';
 }
 
 /** A student's particulars for the registry's views and the documents. */

@@ -10,14 +10,17 @@ import {
 import {
   auditLog,
   courseLecturers,
+  courseResults,
   courses,
   departments,
   levels,
   mailOutbox,
   payments,
   resultSheetEvents,
+  schoolSettings,
   semesters,
   staff,
+  students,
   transcriptFees,
 } from '../../db/schema/index.js';
 import { pdfTextContent } from '../../platform/pdf.js';
@@ -548,6 +551,37 @@ describe('results: score sheets, review chain, publication and documents', () =>
     const mine = (await get('/api/student/transcripts', s3)).json().Data[0];
     expect(mine.State).toBe('sent');
     expect(mine.OpenedAt).not.toBeNull();
+  });
+
+  it('counts a retaken course as the school’s settings say: the latest attempt, or every attempt', async () => {
+    // DIT/2023/0003 retakes CHM 101 (failed in 2023/2024) and passes it in 2024/2025.
+    const [student] = await db().select().from(students).where(eq(students.matricNo, 'DIT/2023/0003'));
+    const [chm] = await db().select().from(courses).where(eq(courses.code, 'CHM 101'));
+    await db().insert(courseResults).values({
+      studentId: student!.id,
+      courseId: chm!.id,
+      semesterId,
+      units: chm!.units,
+      score: 65,
+      grade: 'B',
+      gradePoint: 4,
+      passed: true,
+      publishedAt: new Date(),
+    });
+    const ids = new Map<string, number>();
+    const idOf = (code: string) => ids.get(code) ?? ids.set(code, ids.size + 1).get(code)!;
+    const attempts = (r: StudentResults): Attempt[] =>
+      r.Semesters.flatMap((s, i) =>
+        s.Courses.map((c) => ({ courseId: idOf(c.Code), semester: i, units: c.Units, point: c.GradePoint })),
+      );
+    const latest = await results(s3);
+    expect(latest.CarryOvers).toEqual([]);
+    expect(latest.Cgpa).toBe(cgpa(attempts(latest), 'latest'));
+    await db().update(schoolSettings).set({ retakeRule: 'Every attempt' });
+    const every = await results(s3);
+    expect(every.Cgpa).toBe(cgpa(attempts(every), 'all'));
+    expect(every.Cgpa).toBeLessThan(latest.Cgpa);
+    await db().update(schoolSettings).set({ retakeRule: 'Latest attempt' });
   });
 });
 
