@@ -183,6 +183,11 @@ export const BUILT_WORKFLOW_PAGES: readonly string[] = [
   'courseRegistration',
   'RegisteredCourse',
   'studentcourselist',
+  // Hostel allocation (issue 15).
+  'HostelAvailability',
+  'HostelAllocation',
+  'ReservedRooms',
+  'AllocateReservedRoom',
 ];
 
 /** Where an admin page lives: /admin/ + the page name with everything but letters and '/' removed. */

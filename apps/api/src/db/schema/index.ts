@@ -8,3 +8,4 @@ export * from './bursary.js';
 export * from './students.js';
 export * from './records.js';
 export * from './registrations.js';
+export * from './hostels.js';
