@@ -50,6 +50,7 @@ test('every link of the student sidebar opens a working page, at 360 px too', as
     'School Fees',
     'Payment History',
     'Courses',
+    'Hostel',
     'Document Download',
     'Document Upload',
     'Matriculation',
@@ -72,7 +73,7 @@ test('the dashboard says what comes next from live data', async ({ page }) => {
   await signIn(page, 'student', DEMO.student);
   await expect(page.getByText('Welcome, Abubakar Halima (DIT/2024/0001).', { exact: false })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Course registration' })).toBeVisible();
-  await expect(page.getByText('Hostel applications are not open yet.')).toBeVisible();
+  await expect(page.getByText('Hostel applications are open.', { exact: false })).toBeVisible();
   await expect(page.getByText('No results have been published yet.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'New documents' })).toBeVisible();
 });
@@ -171,6 +172,7 @@ test('the unauthorized page; the sidebar follows the RoleData the server answers
     'payment',
     'paymenthistory',
     'courseregistration',
+    'applyforhostel',
     'documentdownload',
     'documentupload',
     'Matriculation',

@@ -31,6 +31,7 @@ export const STUDENT_PAGES = [
   { Page: 'payment', Menu_Icon: 'payments' },
   { Page: 'paymenthistory', Menu_Icon: 'receipt_long' },
   { Page: 'courseregistration', Menu_Icon: 'menu_book' },
+  { Page: 'applyforhostel', Menu_Icon: 'hotel' },
   { Page: 'documentdownload', Menu_Icon: 'download' },
   { Page: 'documentupload', Menu_Icon: 'upload' },
   { Page: 'Matriculation', Menu_Icon: 'badge' },
@@ -131,7 +132,7 @@ export const studentDashboard = z.object({
     ClosesOn: z.string().nullable(),
     LateClosesOn: z.string().nullable(),
   }),
-  /** Hostel applications are not open on the portal yet. */
+  /** Whether the hostel allocation round takes applications now. */
   Hostel: z.object({ Open: z.boolean() }),
   /** Published results (none are published on the portal yet). */
   Results: z.array(z.object({ Session: z.string(), Semester: z.string(), Gpa: z.number() })),

@@ -17,6 +17,7 @@ const ReceiptPage = lazy(() => import('../features/documents/components/ReceiptP
 const AdmissionLetterPage = lazy(() => import('../features/documents/components/AdmissionLetterPage'));
 const SiwesLetterPage = lazy(() => import('../features/documents/components/SiwesLetterPage'));
 const CourseFormPage = lazy(() => import('../features/documents/components/CourseFormPage'));
+const HostelSlipPage = lazy(() => import('../features/documents/components/HostelSlipPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
 /** One lazy chunk per protected area; each area declares its screens in its own file. */
@@ -67,6 +68,7 @@ export function AppRoutes() {
             <Route path="/AdmissionLetter" element={<AdmissionLetterPage />} />
             <Route path="/SiwesLetter" element={<SiwesLetterPage />} />
             <Route path="/CourseForm" element={<CourseFormPage />} />
+            <Route path="/HostelSlip" element={<HostelSlipPage />} />
             {AREA_IDS.map((id) => {
               const Area = AREA_ROUTES[id];
               return (

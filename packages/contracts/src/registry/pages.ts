@@ -204,6 +204,8 @@ export const adminPageLabelId = (page: string) =>
 export const OPTION_READERS: Readonly<Record<string, readonly string[]>> = {
   semesters: ['courseRegistration', 'RegisteredCourse', 'studentcourselist'],
   departments: ['courseRegistration', 'RegisteredCourse', 'studentcourselist'],
-  levels: ['courseRegistration', 'RegisteredCourse', 'studentcourselist'],
+  levels: ['courseRegistration', 'RegisteredCourse', 'studentcourselist', 'HostelAllocation'],
   courses: ['studentcourselist'],
+  'academic-sessions': ['HostelAllocation'],
+  hostels: ['HostelAllocation'],
 };

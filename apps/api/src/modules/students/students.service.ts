@@ -31,6 +31,7 @@ import {
 import { paidStudentPayments } from '../payments/payments.service.js';
 import { fullName } from '../receipts/verification.js';
 import * as repo from './students.repository.js';
+import { hostelApplicationsOpen } from '../hostels/open-round.js';
 
 /**
  * The signed-in student's own area: the pages they may open, their profile and contact details,
@@ -317,7 +318,7 @@ export async function getDashboard(deps: StudentsDeps, auth: AuthContext | null)
       ClosesOn: shown?.closesOn ?? null,
       LateClosesOn: shown?.lateClosesOn ?? null,
     },
-    Hostel: { Open: false },
+    Hostel: { Open: await hostelApplicationsOpen(deps.db) },
     Results: [],
     NewDocuments: issued.filter((d) => d.IssuedAt && d.IssuedAt >= since),
     UploadsMissing: CLEARANCE_KINDS.filter((k) => !uploads.some((u) => u.kind === k.kind)).length,

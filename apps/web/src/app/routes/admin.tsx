@@ -86,6 +86,14 @@ const RegisteredCoursesScreen = lazy(
   () => import('../../features/courses/components/RegisteredCoursesScreen'),
 );
 const CourseListScreen = lazy(() => import('../../features/courses/components/CourseListScreen'));
+const HostelAllocationScreen = lazy(() => import('../../features/hostels/components/HostelAllocationScreen'));
+const HostelAvailabilityScreen = lazy(
+  () => import('../../features/hostels/components/HostelAvailabilityScreen'),
+);
+const ReservedRoomsScreen = lazy(() => import('../../features/hostels/components/ReservedRoomsScreen'));
+const AllocateReservedRoomScreen = lazy(
+  () => import('../../features/hostels/components/AllocateReservedRoomScreen'),
+);
 
 /**
  * The registry's pages (packages/contracts/src/registry), generated: each resource's page and the
@@ -167,6 +175,10 @@ export default function AdminRoutes() {
       {pageRoute('courseRegistration', <ApprovalScreen />)}
       {pageRoute('RegisteredCourse', <RegisteredCoursesScreen />)}
       {pageRoute('studentcourselist', <CourseListScreen />)}
+      {pageRoute('HostelAllocation', <HostelAllocationScreen />)}
+      {pageRoute('HostelAvailability', <HostelAvailabilityScreen />)}
+      {pageRoute('ReservedRooms', <ReservedRoomsScreen />)}
+      {pageRoute('AllocateReservedRoom', <AllocateReservedRoomScreen />)}
       {registryRoutes}
     </AreaShell>
   );

@@ -2,6 +2,7 @@ import {
   ACCEPTANCE_PAYMENT_CATEGORY_ID,
   ACCEPTANCE_PAYMENT_ITEM_IDS,
   APPLICANT_PAYEE_TYPE_ID,
+  HOSTEL_FEE_CATEGORY_ID,
   LATE_REGISTRATION_CATEGORY_ID,
   SCHOOL_ID,
   type ApplicantUser,
@@ -95,6 +96,10 @@ export const startSchoolFees = (provider: PaymentProvider, choice: SchoolFeesCho
 /** The late course registration fee of the semester whose registration is in its late days. */
 export const startLateRegistrationFee = (provider: PaymentProvider) =>
   startStudentPayment(provider, LATE_REGISTRATION_CATEGORY_ID);
+
+/** The hostel fee of the student's bed space (payType 2), before the allocation's deadline. */
+export const startHostelFee = (provider: PaymentProvider) =>
+  startStudentPayment(provider, HOSTEL_FEE_CATEGORY_ID);
 
 /** School fees' category id (payType) and a student's payee type, as the contracts number them. */
 const SCHOOL_FEES_PAY_TYPE = 1;

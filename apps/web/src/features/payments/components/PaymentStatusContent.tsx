@@ -21,7 +21,7 @@ type Status = PaymentStatusResponse['Data'];
 type Outcome = 'paid' | 'pending' | 'failed' | 'error';
 
 /** What was paid for: the wording of 'What Next !', of a refused duplicate and the receipt page differ. */
-export type PaymentPurpose = 'acceptance' | 'schoolFees' | 'lateRegistration';
+export type PaymentPurpose = 'acceptance' | 'schoolFees' | 'lateRegistration' | 'hostelFee';
 
 /** The dialog's message for the attempt's state, word for word from spec section 4 where it gives one. */
 export function messageOf(
@@ -60,15 +60,24 @@ const LATE_FEE_NEXT: Record<Outcome, MessageId> = {
   error: 'payments.lateFee.next.error',
 };
 
+const HOSTEL_FEE_NEXT: Record<Outcome, MessageId> = {
+  paid: 'payments.hostelFee.next.paid',
+  pending: 'payments.hostelFee.next.pending',
+  failed: 'payments.lateFee.next.failed',
+  error: 'payments.lateFee.next.error',
+};
+
 /** Each purpose's 'What Next !' texts and its message for a payment refused as a duplicate. */
 const NEXT_BY_PURPOSE: Record<PaymentPurpose, Record<Outcome, MessageId>> = {
   acceptance: NEXT,
   schoolFees: SCHOOL_FEES_NEXT,
   lateRegistration: LATE_FEE_NEXT,
+  hostelFee: HOSTEL_FEE_NEXT,
 };
 const DUPLICATE: Record<Exclude<PaymentPurpose, 'acceptance'>, MessageId> = {
   schoolFees: 'payments.schoolFees.duplicate',
   lateRegistration: 'payments.lateFee.duplicate',
+  hostelFee: 'payments.hostelFee.duplicate',
 };
 
 const ICONS: Record<Outcome, ReactElement> = {
