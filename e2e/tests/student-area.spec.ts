@@ -73,7 +73,8 @@ test('the dashboard says what comes next from live data', async ({ page }) => {
   await signIn(page, 'student', DEMO.student);
   await expect(page.getByText('Welcome, Abubakar Halima (DIT/2024/0001).', { exact: false })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Course registration' })).toBeVisible();
-  await expect(page.getByText('Hostel applications are open.', { exact: false })).toBeVisible();
+  // Open in the seeded round, until hostels.spec.ts (run alongside) closes it for its draw.
+  await expect(page.getByText(/Hostel applications are (open|not open yet)\./)).toBeVisible();
   await expect(page.getByText('No results have been published yet.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'New documents' })).toBeVisible();
 });

@@ -7,12 +7,26 @@ import { formatNaira } from '../../../lib/money';
 import { startHostelFee } from '../api/start-payment';
 import { ProviderButtons } from './PaymentButtons';
 import { PaymentReturn } from './PaymentReturn';
+import { PaymentsMessages } from './PaymentsMessages';
 
 /**
  * On the hostel page once a bed space is allocated: the hostel fee with the gateways' buttons, and
  * the check of a payment the gateway has just sent the student back from.
  */
-export default function HostelFeeCard({
+export default function HostelFeeCard(props: {
+  due: boolean;
+  amount: number;
+  payBy: string;
+  onPaid?: () => void;
+}) {
+  return (
+    <PaymentsMessages>
+      <FeeCard {...props} />
+    </PaymentsMessages>
+  );
+}
+
+function FeeCard({
   due,
   amount,
   payBy,
