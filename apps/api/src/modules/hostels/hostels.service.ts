@@ -704,7 +704,13 @@ async function callerFacts(deps: Pick<HostelsDeps, 'db'>, auth: AuthContext | nu
 }
 
 /** Every reason the student may not apply to the round now (none: they may). */
-async function reasonsAgainst(db: Exec, round: repo.RoundRow, student: repo.StudentFacts, now = new Date()) {
+async function reasonsAgainst(
+  db: Exec,
+  round: repo.RoundRow,
+  student: repo.StudentFacts,
+  fees?: Awaited<ReturnType<typeof repo.roundFees>>,
+  now = new Date(),
+) {
   const reasons: string[] = [];
   const window = windowOf(round, now);
   if (window === 'upcoming') reasons.push(M.notOpenYet(formatLongDate(round.opensAt)));
@@ -719,8 +725,8 @@ async function reasonsAgainst(db: Exec, round: repo.RoundRow, student: repo.Stud
     reasons.push(M.wrongLevel(student.level ?? 'your'));
   if (!student.gender) reasons.push(M.noGender);
   else {
-    const fees = await repo.roundFees(db, round.id);
-    if (!fees.some((f) => f.gender === student.gender)) reasons.push(M.noGenderHostel);
+    const offered = fees ?? (await repo.roundFees(db, round.id));
+    if (!offered.some((f) => f.gender === student.gender)) reasons.push(M.noGenderHostel);
   }
   return reasons;
 }
@@ -745,11 +751,16 @@ async function studentAllocationOf(
   };
 }
 
+/**
+ * The student's page. `known`: what the caller has just read and checked (an application accepted
+ * inside the window: the round, its fees, no reason against), so it is not read again.
+ */
 async function pageOf(
   deps: Pick<HostelsDeps, 'db'>,
   student: repo.StudentFacts,
+  known?: { round: repo.RoundRow; fees: Awaited<ReturnType<typeof repo.roundFees>>; reasons: string[] },
 ): Promise<HostelApplicationPage> {
-  const round = await repo.currentRound(deps.db);
+  const round = known?.round ?? (await repo.currentRound(deps.db));
   if (!round)
     return {
       Round: null,
@@ -762,8 +773,8 @@ async function pageOf(
       Result: null,
     };
   const [fees, reasons, application, allocation, waiting, sessions] = await Promise.all([
-    repo.roundFees(deps.db, round.id),
-    reasonsAgainst(deps.db, round, student),
+    known?.fees ?? repo.roundFees(deps.db, round.id),
+    known?.reasons ?? reasonsAgainst(deps.db, round, student),
     repo.findApplication(deps.db, round.id, student.id),
     studentAllocationOf(deps, round.id, student.id),
     repo.waitingPosition(deps.db, round.id, student.id),
@@ -817,12 +828,12 @@ export async function apply(
 ) {
   const student = await callerFacts(deps, auth);
   if (new Set(input.HostelIds).size !== input.HostelIds.length) throw badRequest(M.preferenceRepeated);
-  const inserted = await deps.db.transaction(async (tx) => {
+  const done = await deps.db.transaction(async (tx) => {
     const round = await roundOr404(tx, input.RoundId, 'key share');
     if (round.state === 'draft') throw notFound(M.roundNotFound);
-    const reasons = await reasonsAgainst(tx, round, student);
-    if (reasons.length) throw new AppError(409, reasons[0]!, STATUS.invalid);
     const fees = await repo.roundFees(tx, round.id);
+    const reasons = await reasonsAgainst(tx, round, student, fees);
+    if (reasons.length) throw new AppError(409, reasons[0]!, STATUS.invalid);
     const allowed = new Set(fees.filter((f) => f.gender === student.gender).map((f) => f.hostelId));
     if (!input.HostelIds.every((h) => allowed.has(h))) throw badRequest(M.preferenceNotOffered);
     const row = await repo.upsertApplication(tx, {
@@ -832,9 +843,10 @@ export async function apply(
       gender: student.gender!,
       preferences: input.HostelIds,
     });
-    return row.inserted;
+    return { inserted: row.inserted, round, fees };
   });
-  return { Status: STATUS.ok, Message: inserted ? M.applied : M.updated, Data: await pageOf(deps, student) };
+  const page = await pageOf(deps, student, { round: done.round, fees: done.fees, reasons: [] });
+  return { Status: STATUS.ok, Message: done.inserted ? M.applied : M.updated, Data: page };
 }
 
 /** POST /api/student/hostel/give-up: the student's own held allocation ends; the bed goes to the waiting list. */
