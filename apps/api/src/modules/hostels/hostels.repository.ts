@@ -267,6 +267,15 @@ export async function appendEvents(db: Exec, rows: (typeof hostelEvents.$inferIn
   await insertJsonRows(db, hostelEvents, rows);
 }
 
+/** The students holding a bed in a round. */
+export async function studentsHoldingBeds(db: Exec, roundId: number) {
+  const rows = await db
+    .select({ studentId: hostelAllocations.studentId })
+    .from(hostelAllocations)
+    .where(and(eq(hostelAllocations.roundId, roundId), inArray(hostelAllocations.state, ACTIVE)));
+  return rows.map((r) => r.studentId);
+}
+
 /** The student's latest allocation of a round (held or not). */
 export async function latestAllocation(db: Exec, roundId: number, studentId: number) {
   const [row] = await db

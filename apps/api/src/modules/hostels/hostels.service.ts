@@ -261,11 +261,7 @@ export async function draw(db: Db, actor: AuditActor, id: number, now = new Date
       repo.roundFees(tx, id),
     ]);
     // A student given a reserved room by hand before the draw is not drawn again.
-    const holding = new Set<number>();
-    for (const a of applications) {
-      const held = await repo.latestAllocation(tx, id, a.studentId);
-      if (held && HELD.includes(held.state as AllocationState)) holding.add(a.studentId);
-    }
+    const holding = new Set(await repo.studentsHoldingBeds(tx, id));
     const drawn = applications.filter((a) => !holding.has(a.studentId));
     const outcome = runBallot({
       seed: round.seed,
