@@ -14,16 +14,13 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { copyStudents, freshPostgres, signInAdmin, startPortal, studentSessions } from './lib.mjs';
+import { copyStudents, ms, onFreshPortal, percentile, signInAdmin, studentSessions } from './lib.mjs';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 10_000);
 const BEDS = Number(process.env.BENCH_BEDS ?? 3000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const PORT = Number(process.env.BENCH_PORT ?? 8193);
 const JWT_SECRET = randomBytes(32).toString('hex');
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const ms = (n) => `${n.toFixed(0)} ms`;
 
 /** The seeded halls' rooms out of use; BEDS/2 beds per hall in a block of its own, rooms of four. */
 async function beds(client) {
@@ -213,15 +210,4 @@ async function run(base, databaseUrl) {
   }
 }
 
-const postgres = await freshPostgres();
-const portal = await startPortal({
-  port: PORT,
-  nodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
-  env: { DATABASE_URL: postgres.url, JWT_SECRET },
-});
-try {
-  await run(portal.base, postgres.url);
-} finally {
-  await portal.stop();
-  await postgres.drop();
-}
+await onFreshPortal({ port: PORT, env: { JWT_SECRET } }, run);
