@@ -1,20 +1,11 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostelAvailability } from '@portal/contracts';
-import {
-  blocks,
-  feeAccounts,
-  hostelAllocations,
-  hostelApplications,
-  hostelRounds,
-  hostels,
-  rooms,
-  students,
-} from '../../db/schema/index.js';
+import { hostelAllocations, hostelApplications } from '../../db/schema/index.js';
 import { openDatabase } from '../../db/client.js';
 import { newPublicId } from '../../platform/ids.js';
 import { login, startTestApp, type TestApp } from '../../../test/helpers.js';
-import { expectAddsUp } from './test-support.js';
+import { expectAddsUp, keepRooms, paidStudent, seededRound } from './test-support.js';
 
 // The invariants under the rush, on PostgreSQL with real concurrent connections (and on PGlite, one
 // connection, as a check of the logic): no bed space held twice, no student holding two, the counts
@@ -36,41 +27,19 @@ describe('hostel allocation under the rush', () => {
   beforeAll(async () => {
     t = await startTestApp({}, { jobs: false });
     admin = (await login(t.app, 'Admin', 'admin@demo.edu.ng')).auth;
-    const [round] = await db().select().from(hostelRounds);
-    roundId = round!.id;
-    const hs = await db().select().from(hostels);
-    zik = hs.find((h) => h.name === 'Zik Hall')!.id;
-    amina = hs.find((h) => h.name === 'Queen Amina Hall')!.id;
-    const keep = ['A101', 'A102', 'C101', 'C102'];
-    const all = await db()
-      .select({ id: rooms.id, number: rooms.number, gender: rooms.gender, isReserved: rooms.isReserved })
-      .from(rooms)
-      .innerJoin(blocks, eq(blocks.id, rooms.blockId))
-      .where(inArray(blocks.hostelId, [zik, amina]));
-    await db()
-      .update(rooms)
-      .set({ isActive: false })
-      .where(
-        inArray(
-          rooms.id,
-          all.filter((r) => !keep.includes(r.number)).map((r) => r.id),
-        ),
-      );
-    reservedRooms = all.filter((r) => r.isReserved && keep.includes(r.number));
-    const [model] = await db().select().from(students).where(eq(students.matricNo, 'DIT/2024/0004'));
-    const { id: modelId, ...copy } = model!;
-    const [account] = await db().select().from(feeAccounts).where(eq(feeAccounts.studentId, modelId));
+    ({ roundId, zik, amina } = await seededRound(db()));
+    reservedRooms = (await keepRooms(db(), [zik, amina], ['A101', 'A102', 'C101', 'C102'])).filter(
+      (r) => r.isReserved,
+    );
     for (let i = 1; i <= 24; i++) {
       const gender = i % 2 ? 'Female' : 'Male';
-      const matricNo = `DIT/2024/7${String(i).padStart(3, '0')}`;
-      const [row] = await db()
-        .insert(students)
-        .values({ ...copy, gender, publicId: newPublicId(), matricNo, email: `rush-hall${i}@demo.edu.ng` })
-        .returning();
-      await db()
-        .insert(feeAccounts)
-        .values({ ...account!, id: undefined, studentId: row!.id, paidKobo: account!.dueKobo });
-      people.push({ id: row!.id, matricNo, gender, auth: (await login(t.app, 'Student', matricNo)).auth });
+      people.push(
+        await paidStudent(t.app, db(), {
+          matricNo: `DIT/2024/7${String(i).padStart(3, '0')}`,
+          email: `rush-hall${i}@demo.edu.ng`,
+          gender,
+        }),
+      );
     }
   }, 240_000);
   afterAll(() => t?.close(), 60_000);

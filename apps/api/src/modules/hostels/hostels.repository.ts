@@ -512,20 +512,26 @@ export async function ballotAllocations(db: Exec, roundId: number) {
  * assigned by hand) and occupied (paid). Every bed falls in exactly one of free, reserved,
  * allocated and occupied, so the counts add up.
  */
+interface RoomCount {
+  hostelId: number;
+  hostel: string;
+  gender: string;
+  blockId: number;
+  block: string;
+  roomId: number;
+  room: string;
+  isReserved: boolean;
+  beds: number;
+  allocated: number;
+  occupied: number;
+}
+
+/** Rooms of the round's hostels (every active hostel without a round), active ones only. */
+const inRound = (roundId: number | null) =>
+  sql`(${roundId}::int is null or h.id in (select hostel_id from ${hostelFees} where round_id = ${roundId ?? -1}))`;
+
 export async function roomCounts(db: Exec, roundId: number | null) {
-  const result = await db.execute<{
-    hostelId: number;
-    hostel: string;
-    gender: string;
-    blockId: number;
-    block: string;
-    roomId: number;
-    room: string;
-    isReserved: boolean;
-    beds: number;
-    allocated: number;
-    occupied: number;
-  }>(sql`
+  const result = await db.execute(sql`
     select h.id as "hostelId", h.name as hostel, h.gender, bl.id as "blockId", bl.name as block,
       r.id as "roomId", r.number as room, r.is_reserved as "isReserved", r.bed_spaces as beds,
       count(a.id) filter (where a.state in ('allocated', 'reserved'))::int as allocated,
@@ -535,23 +541,10 @@ export async function roomCounts(db: Exec, roundId: number | null) {
     join ${rooms} r on r.block_id = bl.id and r.is_active
     left join ${hostelAllocations} a on a.room_id = r.id and a.round_id = ${roundId ?? -1}
       and a.state in ('allocated', 'reserved', 'paid')
-    where h.is_active
-      and (${roundId}::int is null or h.id in (select hostel_id from ${hostelFees} where round_id = ${roundId ?? -1}))
+    where h.is_active and ${inRound(roundId)}
     group by h.id, bl.id, r.id
     order by h.name, bl.name, r.number`);
-  return rowsOf<{
-    hostelId: number;
-    hostel: string;
-    gender: string;
-    blockId: number;
-    block: string;
-    roomId: number;
-    room: string;
-    isReserved: boolean;
-    beds: number;
-    allocated: number;
-    occupied: number;
-  }>(result);
+  return rowsOf<RoomCount>(result);
 }
 
 export async function reservedRoomsOf(db: Exec, roundId: number | null) {
@@ -561,8 +554,7 @@ export async function reservedRoomsOf(db: Exec, roundId: number | null) {
     from ${rooms} r
     join ${blocks} bl on bl.id = r.block_id
     join ${hostels} h on h.id = bl.hostel_id
-    where r.is_reserved and r.is_active and h.is_active
-      and (${roundId}::int is null or h.id in (select hostel_id from ${hostelFees} where round_id = ${roundId ?? -1}))
+    where r.is_reserved and r.is_active and h.is_active and ${inRound(roundId)}
     order by h.name, bl.name, r.number`);
   return rowsOf<{
     roomId: number;

@@ -153,27 +153,26 @@ export function hostelsRoutes(app: FastifyInstance, deps: service.HostelsDeps): 
       service.updateRound(db, await actorOf(db, request), request.params.id, request.body),
   });
 
-  r.post('/api/admin/hostel-rounds/:id/publish', {
-    config: { access: { page: PAGES.allocation } },
-    schema: {
-      tags: adminTags,
-      summary: 'Publish a round before its window opens (students see it and its seed’s hash); audited',
-      params: idParams,
-      response: { 200: hostelRoundResponse, ...errors },
-    },
-    handler: async (request) => service.publishRound(db, await actorOf(db, request), request.params.id),
-  });
-
-  r.post('/api/admin/hostel-rounds/:id/close', {
-    config: { access: { page: PAGES.allocation } },
-    schema: {
-      tags: adminTags,
-      summary: 'Close the application window now; audited',
-      params: idParams,
-      response: { 200: hostelRoundResponse, ...errors },
-    },
-    handler: async (request) => service.closeRound(db, await actorOf(db, request), request.params.id),
-  });
+  // A round's actions: each on one round, by the allocation page's holder, audited.
+  const actions = [
+    [
+      'publish',
+      'Publish a round before its window opens (students see it and its seed’s hash)',
+      service.publishRound,
+    ],
+    ['close', 'Close the application window now', service.closeRound],
+  ] as const;
+  for (const [action, summary, run] of actions)
+    r.post(`/api/admin/hostel-rounds/:id/${action}`, {
+      config: { access: { page: PAGES.allocation } },
+      schema: {
+        tags: adminTags,
+        summary: `${summary}; audited`,
+        params: idParams,
+        response: { 200: hostelRoundResponse, ...errors },
+      },
+      handler: async (request) => run(db, await actorOf(db, request), request.params.id),
+    });
 
   r.post('/api/admin/hostel-rounds/:id/draw', {
     config: { access: { page: PAGES.allocation } },

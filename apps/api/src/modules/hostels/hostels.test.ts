@@ -9,23 +9,17 @@ import {
 } from '@portal/contracts';
 import {
   auditLog,
-  blocks,
-  feeAccounts,
   hostelAllocations,
   hostelEvents,
   hostelRounds,
-  hostels,
   hostelWaitingList,
   mailOutbox,
-  rooms,
-  students,
 } from '../../db/schema/index.js';
-import { newPublicId } from '../../platform/ids.js';
 import { pdfTextContent } from '../../platform/pdf.js';
 import { login, type TestApp } from '../../../test/helpers.js';
 import { settle, startPaymentsApp, submitCheckout } from '../payments/test-support.js';
 import { runBallot } from './ballot.js';
-import { expectAddsUp } from './test-support.js';
+import { expectAddsUp, keepRooms, paidStudent as makePaidStudent, seededRound } from './test-support.js';
 
 // Hostel allocation on the seeded 2024/2025 round (window open): eligibility, applications, the
 // draw and its re-run from the published ballot, the hostel fee through the sandbox gateway, the
@@ -49,27 +43,9 @@ describe('hostel allocation', () => {
     admin = (await login(t.app, 'Admin', 'admin@demo.edu.ng')).auth;
     s2 = (await login(t.app, 'Student', 'DIT/2024/0002')).auth;
     s4 = (await login(t.app, 'Student', 'DIT/2024/0004')).auth;
-    const [round] = await db().select().from(hostelRounds);
-    roundId = round!.id;
-    const hs = await db().select().from(hostels);
-    zik = hs.find((h) => h.name === 'Zik Hall')!.id;
-    amina = hs.find((h) => h.name === 'Queen Amina Hall')!.id;
-    // Two ballot rooms per hostel stay active (A102, A103; C102, C103); the reserved rooms stay too.
-    const keep = ['A101', 'A102', 'A103', 'C101', 'C102', 'C103'];
-    const all = await db()
-      .select({ id: rooms.id, number: rooms.number })
-      .from(rooms)
-      .innerJoin(blocks, eq(blocks.id, rooms.blockId))
-      .where(inArray(blocks.hostelId, [zik, amina]));
-    await db()
-      .update(rooms)
-      .set({ isActive: false })
-      .where(
-        inArray(
-          rooms.id,
-          all.filter((r) => !keep.includes(r.number)).map((r) => r.id),
-        ),
-      );
+    ({ roundId, zik, amina } = await seededRound(db()));
+    // Two ballot rooms per hostel stay in use (A102, A103; C102, C103), and the reserved rooms.
+    await keepRooms(db(), [zik, amina], ['A101', 'A102', 'A103', 'C101', 'C102', 'C103']);
   }, 180_000);
   afterAll(() => t?.close(), 60_000);
 
@@ -89,18 +65,11 @@ describe('hostel allocation', () => {
   let made = 0;
   async function paidStudent(gender: 'Male' | 'Female') {
     made += 1;
-    const [model] = await db().select().from(students).where(eq(students.matricNo, 'DIT/2024/0004'));
-    const { id: modelId, ...copy } = model!;
-    const matricNo = `DIT/2024/8${String(made).padStart(3, '0')}`;
-    const [row] = await db()
-      .insert(students)
-      .values({ ...copy, gender, publicId: newPublicId(), matricNo, email: `hall${made}@demo.edu.ng` })
-      .returning();
-    const [account] = await db().select().from(feeAccounts).where(eq(feeAccounts.studentId, modelId));
-    await db()
-      .insert(feeAccounts)
-      .values({ ...account!, id: undefined, studentId: row!.id, paidKobo: account!.dueKobo });
-    return { id: row!.id, matricNo, email: row!.email, auth: (await login(t.app, 'Student', matricNo)).auth };
+    return makePaidStudent(t.app, db(), {
+      matricNo: `DIT/2024/8${String(made).padStart(3, '0')}`,
+      email: `hall${made}@demo.edu.ng`,
+      gender,
+    });
   }
 
   describe('applying', () => {

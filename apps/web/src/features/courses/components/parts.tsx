@@ -17,13 +17,13 @@ import {
   type RegistrationState,
 } from '@portal/contracts';
 import { useId, type ReactNode } from 'react';
-import { useIntl } from 'react-intl';
 import { serverMessage } from '../../../components/crud/errors';
 import { AnySelect, SearchField } from '../../../components/crud/filters';
 import { ReferenceInput } from '../../../components/crud/ReferenceInput';
 import { DetailList } from '../../../components/DetailList';
 import { SimpleTable } from '../../../components/SimpleTable';
 import { useT } from '../../../i18n/useT';
+import { useWhen } from '../../../lib/useWhen';
 import { useRegistration } from '../api/courses';
 
 export interface RegistrationFilterValues {
@@ -41,18 +41,7 @@ export function StateChip({ state }: { state: RegistrationState }) {
   return <Chip size="small" color={STATE_COLOR[state]} label={t(`courses.state.${state}`)} />;
 }
 
-/** A date and time in the institution's zone. */
-export function useWhen() {
-  const intl = useIntl();
-  return (value: string | null) =>
-    value
-      ? intl.formatDate(new Date(value), {
-          dateStyle: 'medium',
-          timeStyle: 'short',
-          timeZone: 'Africa/Lagos',
-        })
-      : '—';
-}
+export { useWhen };
 
 /** Semester, department, level, state and a search box: the filters of the registration lists. */
 export function RegistrationFilters({

@@ -6,7 +6,7 @@ import { useIntl } from 'react-intl';
 import { useT } from '../../../i18n/useT';
 import { safeFileName } from '../api/download-pdf';
 import { useHostelSlip } from '../api/hostel-slip';
-import { KeyValues, LoadedDocument, PdfButton, useLogLoadFailure } from './parts';
+import { KeyValues, LoadedDocument, PassportPhoto, PdfButton, useLogLoadFailure } from './parts';
 import { PublicDocument } from './PublicDocument';
 
 /**
@@ -55,16 +55,7 @@ function SlipView({ slip, id }: { slip: HostelSlipVerification; id: string }) {
         <Typography color="text.secondary">{slip.Session}</Typography>
       </Box>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-        {slip.PassportUrl && (
-          <Box
-            component="img"
-            src={slip.PassportUrl}
-            alt={t('documents.courseForm.passport')}
-            width={96}
-            height={116}
-            sx={{ objectFit: 'cover', border: 1, borderColor: 'divider', borderRadius: 1 }}
-          />
-        )}
+        <PassportPhoto url={slip.PassportUrl} />
         <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
           <KeyValues
             rows={[

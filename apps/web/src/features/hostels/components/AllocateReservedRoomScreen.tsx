@@ -1,19 +1,15 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { serverMessage } from '../../../components/crud/errors';
-import { PageHeading } from '../../../components/PageHeading';
 import { SectionCard } from '../../../components/SectionCard';
 import { useT } from '../../../i18n/useT';
 import { notify } from '../../../lib/notify';
-import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { useAllocations, useAssignReserved, useReservedRooms, useRounds } from '../api/hostels';
-import { AllocationTable, RoundSelect, useGenderLabel } from './parts';
+import { useAssignReserved } from '../api/hostels';
+import { AllocationTable, RoundPageHead, useGenderLabel, useReservedPage } from './parts';
 
 /**
  * AllocateReservedRoom: a free bed of a reserved room assigned by hand to a student (matric number)
@@ -22,20 +18,12 @@ import { AllocationTable, RoundSelect, useGenderLabel } from './parts';
 export default function AllocateReservedRoomScreen() {
   const t = useT();
   const title = t('adminPage.AllocateReservedRoom');
-  useDocumentTitle(`${title} · ${t('portal.name')}`);
-  const rounds = useRounds();
-  const [roundId, setRoundId] = useState<number | null>(null);
-  const reserved = useReservedRooms(roundId);
-  const data = reserved.data?.Data;
+  const { roundId, setRoundId, reserved, data, assignments } = useReservedPage();
   const gender = useGenderLabel();
   const assign = useAssignReserved();
   const [bed, setBed] = useState('');
   const [matricNo, setMatricNo] = useState('');
   const [reason, setReason] = useState('');
-  const assignments = useAllocations(
-    { roundId: data?.RoundId ?? undefined, source: 'reserved', page: 1, pageSize: 100 },
-    !!data?.RoundId,
-  );
   const freeBeds =
     data?.Rooms.flatMap((room) =>
       room.Beds.filter((b) => !b.Allocation).map((b) => ({
@@ -66,12 +54,7 @@ export default function AllocateReservedRoomScreen() {
   };
   return (
     <>
-      <PageHeading title={title} />
-      <RoundSelect rounds={rounds.data?.Data ?? []} value={roundId} onChange={setRoundId} />
-      {reserved.isPending && <LinearProgress aria-label={t('common.loading')} />}
-      {reserved.isError && (
-        <Alert severity="error">{serverMessage(reserved.error) || t('error.generic')}</Alert>
-      )}
+      <RoundPageHead title={title} roundId={roundId} onRound={setRoundId} query={reserved} />
       {data && (
         <Stack spacing={2}>
           <SectionCard title={t('hostels.assign')}>

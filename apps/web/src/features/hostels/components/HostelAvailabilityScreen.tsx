@@ -1,16 +1,11 @@
-import Alert from '@mui/material/Alert';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import type { AvailabilityCounts } from '@portal/contracts';
 import { useState } from 'react';
-import { serverMessage } from '../../../components/crud/errors';
-import { PageHeading } from '../../../components/PageHeading';
 import { SectionCard } from '../../../components/SectionCard';
 import { SimpleTable, type SimpleColumn } from '../../../components/SimpleTable';
 import { useT } from '../../../i18n/useT';
-import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { useAvailability, useRounds } from '../api/hostels';
-import { RoundSelect, useGenderLabel } from './parts';
+import { useAvailability } from '../api/hostels';
+import { RoundPageHead, useGenderLabel } from './parts';
 
 /**
  * HostelAvailability: bed spaces by hostel, block and room for a round — free, reserved (held out of
@@ -20,8 +15,6 @@ import { RoundSelect, useGenderLabel } from './parts';
 export default function HostelAvailabilityScreen() {
   const t = useT();
   const title = t('adminPage.HostelAvailability');
-  useDocumentTitle(`${title} · ${t('portal.name')}`);
-  const rounds = useRounds();
   const [roundId, setRoundId] = useState<number | null>(null);
   const availability = useAvailability(roundId);
   const data = availability.data?.Data;
@@ -38,12 +31,7 @@ export default function HostelAvailabilityScreen() {
   }
   return (
     <>
-      <PageHeading title={title} />
-      <RoundSelect rounds={rounds.data?.Data ?? []} value={roundId} onChange={setRoundId} />
-      {availability.isPending && <LinearProgress aria-label={t('common.loading')} />}
-      {availability.isError && (
-        <Alert severity="error">{serverMessage(availability.error) || t('error.generic')}</Alert>
-      )}
+      <RoundPageHead title={title} roundId={roundId} onRound={setRoundId} query={availability} />
       {data && (
         <Stack spacing={2}>
           <SectionCard title={t('hostels.byHostel')}>

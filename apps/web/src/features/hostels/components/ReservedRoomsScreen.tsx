@@ -1,16 +1,9 @@
-import Alert from '@mui/material/Alert';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { serverMessage } from '../../../components/crud/errors';
-import { PageHeading } from '../../../components/PageHeading';
 import { SectionCard } from '../../../components/SectionCard';
 import { SimpleTable } from '../../../components/SimpleTable';
 import { useT } from '../../../i18n/useT';
-import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { useAllocations, useReservedRooms, useRounds } from '../api/hostels';
-import { AllocationChip, AllocationTable, RoundSelect } from './parts';
+import { AllocationChip, AllocationTable, RoundPageHead, useReservedPage } from './parts';
 
 /**
  * ReservedRooms: the rooms held out of the ballot, each bed and who holds it with the reason it was
@@ -19,23 +12,10 @@ import { AllocationChip, AllocationTable, RoundSelect } from './parts';
 export default function ReservedRoomsScreen() {
   const t = useT();
   const title = t('adminPage.ReservedRooms');
-  useDocumentTitle(`${title} · ${t('portal.name')}`);
-  const rounds = useRounds();
-  const [roundId, setRoundId] = useState<number | null>(null);
-  const reserved = useReservedRooms(roundId);
-  const data = reserved.data?.Data;
-  const assignments = useAllocations(
-    { roundId: data?.RoundId ?? undefined, source: 'reserved', page: 1, pageSize: 100 },
-    !!data?.RoundId,
-  );
+  const { roundId, setRoundId, reserved, data, assignments } = useReservedPage();
   return (
     <>
-      <PageHeading title={title} />
-      <RoundSelect rounds={rounds.data?.Data ?? []} value={roundId} onChange={setRoundId} />
-      {reserved.isPending && <LinearProgress aria-label={t('common.loading')} />}
-      {reserved.isError && (
-        <Alert severity="error">{serverMessage(reserved.error) || t('error.generic')}</Alert>
-      )}
+      <RoundPageHead title={title} roundId={roundId} onRound={setRoundId} query={reserved} />
       {data && (
         <Stack spacing={2}>
           <SectionCard title={t('hostels.reservedRooms')}>

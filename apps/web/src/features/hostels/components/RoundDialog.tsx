@@ -143,24 +143,23 @@ export function RoundDialog({ round, onClose }: { round: HostelRound | null; onC
             onChange={(e) => setName(e.target.value)}
           />
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-            <TextField
-              size="small"
-              type="datetime-local"
-              label={t('hostels.opensAt')}
-              value={opensAt}
-              onChange={(e) => setOpensAt(e.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-              sx={{ flex: 1, minWidth: 200 }}
-            />
-            <TextField
-              size="small"
-              type="datetime-local"
-              label={t('hostels.closesAt')}
-              value={closesAt}
-              onChange={(e) => setClosesAt(e.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-              sx={{ flex: 1, minWidth: 200 }}
-            />
+            {(
+              [
+                [t('hostels.opensAt'), opensAt, setOpensAt],
+                [t('hostels.closesAt'), closesAt, setClosesAt],
+              ] as const
+            ).map(([label, value, set]) => (
+              <TextField
+                key={label}
+                size="small"
+                type="datetime-local"
+                label={label}
+                value={value}
+                onChange={(e) => set(e.target.value)}
+                slotProps={{ inputLabel: { shrink: true } }}
+                sx={{ flex: 1, minWidth: 200 }}
+              />
+            ))}
           </Box>
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
             <TextField

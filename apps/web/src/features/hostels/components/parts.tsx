@@ -1,11 +1,18 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { AllocationRow, AllocationState, HostelRound } from '@portal/contracts';
-import { useIntl } from 'react-intl';
+import { useState } from 'react';
+import { serverMessage } from '../../../components/crud/errors';
+import { PageHeading } from '../../../components/PageHeading';
 import { SimpleTable } from '../../../components/SimpleTable';
 import { useT } from '../../../i18n/useT';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { useWhen } from '../../../lib/useWhen';
+import { useAllocations, useReservedRooms, useRounds } from '../api/hostels';
 
 const STATE_COLOR = {
   allocated: 'warning',
@@ -26,18 +33,7 @@ export function useGenderLabel() {
   return (gender: string) => (gender === 'Female' ? t('hostels.gender.Female') : t('hostels.gender.Male'));
 }
 
-/** A date and time in the institution's zone. */
-export function useWhen() {
-  const intl = useIntl();
-  return (value: string | null) =>
-    value
-      ? intl.formatDate(new Date(value), {
-          dateStyle: 'medium',
-          timeStyle: 'short',
-          timeZone: 'Africa/Lagos',
-        })
-      : '—';
-}
+export { useWhen };
 
 /** The choice of a round (newest first); the newest is chosen when none is. */
 export function RoundSelect({
@@ -98,4 +94,41 @@ export function AllocationTable({ rows, label }: { rows: readonly AllocationRow[
       ]}
     />
   );
+}
+
+/** A hostel page's head: its title, the choice of round, and the load's progress or failure. */
+export function RoundPageHead({
+  title,
+  roundId,
+  onRound,
+  query,
+}: {
+  title: string;
+  roundId: number | null;
+  onRound: (id: number) => void;
+  query: { isPending: boolean; isError: boolean; error: unknown };
+}) {
+  const t = useT();
+  const rounds = useRounds();
+  useDocumentTitle(`${title} · ${t('portal.name')}`);
+  return (
+    <>
+      <PageHeading title={title} />
+      <RoundSelect rounds={rounds.data?.Data ?? []} value={roundId} onChange={onRound} />
+      {query.isPending && <LinearProgress aria-label={t('common.loading')} />}
+      {query.isError && <Alert severity="error">{serverMessage(query.error) || t('error.generic')}</Alert>}
+    </>
+  );
+}
+
+/** The reserved-room pages' data: the round chosen, its reserved rooms, and the beds assigned by hand. */
+export function useReservedPage() {
+  const [roundId, setRoundId] = useState<number | null>(null);
+  const reserved = useReservedRooms(roundId);
+  const data = reserved.data?.Data;
+  const assignments = useAllocations(
+    { roundId: data?.RoundId ?? undefined, source: 'reserved', page: 1, pageSize: 100 },
+    !!data?.RoundId,
+  );
+  return { roundId, setRoundId, reserved, data, assignments };
 }
