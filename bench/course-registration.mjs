@@ -11,7 +11,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { copyStudents, freshPostgres, startPortal, studentSessions } from './lib.mjs';
+import { copyStudents, ms, onFreshPortal, percentile, studentSessions } from './lib.mjs';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 5000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
@@ -21,9 +21,6 @@ const JWT_SECRET = randomBytes(32).toString('hex');
 const OWING_EVERY = 10;
 const TOO_FEW_EVERY = 25;
 const DOUBLE_EVERY = 20;
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const ms = (n) => `${n.toFixed(0)} ms`;
 
 async function oneStudent(base, student, i, times, tally) {
   const headers = { authorization: `Bearer ${student.token}`, 'content-type': 'application/json' };
@@ -151,15 +148,4 @@ async function run(base, databaseUrl) {
   }
 }
 
-const postgres = await freshPostgres();
-const portal = await startPortal({
-  port: PORT,
-  nodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
-  env: { DATABASE_URL: postgres.url, JWT_SECRET },
-});
-try {
-  await run(portal.base, postgres.url);
-} finally {
-  await portal.stop();
-  await postgres.drop();
-}
+await onFreshPortal({ port: PORT, env: { JWT_SECRET } }, run);

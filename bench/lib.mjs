@@ -174,3 +174,27 @@ export async function copyStudents(client, model, prefix, count) {
   );
   return rows.map((r) => r.id);
 }
+
+/** The p-th percentile of sorted numbers, and milliseconds as the benches print them. */
+export const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+export const ms = (n) => `${n.toFixed(0)} ms`;
+
+/**
+ * Runs `run(base, databaseUrl)` against the built portal on a fresh PostgreSQL database (BENCH_NODE_ARGS
+ * passed to node), then stops the portal and drops the database.
+ */
+export async function onFreshPortal({ port, env = {} }, run) {
+  const postgres = await freshPostgres();
+  const portal = await startPortal({
+    port,
+    nodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    env: { DATABASE_URL: postgres.url, ...env },
+  });
+  try {
+    await run(portal.base, postgres.url);
+  } finally {
+    await portal.stop();
+    await postgres.drop();
+  }
+}

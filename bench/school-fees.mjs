@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { copyStudents, freshPostgres, startPortal, studentSessions } from './lib.mjs';
+import { copyStudents, ms, onFreshPortal, percentile, studentSessions } from './lib.mjs';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
@@ -21,9 +21,6 @@ const JWT_SECRET = randomBytes(32).toString('hex');
 const PROVIDERS = ['monnify', 'nomba', 'remita'];
 const START = { monnify: 'AddPayeePaymentMonnify', nomba: 'AddPayeePaymentNomba', remita: 'AddPayeePayment' };
 const CHECK = { monnify: 'Monnify', nomba: 'Nomba', remita: 'Remita' };
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const ms = (n) => `${n.toFixed(0)} ms`;
 
 /** N copies of the demo student DIT/2024/0002 (100 level, non-indigene), each with a live session and token. */
 async function createStudents(client) {
@@ -169,15 +166,7 @@ async function run(base, databaseUrl) {
   }
 }
 
-const postgres = await freshPostgres();
-const portal = await startPortal({
-  port: PORT,
-  nodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
-  env: { DATABASE_URL: postgres.url, JWT_SECRET, PAYMENT_SANDBOX: 'on', PAYMENT_GATEWAY_TIMEOUT: '30s' },
-});
-try {
-  await run(portal.base, postgres.url);
-} finally {
-  await portal.stop();
-  await postgres.drop();
-}
+await onFreshPortal(
+  { port: PORT, env: { JWT_SECRET, PAYMENT_SANDBOX: 'on', PAYMENT_GATEWAY_TIMEOUT: '30s' } },
+  run,
+);

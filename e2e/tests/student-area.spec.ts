@@ -52,6 +52,7 @@ test('every link of the student sidebar opens a working page, at 360 px too', as
     'Courses',
     'Results',
     'Report Card',
+    'Hostel',
     'Document Download',
     'Document Upload',
     'Matriculation',
@@ -74,7 +75,8 @@ test('the dashboard says what comes next from live data', async ({ page }) => {
   await signIn(page, 'student', DEMO.student);
   await expect(page.getByText('Welcome, Abubakar Halima (DIT/2024/0001).', { exact: false })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Course registration' })).toBeVisible();
-  await expect(page.getByText('Hostel applications are not open yet.')).toBeVisible();
+  // Open in the seeded round, until hostels.spec.ts (run alongside) closes it for its draw.
+  await expect(page.getByText(/Hostel applications are (open|not open yet)\./)).toBeVisible();
   await expect(page.getByText('No results have been published yet.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'New documents' })).toBeVisible();
 });
@@ -175,6 +177,7 @@ test('the unauthorized page; the sidebar follows the RoleData the server answers
     'courseregistration',
     'Result',
     'ReportCard',
+    'applyforhostel',
     'documentdownload',
     'documentupload',
     'Matriculation',

@@ -94,11 +94,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.addHook('onReady', async () => {
       mailer.start();
       app.payments.start();
+      app.hostels.start();
       rateLimits.start();
     });
   }
   app.addHook('onClose', async () => {
     await app.payments.stop();
+    await app.hostels.stop();
     await mailer.stop();
     await rateLimits.stop();
     if (ownsDatabase) await database.close();

@@ -12,3 +12,4 @@ export * from './students.js';
 export * from './records.js';
 export * from './courses.js';
 export * from './results.js';
+export * from './hostels.js';

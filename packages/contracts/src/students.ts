@@ -33,6 +33,7 @@ export const STUDENT_PAGES = [
   { Page: 'courseregistration', Menu_Icon: 'menu_book' },
   { Page: 'Result', Menu_Icon: 'grading' },
   { Page: 'ReportCard', Menu_Icon: 'summarize' },
+  { Page: 'applyforhostel', Menu_Icon: 'hotel' },
   { Page: 'documentdownload', Menu_Icon: 'download' },
   { Page: 'documentupload', Menu_Icon: 'upload' },
   { Page: 'Matriculation', Menu_Icon: 'badge' },
@@ -133,7 +134,7 @@ export const studentDashboard = z.object({
     ClosesOn: z.string().nullable(),
     LateClosesOn: z.string().nullable(),
   }),
-  /** Hostel applications are not open on the portal yet. */
+  /** Whether the hostel allocation round takes applications now. */
   Hostel: z.object({ Open: z.boolean() }),
   /** Published results (none are published on the portal yet). */
   Results: z.array(z.object({ Session: z.string(), Semester: z.string(), Gpa: z.number() })),

@@ -7,6 +7,7 @@ import { registerCoursesModule } from './courses/index.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { AuthService } from './auth/auth.service.js';
 import { healthRoutes } from './health/health.routes.js';
+import { registerHostelsModule } from './hostels/index.js';
 import { registerPaymentsModule } from './payments/index.js';
 import { registerRecordsModule } from './records/index.js';
 import { registerResultsModule } from './results/index.js';
@@ -28,4 +29,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await registerRecordsModule(app, deps);
   registerCoursesModule(app, deps);
   registerResultsModule(app, deps);
+  registerHostelsModule(app, deps);
 }

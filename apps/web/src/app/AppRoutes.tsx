@@ -18,6 +18,7 @@ const AdmissionLetterPage = lazy(() => import('../features/documents/components/
 const SiwesLetterPage = lazy(() => import('../features/documents/components/SiwesLetterPage'));
 const CourseFormPage = lazy(() => import('../features/documents/components/CourseFormPage'));
 const ResultVerifyPage = lazy(() => import('../features/documents/components/ResultVerifyPage'));
+const HostelSlipPage = lazy(() => import('../features/documents/components/HostelSlipPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
 /** One lazy chunk per protected area; each area declares its screens in its own file. */
@@ -69,6 +70,7 @@ export function AppRoutes() {
             <Route path="/SiwesLetter" element={<SiwesLetterPage />} />
             <Route path="/CourseForm" element={<CourseFormPage />} />
             <Route path="/ResultVerify" element={<ResultVerifyPage />} />
+            <Route path="/HostelSlip" element={<HostelSlipPage />} />
             {AREA_IDS.map((id) => {
               const Area = AREA_ROUTES[id];
               return (

@@ -193,6 +193,11 @@ export const BUILT_WORKFLOW_PAGES: readonly string[] = [
   'debtorslist',
   ...COURSE_REGISTRATION_PAGES,
   ...RESULT_PAGES,
+  // Hostel allocation (issue 15).
+  'HostelAvailability',
+  'HostelAllocation',
+  'ReservedRooms',
+  'AllocateReservedRoom',
 ];
 
 /** Where an admin page lives: /admin/ + the page name with everything but letters and '/' removed. */
@@ -209,6 +214,8 @@ export const adminPageLabelId = (page: string) =>
 export const OPTION_READERS: Readonly<Record<string, readonly string[]>> = {
   semesters: [...COURSE_REGISTRATION_PAGES, ...RESULT_PAGES.slice(0, 4)],
   departments: [...COURSE_REGISTRATION_PAGES, 'resultSheet'],
-  levels: [...COURSE_REGISTRATION_PAGES, 'resultSheet'],
+  levels: [...COURSE_REGISTRATION_PAGES, 'resultSheet', 'HostelAllocation'],
   courses: ['studentcourselist'],
+  'academic-sessions': ['HostelAllocation'],
+  hostels: ['HostelAllocation'],
 };

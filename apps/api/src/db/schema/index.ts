@@ -9,3 +9,4 @@ export * from './students.js';
 export * from './records.js';
 export * from './registrations.js';
 export * from './results.js';
+export * from './hostels.js';

@@ -3,6 +3,7 @@ import type { FileStorage } from '../../platform/storage.js';
 import { seedApplicantFiles } from './applicant-files.js';
 import { seedAccounts } from './accounts.js';
 import { seedCourseRegistration } from './course-registration.js';
+import { seedHostelRound } from './hostels.js';
 import { seedInstitution } from './institution.js';
 import { seedPages } from './pages.js';
 import { seedPayments } from './payments.js';
@@ -22,6 +23,7 @@ export async function seed(db: Db, storage?: FileStorage): Promise<void> {
   await seedSchoolFees(db);
   await seedCourseRegistration(db);
   await seedResults(db);
+  await seedHostelRound(db);
   // Uploaded documents, passports and admission forms need file storage.
   if (storage) await seedApplicantFiles(db, storage);
 }

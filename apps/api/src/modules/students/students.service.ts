@@ -31,6 +31,7 @@ import {
 import { paidStudentPayments } from '../payments/payments.service.js';
 import { fullName } from '../receipts/verification.js';
 import * as repo from './students.repository.js';
+import { hostelApplicationsOpen } from '../hostels/open-round.js';
 import { resultsOf } from '../results/standing.service.js';
 
 /**
@@ -321,7 +322,7 @@ export async function getDashboard(deps: StudentsDeps, auth: AuthContext | null)
       ClosesOn: shown?.closesOn ?? null,
       LateClosesOn: shown?.lateClosesOn ?? null,
     },
-    Hostel: { Open: false },
+    Hostel: { Open: await hostelApplicationsOpen(deps.db) },
     // The latest published semesters first.
     Results: results.Semesters.toReversed()
       .slice(0, 2)

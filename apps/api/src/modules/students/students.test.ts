@@ -212,7 +212,7 @@ describe('the student area', () => {
   });
 
   describe('dashboard', () => {
-    it('reports course registration open from the current session’s windows, hostel and results not yet', async () => {
+    it('reports course registration open from the current session’s windows, hostel applications open (the seeded round), results not yet', async () => {
       const [session] = await db()
         .select()
         .from(academicSessions)
@@ -240,7 +240,7 @@ describe('the student area', () => {
           Semester: semester!.name,
           ClosesOn: inDays(13),
         });
-        expect(data.Hostel).toEqual({ Open: false });
+        expect(data.Hostel).toEqual({ Open: true });
         expect(data.Results).toEqual([]);
         expect(data.UploadsMissing).toBeGreaterThan(0);
         await db()

@@ -93,6 +93,14 @@ const ReviewScreen = lazy(() => import('../../features/results/components/Review
 const ResultSheetScreen = lazy(() => import('../../features/results/components/ResultSheetScreen'));
 const ViewResultScreen = lazy(() => import('../../features/results/components/ViewResultScreen'));
 const TranscriptScreen = lazy(() => import('../../features/results/components/TranscriptScreen'));
+const HostelAllocationScreen = lazy(() => import('../../features/hostels/components/HostelAllocationScreen'));
+const HostelAvailabilityScreen = lazy(
+  () => import('../../features/hostels/components/HostelAvailabilityScreen'),
+);
+const ReservedRoomsScreen = lazy(() => import('../../features/hostels/components/ReservedRoomsScreen'));
+const AllocateReservedRoomScreen = lazy(
+  () => import('../../features/hostels/components/AllocateReservedRoomScreen'),
+);
 
 /**
  * The registry's pages (packages/contracts/src/registry), generated: each resource's page and the
@@ -180,6 +188,10 @@ export default function AdminRoutes() {
       {pageRoute('resultSheet', <ResultSheetScreen />)}
       {pageRoute('viewResult', <ViewResultScreen />)}
       {pageRoute('Transcript', <TranscriptScreen />)}
+      {pageRoute('HostelAllocation', <HostelAllocationScreen />)}
+      {pageRoute('HostelAvailability', <HostelAvailabilityScreen />)}
+      {pageRoute('ReservedRooms', <ReservedRoomsScreen />)}
+      {pageRoute('AllocateReservedRoom', <AllocateReservedRoomScreen />)}
       {registryRoutes}
     </AreaShell>
   );

@@ -1,5 +1,6 @@
 import Badge from '@mui/icons-material/Badge';
 import Dashboard from '@mui/icons-material/Dashboard';
+import Hotel from '@mui/icons-material/Hotel';
 import Description from '@mui/icons-material/Description';
 import Download from '@mui/icons-material/Download';
 import Grading from '@mui/icons-material/Grading';
@@ -37,12 +38,16 @@ const LateRegistrationFeeCard = lazy(
   () => import('../../features/payments/components/LateRegistrationFeeCard'),
 );
 const TranscriptFeePayment = lazy(() => import('../../features/payments/components/TranscriptFeePayment'));
+const HostelApplicationScreen = lazy(
+  () => import('../../features/student/components/HostelApplicationScreen'),
+);
+const HostelFeeCard = lazy(() => import('../../features/payments/components/HostelFeeCard'));
 
 /** A sidebar link to a student page, kept only when the page is in the student's RoleData. */
 const page = (name: string, item: NavLink) => ({ name, item });
 
 /**
- * The sidebar: only pages that work (the spec's hostel, live classes, exams, lecture
+ * The sidebar: only pages that work (the spec's live classes, exams, lecture
  * notes, discussion and assignment links return when those pages are built), in the spec's order
  * and with its labels, and only the pages the student's RoleData grants.
  */
@@ -72,6 +77,7 @@ function studentNav(pages: readonly PageEntry[]): NavItem[] {
       ),
       page('Result', link({ id: 'student.nav.results' }, '/student/Result', <Grading />)),
       page('ReportCard', link({ id: 'student.nav.reportCard' }, '/student/ReportCard', <Summarize />)),
+      page('applyforhostel', link({ id: 'student.nav.hostel' }, '/student/applyforhostel', <Hotel />)),
     ]),
     ...(documents.length
       ? [
@@ -124,6 +130,13 @@ export default function StudentRoutes() {
         element={guarded(
           'ReportCard',
           <ReportCardScreen transcriptFee={(fee) => <TranscriptFeePayment {...fee} />} />,
+        )}
+      />
+      <Route
+        path="applyforhostel"
+        element={guarded(
+          'applyforhostel',
+          <HostelApplicationScreen hostelFee={(fee) => <HostelFeeCard {...fee} />} />,
         )}
       />
       <Route path="unauthorized" element={<UnauthorizedScreen />} />

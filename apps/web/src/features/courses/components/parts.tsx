@@ -23,8 +23,8 @@ import { ReferenceInput } from '../../../components/crud/ReferenceInput';
 import { DetailList } from '../../../components/DetailList';
 import { SimpleTable } from '../../../components/SimpleTable';
 import { useT } from '../../../i18n/useT';
-import { useRegistration } from '../api/courses';
 import { useWhen } from '../../../lib/useWhen';
+import { useRegistration } from '../api/courses';
 
 export interface RegistrationFilterValues {
   semesterId: number | null;

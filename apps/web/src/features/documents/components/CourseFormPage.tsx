@@ -9,7 +9,14 @@ import { SimpleTable } from '../../../components/SimpleTable';
 import { useT } from '../../../i18n/useT';
 import { safeFileName } from '../api/download-pdf';
 import { useCourseForm } from '../api/get-letters';
-import { KeyValues, LoadedDocument, PdfButton, SectionTitle, useLogLoadFailure } from './parts';
+import {
+  KeyValues,
+  LoadedDocument,
+  PassportPhoto,
+  PdfButton,
+  SectionTitle,
+  useLogLoadFailure,
+} from './parts';
 import { PublicDocument } from './PublicDocument';
 
 /**
@@ -64,16 +71,7 @@ function CourseFormView({ form }: { form: CourseFormVerification }) {
         </Typography>
       </Box>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-        {form.PassportUrl && (
-          <Box
-            component="img"
-            src={form.PassportUrl}
-            alt={t('documents.courseForm.passport')}
-            width={96}
-            height={116}
-            sx={{ objectFit: 'cover', border: 1, borderColor: 'divider', borderRadius: 1 }}
-          />
-        )}
+        <PassportPhoto url={form.PassportUrl} />
         <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
           <KeyValues
             rows={[

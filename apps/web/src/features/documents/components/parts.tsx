@@ -232,3 +232,19 @@ export function DocumentState({
     </Alert>
   );
 }
+
+/** The student's passport photograph on a public document page (none when there is none). */
+export function PassportPhoto({ url }: { url: string | null }) {
+  const t = useT();
+  if (!url) return null;
+  return (
+    <Box
+      component="img"
+      src={url}
+      alt={t('documents.courseForm.passport')}
+      width={96}
+      height={116}
+      sx={{ objectFit: 'cover', border: 1, borderColor: 'divider', borderRadius: 1 }}
+    />
+  );
+}

@@ -21,7 +21,7 @@ type Status = PaymentStatusResponse['Data'];
 type Outcome = 'paid' | 'pending' | 'failed' | 'error';
 
 /** What was paid for: the wording of 'What Next !', of a refused duplicate and the receipt page differ. */
-export type PaymentPurpose = 'acceptance' | 'schoolFees' | 'lateRegistration' | 'transcript';
+export type PaymentPurpose = 'acceptance' | 'schoolFees' | 'lateRegistration' | 'transcript' | 'hostelFee';
 
 /** The dialog's message for the attempt's state, word for word from spec section 4 where it gives one. */
 export function messageOf(
@@ -66,6 +66,12 @@ const TRANSCRIPT_NEXT: Record<Outcome, MessageId> = {
   failed: 'payments.transcript.next.failed',
   error: 'payments.transcript.next.error',
 };
+const HOSTEL_FEE_NEXT: Record<Outcome, MessageId> = {
+  paid: 'payments.hostelFee.next.paid',
+  pending: 'payments.hostelFee.next.pending',
+  failed: 'payments.lateFee.next.failed',
+  error: 'payments.lateFee.next.error',
+};
 
 /** Each purpose's 'What Next !' texts and its message for a payment refused as a duplicate. */
 const NEXT_BY_PURPOSE: Record<PaymentPurpose, Record<Outcome, MessageId>> = {
@@ -73,11 +79,13 @@ const NEXT_BY_PURPOSE: Record<PaymentPurpose, Record<Outcome, MessageId>> = {
   schoolFees: SCHOOL_FEES_NEXT,
   lateRegistration: LATE_FEE_NEXT,
   transcript: TRANSCRIPT_NEXT,
+  hostelFee: HOSTEL_FEE_NEXT,
 };
 const DUPLICATE: Record<Exclude<PaymentPurpose, 'acceptance'>, MessageId> = {
   schoolFees: 'payments.schoolFees.duplicate',
   lateRegistration: 'payments.lateFee.duplicate',
   transcript: 'payments.transcript.duplicate',
+  hostelFee: 'payments.hostelFee.duplicate',
 };
 
 const ICONS: Record<Outcome, ReactElement> = {

@@ -104,7 +104,21 @@ export default function StudentDashboard({ feesCard }: { feesCard?: ReactNode })
                 <SectionCard
                   title={<Titled icon={<Hotel color="primary" />} title={t('student.dashboard.hostel')} />}
                 >
-                  <Typography>{t('student.dashboard.hostelNotOpen')}</Typography>
+                  {d.Hostel.Open ? (
+                    <>
+                      <Typography sx={{ mb: 1 }}>{t('student.dashboard.hostelOpen')}</Typography>
+                      <Button
+                        component={RouterLink}
+                        to="/student/applyforhostel"
+                        variant="outlined"
+                        size="small"
+                      >
+                        {t('student.dashboard.applyHostel')}
+                      </Button>
+                    </>
+                  ) : (
+                    <Typography>{t('student.dashboard.hostelNotOpen')}</Typography>
+                  )}
                 </SectionCard>
                 <SectionCard
                   title={<Titled icon={<Grading color="primary" />} title={t('student.dashboard.results')} />}

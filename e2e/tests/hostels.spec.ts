@@ -1,0 +1,231 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { decodePdfQr } from '../support/pdf-qr';
+import {
+  DEMO,
+  expect,
+  hasHorizontalScroll,
+  loadingBars,
+  portal,
+  seriousA11yViolations,
+  signIn,
+  test,
+  userCookie,
+} from '../fixtures';
+
+/**
+ * Hostel allocation end to end (issue 15): DIT/2024/0004 (fees paid) applies for a hostel on a 360 px
+ * phone, the registry closes the window and runs the draw, the student pays the hostel fee through
+ * the sandbox gateway, and the allocation slip's QR code — decoded from the downloaded PDF — opens
+ * the public page a porter checks. The draw is re-run here from the revealed seed and the published
+ * inputs, and gives the same allocation. DIT/2024/0002, who owes school fees, is told why it cannot apply.
+ * Only this file closes and draws the seeded round.
+ */
+
+test.describe.configure({ mode: 'serial' });
+
+const STUDENT = 'student4@demo.edu.ng';
+
+test('DIT/2024/0002 owes school fees: told why it cannot apply, with a link to pay', async ({ page }) => {
+  await signIn(page, 'student', 'DIT/2024/0002');
+  await page.goto(portal('/student/applyforhostel'));
+  await expect(page.getByRole('heading', { name: 'Hostel Application', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('hostel-reasons')).toContainText(
+    /Pay your school fees first: ₦[\d,.]+ is outstanding for this session\./,
+  );
+  await expect(page.getByRole('link', { name: 'Pay school fees' })).toHaveAttribute(
+    'href',
+    /\/student\/payment$/,
+  );
+  await expect(page.getByRole('button', { name: 'Apply' })).toHaveCount(0);
+});
+
+test('DIT/2024/0004 applies, the registry draws, the student pays and the slip’s QR code opens the verification page', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await signIn(page, 'student', STUDENT);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(portal('/student/applyforhostel'));
+  await expect(page.getByRole('heading', { name: 'Hostel Application', level: 1 })).toBeVisible();
+  await expect(page.getByText('2024/2025 Hostel Allocation · 2024/2025')).toBeVisible();
+  const hashShown = (await page.locator('code').first().textContent())!.trim();
+  expect(hashShown).toMatch(/^[0-9a-f]{64}$/);
+  await expect(page.getByLabel('Choice 1')).toContainText('Queen Amina Hall');
+  await expect.poll(() => hasHorizontalScroll(page)).toBe(false);
+  await page.getByRole('button', { name: 'Apply' }).dblclick();
+  await expect(
+    page.getByText(
+      'Your hostel application has been received. Nothing is allocated until the window closes.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByTestId('hostel-application')).toContainText('Application received');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The registry closes the window and runs the draw.
+  const admin = await (
+    await browser.newContext({ baseURL: new URL(page.url()).origin, locale: 'en-GB' })
+  ).newPage();
+  await signIn(admin, 'admin', DEMO.admin);
+  await admin.goto(portal('/admin/HostelAllocation'));
+  await expect(admin.getByRole('heading', { name: 'Hostel Allocation', level: 1 })).toBeVisible();
+  await expect(admin.getByText(hashShown)).toBeVisible();
+  await admin.getByRole('button', { name: 'Close applications now' }).click();
+  await expect(admin.getByText('The application window is closed.').first()).toBeVisible();
+  await admin.getByRole('button', { name: 'Run the draw' }).click();
+  const confirm = admin.getByRole('dialog', { name: 'Run the draw' });
+  await confirm.getByRole('button', { name: 'Run the draw' }).click();
+  await expect(admin.getByText(/^Drawn: \d+ bed spaces allocated/).first()).toBeVisible();
+  await expect(admin.getByTestId('draw-result')).toContainText('applicants for');
+  await expect(admin.getByRole('cell', { name: 'MOHAMMED Aisha Zainab' })).toBeVisible();
+  await admin.goto(portal('/admin/HostelAvailability'));
+  await expect(admin.getByRole('heading', { name: 'Hostel Availability', level: 1 })).toBeVisible();
+  await expect(admin.getByRole('cell', { name: 'Total' })).toBeVisible();
+  await admin.context().close();
+
+  // The student sees the bed space and pays the hostel fee through the sandbox gateway.
+  await page.reload();
+  await expect(page.getByTestId('bed-space')).toHaveText(
+    /^Queen Amina Hall, Block [CD], Room [CD]\d{3}, Bed \d$/,
+  );
+  const bed = (await page.getByTestId('bed-space').textContent())!;
+  await expect(page.getByTestId('allocation-state')).toHaveText('Allocated, fee due');
+  await payAtCheckout(page);
+  await expect(page.getByTestId('allocation-state')).toHaveText('Paid');
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Allocation slip' }).click(),
+  ]);
+  const pdf = readFileSync((await download.path())!);
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  const link = decodePdfQr(pdf);
+  expect(link).toMatch(/\/portal\/HostelSlip\?id=[0-9a-f]{32}$/);
+
+  // What the porter's phone opens from the QR code.
+  const verify = await browser.newPage();
+  await verify.setViewportSize({ width: 360, height: 740 });
+  await verify.goto(link);
+  await expect(
+    verify.getByText('Valid: the hostel fee is paid and this bed space is allocated to the student below.'),
+  ).toBeVisible();
+  await expect(verify.getByText('MOHAMMED Aisha Zainab')).toBeVisible();
+  await expect(verify.getByText('DIT/2024/0004')).toBeVisible();
+  const [, block, room] = /^Queen Amina Hall, (Block [CD]), Room ([CD]\d{3}), Bed \d$/.exec(bed)!;
+  await expect(verify.getByTestId('hostel-slip')).toContainText(block!);
+  await expect(verify.getByTestId('hostel-slip')).toContainText(room!);
+  expect(await hasHorizontalScroll(verify)).toBe(false);
+  await verify.close();
+});
+
+test('re-running the draw from the revealed seed and the published inputs gives the same allocation', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, 'student', STUDENT);
+  const token = (await userCookie(page)).studentUser!.token;
+  const mine = await (
+    await request.get('/api/student/hostel', { headers: { authorization: `Bearer ${token}` } })
+  ).json();
+  const round = mine.Data.Round as { Id: number; SeedHash: string; Seed: string };
+  // The seed revealed at the draw is the one whose hash was published before the window opened.
+  expect(createHash('sha256').update(round.Seed).digest('hex')).toBe(round.SeedHash);
+  const ballot = (await (await request.get(`/api/hostel-rounds/${round.Id}/ballot`)).json()).Data as Ballot;
+  expect(ballot.Result.Seed).toBe(round.Seed);
+  const rerun = reRun(ballot);
+  const key = (a: { MatricNo: string; RoomId: number; Bed: number }) => `${a.MatricNo}@${a.RoomId}/${a.Bed}`;
+  expect(rerun.allocations.map(key).sort()).toEqual(ballot.Allocations.map(key).sort());
+  expect(rerun.waiting).toEqual(ballot.WaitingList.map((w) => w.MatricNo));
+  expect(ballot.Allocations.some((a) => a.MatricNo === 'DIT/2024/0004')).toBe(true);
+});
+
+test('the registry’s hostel pages at 360 px: no sideways scroll, no serious accessibility problem', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 360, height: 640 });
+  await signIn(page, 'admin', DEMO.admin);
+  for (const [path, heading] of [
+    ['/admin/HostelAllocation', 'Hostel Allocation'],
+    ['/admin/HostelAvailability', 'Hostel Availability'],
+    ['/admin/ReservedRooms', 'Reserved Rooms'],
+    ['/admin/AllocateReservedRoom', 'Allocate Reserved Room'],
+  ] as const) {
+    await page.goto(portal(path));
+    await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
+    await expect(loadingBars(page)).toHaveCount(0, { timeout: 15_000 });
+    await page.waitForTimeout(400);
+    expect(await hasHorizontalScroll(page), `sideways scroll on ${path}`).toBe(false);
+    expect(await seriousA11yViolations(page), `axe on ${path}`).toEqual([]);
+  }
+});
+
+async function payAtCheckout(page: Page) {
+  await expect(page.getByRole('heading', { name: 'Hostel fee' })).toBeVisible();
+  // The gateway's toast may show for less than a frame before the browser leaves: the checkout is what counts.
+  await Promise.all([
+    page.waitForURL(/\/api\/sandbox\/monnify\/checkout\//),
+    page.getByRole('button', { name: 'Monnify', exact: true }).click(),
+  ]);
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page).toHaveURL(/\/portal\/student\/applyforhostel\?/);
+  const dialog = page.getByRole('dialog', { name: 'Payment Status' });
+  await expect(dialog.getByTestId('payment-status-message')).toHaveText('Payment successful! Thank you.');
+  await expect(dialog.getByTestId('payment-reference')).toHaveText(/^DIT-HST-/);
+  await dialog.getByRole('button', { name: 'OK' }).click();
+}
+
+interface Ballot {
+  Result: { Seed: string };
+  Quotas: { Name: string; Percent: number; LevelIds: number[] }[];
+  Applicants: { MatricNo: string; LevelId: number | null; Gender: string; Preferences: number[] }[];
+  Beds: { HostelId: number; RoomId: number; Bed: number; Gender: string }[];
+  Allocations: { MatricNo: string; RoomId: number; Bed: number }[];
+  WaitingList: { Position: number; MatricNo: string }[];
+}
+
+/**
+ * The ballot as ADR 7 states it, written again here from the rule (not the server's code): order by
+ * sha256(seed + ':' + matric number); each quota with levels takes its share of the beds (rounded
+ * down) in that order, then the open remainder; a bed of the applicant's gender in their first
+ * preference that has one, else in any hostel; the rest wait in draw order.
+ */
+function reRun(b: Ballot) {
+  const sha = (s: string) => createHash('sha256').update(s).digest('hex');
+  const order = [...b.Applicants]
+    .map((a) => ({ a, k: sha(`${b.Result.Seed}:${a.MatricNo}`) }))
+    .sort((x, y) => (x.k < y.k ? -1 : x.k > y.k ? 1 : x.a.MatricNo < y.a.MatricNo ? -1 : 1))
+    .map((x) => x.a);
+  const free = new Map<string, Ballot['Beds']>();
+  for (const bed of b.Beds) {
+    const k = `${bed.HostelId}|${bed.Gender}`;
+    free.set(k, [...(free.get(k) ?? []), bed]);
+  }
+  const hostels = [...new Set(b.Beds.map((bed) => bed.HostelId))];
+  const take = (h: number, g: string) => free.get(`${h}|${g}`)?.shift() ?? null;
+  const placed = new Map<string, { RoomId: number; Bed: number }>();
+  const fill = (capacity: number, fits: (a: Ballot['Applicants'][number]) => boolean) => {
+    let n = 0;
+    for (const a of order) {
+      if (n >= capacity) break;
+      if (placed.has(a.MatricNo) || !fits(a)) continue;
+      let bed = null;
+      for (const h of [...a.Preferences, ...hostels]) if ((bed = take(h, a.Gender))) break;
+      if (!bed) continue;
+      placed.set(a.MatricNo, bed);
+      n += 1;
+    }
+  };
+  for (const q of b.Quotas.filter((q) => q.LevelIds.length))
+    fill(
+      Math.floor((b.Beds.length * q.Percent) / 100),
+      (a) => a.LevelId !== null && q.LevelIds.includes(a.LevelId),
+    );
+  fill(b.Beds.length - placed.size, () => true);
+  return {
+    allocations: [...placed].map(([MatricNo, bed]) => ({ MatricNo, RoomId: bed.RoomId, Bed: bed.Bed })),
+    waiting: order.filter((a) => !placed.has(a.MatricNo)).map((a) => a.MatricNo),
+  };
+}
