@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { RESULT_MESSAGES as M, STATUS, type ResultSemester, type StudentResults } from '@portal/contracts';
+import { RESULT_MESSAGES as M, STATUS, type StudentResults } from '@portal/contracts';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/auth.js';
