@@ -97,6 +97,8 @@ test('the registry pages work at 360 px', async ({ page }) => {
 });
 
 test('the registry pages: in the sidebar, and nothing serious for axe', async ({ page }) => {
+  // Seven pages, each checked by axe beside the super admin's whole sidebar.
+  test.setTimeout(150_000);
   await signIn(page, 'admin', DEMO.admin);
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   for (const [path, heading] of PAGES) {
