@@ -147,8 +147,14 @@ export async function listTranscriptRequests(
     q.pageSize,
     (q.page - 1) * q.pageSize,
   );
+  // A student's particulars are read once per page, however many of their requests it lists.
+  const payers = new Map<number, Promise<Payer | null>>();
+  const payerOf = (studentId: number) => {
+    if (!payers.has(studentId)) payers.set(studentId, loadStudentPayer(db, studentId));
+    return payers.get(studentId)!;
+  };
   return paged(
-    await Promise.all(rows.map((r) => rowOf(db, r))),
+    await Promise.all(rows.map(async (r) => rowOf(db, r, await payerOf(r.studentId)))),
     q.page,
     q.pageSize,
     total,

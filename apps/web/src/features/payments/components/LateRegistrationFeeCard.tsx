@@ -7,6 +7,7 @@ import { formatNaira } from '../../../lib/money';
 import { startLateRegistrationFee } from '../api/start-payment';
 import { ProviderButtons } from './PaymentButtons';
 import { PaymentReturn } from './PaymentReturn';
+import { PaymentsMessages } from './PaymentsMessages';
 
 /**
  * On the course registration page during the window's late days: the late registration fee with
@@ -27,7 +28,8 @@ export default function LateRegistrationFeeCard({
   const intl = useIntl();
   const naira = formatNaira(intl, amount);
   return (
-    <>
+    // The card's strings live in the payments catalogue, which the course registration page does not load.
+    <PaymentsMessages>
       <PaymentReturn purpose="lateRegistration" onDone={onPaid} />
       {due && (
         <Card variant="outlined" sx={{ borderColor: 'warning.main' }}>
@@ -43,6 +45,6 @@ export default function LateRegistrationFeeCard({
           </CardContent>
         </Card>
       )}
-    </>
+    </PaymentsMessages>
   );
 }
