@@ -6,17 +6,27 @@ const include = ['src/**/*.test.ts', 'test/**/*.test.ts'];
  * The API suite runs on the embedded PGlite always, and again on a PostgreSQL server when
  * TEST_DATABASE_URL is set (CI sets it). Projects extend the root options (timeouts, pool).
  */
-const projects: { extends: true; test: { name: string; env: Record<string, string>; include: string[] } }[] =
-  [{ extends: true as const, test: { name: 'pglite', env: { TEST_DB_DRIVER: 'pglite' }, include } }];
+// Each project migrates and seeds one database (its global setup), which each test file then copies.
+// The global setup is named per project, not at the root: a root globalSetup runs once more for the
+// root itself, seeding a database no test uses.
+const globalSetup = ['./test/global-setup.ts'];
+type Project = {
+  extends: true;
+  test: { name: string; env: Record<string, string>; include: string[]; globalSetup: string[] };
+};
+const projects: Project[] = [
+  { extends: true, test: { name: 'pglite', env: { TEST_DB_DRIVER: 'pglite' }, include, globalSetup } },
+];
 if (process.env.TEST_DATABASE_URL) {
-  projects.push({ extends: true, test: { name: 'postgres', env: { TEST_DB_DRIVER: 'pg' }, include } });
+  projects.push({
+    extends: true,
+    test: { name: 'postgres', env: { TEST_DB_DRIVER: 'pg' }, include, globalSetup },
+  });
 }
 
 export default defineConfig({
   test: {
     projects,
-    // Migrates and seeds one database per project, which each test file then copies.
-    globalSetup: ['./test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
