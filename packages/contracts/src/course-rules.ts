@@ -7,7 +7,10 @@ import { COURSE_REGISTRATION_MESSAGES as M, type RegistrationCourse } from './co
  */
 
 /** What the rules read of a course on offer. */
-export type ChoiceCourse = Pick<RegistrationCourse, 'CourseId' | 'Code' | 'Units' | 'Type' | 'CarryOver' | 'Blocked'>;
+export type ChoiceCourse = Pick<
+  RegistrationCourse,
+  'CourseId' | 'Code' | 'Units' | 'Type' | 'CarryOver' | 'Blocked'
+>;
 
 export interface UnitLimits {
   MinUnits: number;

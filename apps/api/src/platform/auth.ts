@@ -26,9 +26,7 @@ export interface AuthContext {
  * - { page }: an admin whose current roles grant this page (checked on every request)
  */
 export type RouteAccess =
-  | 'public'
-  | { modes: readonly UserKind[]; withPages?: boolean }
-  | { page: string | readonly string[] };
+  'public' | { modes: readonly UserKind[]; withPages?: boolean } | { page: string | readonly string[] };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -223,7 +221,8 @@ export const authPlugin = fp(
       const access = request.routeOptions.config?.access;
       const token = bearerToken(request);
       const withPages =
-        typeof access === 'object' && ('page' in access || ('withPages' in access && access.withPages === true));
+        typeof access === 'object' &&
+        ('page' in access || ('withPages' in access && access.withPages === true));
       if (token) request.auth = await app.sessions.authenticate(token, { withPages });
       if (access === 'public' || !request.routeOptions.url) return;
       if (!access) throw forbidden('This route declares no access rule.');

@@ -610,7 +610,10 @@ export async function lecturerWork(db: Db, adminId: number) {
     await Promise.all(
       semesterIds.map(async (id) => {
         const ids = lectured.filter((l) => l.semesterId === id).map((l) => l.courseId);
-        const [sizes, latest] = await Promise.all([approvedRosterSizes(db, id), repo.latestSheets(db, id, ids)]);
+        const [sizes, latest] = await Promise.all([
+          approvedRosterSizes(db, id),
+          repo.latestSheets(db, id, ids),
+        ]);
         return [id, { sizes, latest }] as const;
       }),
     ),

@@ -9,10 +9,7 @@ export function initialSelection(page: CourseRegistrationPage): Set<number> {
   const required = page.Courses.filter((c) => c.Required).map((c) => c.CourseId);
   const registration = page.Registration;
   if (registration)
-    return new Set([
-      ...registration.Courses.filter((c) => c.Requested).map((c) => c.CourseId),
-      ...required,
-    ]);
+    return new Set([...registration.Courses.filter((c) => c.Requested).map((c) => c.CourseId), ...required]);
   return new Set(required);
 }
 
