@@ -1,7 +1,7 @@
 // Course registration on its first morning, on PostgreSQL: N students (created directly in the
 // database with sessions written there too) each load their registration page and submit the
 // compulsory courses of it. Some owe their fees (copies of DIT/2024/0002) and are refused; some
-// choose too few units and are refused; some press Submit twice with the same idempotency key.
+// choose one course only (leaving out compulsory ones) and are refused; some press Submit twice with the same idempotency key.
 // Prints submissions stored, duplicates, refusals by rule, and the p50/p99 of the page and the submit.
 // Needs a build (npm run build) and a PostgreSQL server. Usage: node course-registration.mjs
 //   BENCH_STUDENTS=5000           students
@@ -17,7 +17,7 @@ const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 5000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const PORT = Number(process.env.BENCH_PORT ?? 8192);
 const JWT_SECRET = randomBytes(32).toString('hex');
-/** One student in this many owes fees; one in this many chooses too little; one in this many double-clicks. */
+/** One student in this many owes fees; one in this many chooses one course only; one in this many double-clicks. */
 const OWING_EVERY = 10;
 const TOO_FEW_EVERY = 25;
 const DOUBLE_EVERY = 20;

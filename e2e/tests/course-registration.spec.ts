@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { decodePdfQr } from '../support/pdf-qr';
-import { expect, hasHorizontalScroll, portal, signIn, test } from '../fixtures';
+import { atPortal, expect, hasHorizontalScroll, portal, signIn, test } from '../fixtures';
 
 /**
  * Course registration end to end: DIT/2024/0004 (fees paid) registers the semester's courses, the
@@ -42,20 +42,29 @@ test('DIT/2024/0004 registers, the adviser approves, the course form’s QR code
     .click();
   await expect(page.getByRole('heading', { name: 'Course registration', level: 1 })).toBeVisible();
   await expect(page.getByText('2024/2025 First Semester · 2024/2025')).toBeVisible();
+  // A compulsory course is marked, ticked and cannot be unticked (the server requires it too).
   const csc101 = page.getByRole('checkbox', { name: 'CSC 101 Introduction to Computer Science' });
   await expect(csc101).toBeChecked();
+  await expect(csc101).toBeDisabled();
+  const csc101Item = page.getByRole('listitem').filter({ has: csc101 });
+  await expect(csc101Item.getByText('Compulsory', { exact: true })).toBeVisible();
   const total = page.getByRole('status').filter({ hasText: /^Total:/ });
   await expect(total).toHaveText('Total: 19 units (15–24)');
+  const submit = page.getByRole('button', { name: 'Submit registration' });
+  await expect(submit).toBeEnabled();
   await page.getByRole('checkbox', { name: 'STA 111 Descriptive Statistics' }).check();
   await expect(total).toHaveText('Total: 22 units (15–24)');
+  // Over the programme's limit: the page says so and Submit waits, before anything is sent.
   await page.getByRole('checkbox', { name: 'BIO 101 General Biology I' }).check();
   await expect(total).toHaveText('Total: 25 units (15–24) · too many');
+  await expect(submit).toBeDisabled();
   await page.getByRole('checkbox', { name: 'BIO 101 General Biology I' }).uncheck();
+  await expect(submit).toBeEnabled();
 
   await page.setViewportSize({ width: 360, height: 740 });
   // The layout settles into its phone form (the sidebar becomes an overlay) before it is measured.
   await expect.poll(() => hasHorizontalScroll(page)).toBe(false);
-  await page.getByRole('button', { name: 'Submit registration' }).dblclick();
+  await submit.dblclick();
   await expect(
     page.getByText('Your course registration has been submitted for approval.').first(),
   ).toBeVisible();
@@ -68,7 +77,12 @@ test('DIT/2024/0004 registers, the adviser approves, the course form’s QR code
   const adviserContext = await browser.newContext({ baseURL: new URL(page.url()).origin, locale: 'en-GB' });
   const adviser = await adviserContext.newPage();
   await signIn(adviser, 'admin', ADVISER);
-  await adviser.goto(portal('/admin/courseRegistration'));
+  // The adviser's home page says what waits for them, and its link opens it.
+  const awaiting = adviser.getByRole('region', { name: 'Your work' });
+  await expect(awaiting.getByText('1 course registration awaits your approval.')).toBeVisible();
+  await expect(awaiting.getByText('2024/2025 First Semester: 1')).toBeVisible();
+  await awaiting.getByRole('link', { name: 'Open Course Registration' }).click();
+  await expect(adviser).toHaveURL(atPortal('/admin/courseRegistration'));
   await expect(adviser.getByRole('heading', { name: 'Course Registration', level: 1 })).toBeVisible();
   const row = adviser.getByRole('row').filter({ hasText: 'DIT/2024/0004' });
   await row.getByRole('button', { name: 'Open' }).click();
@@ -173,7 +187,12 @@ test('results: the lecturer uploads CSC 101’s scores, the sheet climbs every s
 
   // The lecturer: the template lists the registered student; the filled file goes back up.
   await signIn(page, 'admin', 'lecturer@demo.edu.ng');
-  await openSheet(page, '/admin/resultupload');
+  // The lecturer's home page lists the courses' sheets to fill; a course's link opens its sheet.
+  const work = page.getByRole('region', { name: 'Your work' });
+  await expect(work.getByText('To fill: 2 · Returned to you: 0')).toBeVisible();
+  await work.getByRole('link', { name: 'CSC 101' }).click();
+  await expect(page).toHaveURL(/\/admin\/resultupload\?semesterId=\d+&courseId=\d+$/);
+  await expect(page.getByRole('heading', { name: /CSC 101 · / })).toBeVisible();
   const [template] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Template (CSV)' }).click(),

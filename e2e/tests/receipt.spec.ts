@@ -47,6 +47,12 @@ test.describe('public receipt', () => {
       receipt.getByRole('heading', { name: 'Official Payment Receipt', exact: true }),
     ).toBeVisible();
     await expect(receipt.getByText('UDOH Emmanuel Effiong')).toBeVisible();
+    // Headed with the institution's name; the programme, not the entry mode.
+    await expect(receipt.getByText('Demo Institute of Technology', { exact: true })).toBeVisible();
+    await expect(receipt.getByText('Bachelor of Science (B.Sc.)', { exact: true })).toBeVisible();
+    await expect(
+      receipt.getByText('The service charge is what the payer paid above the fee.', { exact: false }),
+    ).toBeVisible();
     await expect(receipt.getByText(APPLICANT_7, { exact: true })).toBeVisible();
     await expect(receipt.getByText('PAID', { exact: true })).toBeVisible();
     // The seeded payment carries Monnify's ₦75 fee (taken from the settlement): the lines the
@@ -164,7 +170,8 @@ test.describe('school-fees receipt', () => {
     pdfUrl: '/api/receipts/feedfacefeedfacefeedfacefeedface.pdf',
     paymentCategoryId: 1,
     admittedSession: '2024/2025',
-    program: 'UTME',
+    program: 'Bachelor of Science (B.Sc.)',
+    institutionName: 'Demo Institute of Technology',
     courseOfStudy: 'Computer Science',
   };
   const breakdown = (methodId: number) => ({

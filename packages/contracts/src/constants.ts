@@ -90,3 +90,10 @@ export const RECEIPT_LINE_LABELS = {
   excess: 'Paid above the fee (to be refunded)',
   total: 'Total Paid',
 } as const;
+
+/**
+ * Why a receipt's service charge differs from the gateway charges the bursary sees: said on the
+ * receipt (page and PDF); the bursary's pages say the same from their side.
+ */
+export const RECEIPT_CHARGE_NOTE =
+  'The service charge is what the payer paid above the fee. The payment gateway’s own fee is deducted from what the school receives and is not charged to the payer.';

@@ -38,6 +38,7 @@ export const COURSE_REGISTRATION_MESSAGES = {
   noCourses: 'Choose at least one course.',
   notOffered: (code: string) => `${code} is not offered to your level this semester.`,
   carryOverRequired: (code: string) => `${code} is a carry-over and must be registered.`,
+  compulsoryRequired: (code: string) => `${code} is compulsory and must be registered.`,
   prerequisite: (code: string, prerequisite: string) =>
     `${code} needs ${prerequisite}, which you have not passed.`,
   alreadyPassed: (code: string) => `You have already passed ${code}.`,
@@ -79,6 +80,7 @@ export const registrationCourse = z.object({
   Type: z.enum(['Compulsory', 'Elective']),
   /** Failed earlier: listed first and required. */
   CarryOver: z.boolean(),
+  /** Must be registered: a carry-over or a compulsory course that can be taken (`mustRegister`). */
   Required: z.boolean(),
   /** Why the course cannot be chosen (a prerequisite not passed), or null. */
   Blocked: z.string().nullable(),

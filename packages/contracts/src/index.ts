@@ -11,5 +11,7 @@ export * from './bursary.js';
 export * from './students.js';
 export * from './records.js';
 export * from './courses.js';
+export * from './course-rules.js';
 export * from './results.js';
 export * from './hostels.js';
+export * from './my-work.js';

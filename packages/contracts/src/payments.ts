@@ -153,6 +153,8 @@ export type ReceiptLine = z.infer<typeof receiptLine>;
 
 /** The payment receipt of section 3. Public: only what verification needs (no e-mail, no phone). */
 export const paymentReceipt = z.object({
+  /** The institution that issued the receipt (the page's heading). */
+  institutionName: z.string(),
   name: z.string(),
   matricNo: z.string().nullable(),
   jambRegNo: z.string().nullable(),

@@ -13,6 +13,7 @@ import { registerRecordsModule } from './records/index.js';
 import { registerResultsModule } from './results/index.js';
 import { referenceRoutes } from './reference/reference.routes.js';
 import { sessionsRoutes } from './sessions/sessions.routes.js';
+import { registerStaffModule } from './staff/index.js';
 import { registerStudentsModule } from './students/index.js';
 
 /** Every domain module registers its routes here, in one place. */
@@ -30,4 +31,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   registerCoursesModule(app, deps);
   registerResultsModule(app, deps);
   registerHostelsModule(app, deps);
+  registerStaffModule(app, deps);
 }

@@ -21,10 +21,12 @@ export interface AuthContext {
 /**
  * Who may call a route. Every route declares one; a test fails on any route that does not.
  * - 'public': anyone
- * - { modes }: a signed-in user of one of these kinds
+ * - { modes }: a signed-in user of one of these kinds; `withPages` also reads an admin's pages, for a
+ *   route every admin may call whose answer depends on the pages (the staff home page)
  * - { page }: an admin whose current roles grant this page (checked on every request)
  */
-export type RouteAccess = 'public' | { modes: readonly UserKind[] } | { page: string | readonly string[] };
+export type RouteAccess =
+  'public' | { modes: readonly UserKind[]; withPages?: boolean } | { page: string | readonly string[] };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -218,8 +220,10 @@ export const authPlugin = fp(
     app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config?.access;
       const token = bearerToken(request);
-      const byPage = typeof access === 'object' && 'page' in access;
-      if (token) request.auth = await app.sessions.authenticate(token, { withPages: byPage });
+      const withPages =
+        typeof access === 'object' &&
+        ('page' in access || ('withPages' in access && access.withPages === true));
+      if (token) request.auth = await app.sessions.authenticate(token, { withPages });
       if (access === 'public' || !request.routeOptions.url) return;
       if (!access) throw forbidden('This route declares no access rule.');
       if (!request.auth) throw unauthorized();

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ADMIN_PAGES,
+  ADMISSIONS_DASHBOARD_PAGES,
   APPLICATION_VIEWS,
   adminPageQuery,
   adminPaged,
@@ -25,14 +26,6 @@ import { errorResponses } from '../../platform/routes.js';
 import { VIEW_PAGES, type AdmissionsService, type Transition } from './admissions.service.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
-
-/** Pages that may see the admissions dashboard's counts. */
-const DASHBOARD_PAGES = [
-  ADMIN_PAGES.allApplications,
-  ADMIN_PAGES.screeningReport,
-  ADMIN_PAGES.admissionPayments,
-  ADMIN_PAGES.admissionList,
-] as const;
 
 export function admissionsRoutes(app: FastifyInstance, db: Db, service: AdmissionsService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -184,7 +177,7 @@ export function admissionsRoutes(app: FastifyInstance, db: Db, service: Admissio
   });
 
   r.get('/api/admin/dashboard', {
-    config: { access: { page: DASHBOARD_PAGES } },
+    config: { access: { page: ADMISSIONS_DASHBOARD_PAGES } },
     schema: {
       tags: ['admin'],
       summary: 'Admissions dashboard: counts by stage and department, acceptance-fee totals',

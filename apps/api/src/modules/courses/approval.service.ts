@@ -70,6 +70,15 @@ export async function listRegistrations(db: Db, actor: AuditActor, q: Registrati
   return paged(data, q.page, q.pageSize, total, 'No registrations match.');
 }
 
+/** The registrations awaiting this adviser's approval (the registry: every one), by semester. */
+export async function awaitingApproval(db: Db, adminId: number) {
+  const rows = await repo.awaitingBySemester(db, repo.scopeCondition(await scopesOf(db, adminId)));
+  return {
+    Awaiting: rows.reduce((sum, r) => sum + r.n, 0),
+    BySemester: rows.map((r) => ({ SemesterId: r.semesterId, Semester: r.semester, Count: r.n })),
+  };
+}
+
 export async function detailOf(db: Exec, registration: repo.RegistrationRow): Promise<RegistrationDetail> {
   const context = await repo.registrationContext(db, registration.id);
   if (!context) throw notFound(M.notFound);

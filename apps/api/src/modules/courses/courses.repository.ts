@@ -411,6 +411,17 @@ export async function listRegistrations(db: Exec, f: RegistrationFilters, limit:
   return { rows, total: total?.n ?? 0 };
 }
 
+/** Registrations awaiting approval within a scope, counted by semester (newest first). */
+export async function awaitingBySemester(db: Exec, scope: SQL | undefined) {
+  return db
+    .select({ semesterId: semesters.id, semester: semesters.name, n: countSql() })
+    .from(courseRegistrations)
+    .innerJoin(semesters, eq(semesters.id, courseRegistrations.semesterId))
+    .where(and(eq(courseRegistrations.state, 'submitted'), scope))
+    .groupBy(semesters.id, semesters.name, semesters.startDate)
+    .orderBy(desc(semesters.startDate));
+}
+
 /** The registrations of one student, newest semester first. */
 export async function studentRegistrationIds(db: Exec, studentId: number) {
   const rows = await db

@@ -66,6 +66,8 @@ describe('course registration', () => {
     });
   const compulsory = (p: CourseRegistrationPage) =>
     p.Courses.filter((c) => c.Type === 'Compulsory' || c.CarryOver).map((c) => c.CourseId);
+  /** DIT/2024/0004's first choice: the compulsory courses and one elective (22 units). */
+  const firstChoice = (p: CourseRegistrationPage) => [...compulsory(p), idOf('BIO 101')];
   const eventsOf = (registrationId: number) =>
     db()
       .select()
@@ -124,6 +126,11 @@ describe('course registration', () => {
       expect(p.Courses.find((c) => c.Code === 'STA 111')).toMatchObject({
         Type: 'Elective',
         Required: false,
+      });
+      // A compulsory course is required as a carry-over is: the page locks it, the server insists.
+      expect(p.Courses.find((c) => c.Code === 'CSC 101')).toMatchObject({
+        Type: 'Compulsory',
+        Required: true,
       });
     });
 
@@ -185,7 +192,7 @@ describe('course registration', () => {
       const p = await page(s4);
       const few = await submit(s4, [idOf('CSC 101'), idOf('CSC 103')]);
       expect(few.statusCode).toBe(400);
-      expect(few.json().Message).toBe('Register at least 15 units; your choice comes to 5.');
+      expect(few.json().Message).toBe('CHM 101 is compulsory and must be registered.');
       const all = p.Courses.filter((c) => !c.Blocked).map((c) => c.CourseId);
       const many = await submit(s4, all);
       expect(many.statusCode).toBe(400);
@@ -235,13 +242,13 @@ describe('course registration', () => {
 
     it('stores DIT/2024/0004’s submission once, even when the same press arrives twice', async () => {
       const p = await page(s4);
-      const body = { SemesterId: semesterId, CourseIds: compulsory(p), IdempotencyKey: randomUUID() };
+      const body = { SemesterId: semesterId, CourseIds: firstChoice(p), IdempotencyKey: randomUUID() };
       const [a, b] = await Promise.all([post(PATH, s4, body), post(PATH, s4, body)]);
       expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
       expect(a.json().Message).toBe('Your course registration has been submitted for approval.');
       const data: CourseRegistrationPage = b.json().Data;
-      expect(data.Registration).toMatchObject({ State: 'submitted', Version: 1, TotalUnits: 19 });
-      expect(data.Registration!.Courses).toHaveLength(8);
+      expect(data.Registration).toMatchObject({ State: 'submitted', Version: 1, TotalUnits: 22 });
+      expect(data.Registration!.Courses).toHaveLength(9);
       registrationId = data.Registration!.Id;
       expect(await eventsOf(registrationId)).toHaveLength(1);
       const again = await post(PATH, s4, body);
@@ -256,12 +263,12 @@ describe('course registration', () => {
 
     it('refuses a submission from a page that no longer shows the registration as it is', async () => {
       const p = await page(s4);
-      const res = await submit(s4, compulsory(p));
+      const res = await submit(s4, firstChoice(p));
       expect(res.statusCode).toBe(409);
       expect(res.json().Message).toBe(
         'Your registration changed in another window. Reload the page and try again.',
       );
-      const same = await submit(s4, compulsory(p), { ExpectedVersion: 1 });
+      const same = await submit(s4, firstChoice(p), { ExpectedVersion: 1 });
       expect(same.statusCode).toBe(400);
       expect(same.json().Message).toBe(
         'Your choice is the same as the registration you have already submitted.',
@@ -272,7 +279,7 @@ describe('course registration', () => {
       const res = await get('/api/admin/course-registrations?state=submitted&pageSize=50', adviser);
       expect(res.statusCode, res.body).toBe(200);
       const row = res.json().Data.find((r: { MatricNo: string }) => r.MatricNo === 'DIT/2024/0004');
-      expect(row).toMatchObject({ State: 'submitted', TotalUnits: 19, Courses: 8, Level: '100 Level' });
+      expect(row).toMatchObject({ State: 'submitted', TotalUnits: 22, Courses: 9, Level: '100 Level' });
       const detail = await get(`/api/admin/course-registrations/${registrationId}`, adviser);
       expect(detail.json().Data).toMatchObject({
         Student: { MatricNo: 'DIT/2024/0004' },
@@ -346,20 +353,27 @@ describe('course registration', () => {
 
     it('takes an add/drop request after approval through approval again', async () => {
       const p = await page(s4);
-      const chosen = [...compulsory(p).filter((id) => code(id) !== 'GST 113'), idOf('STA 111')];
+      const compulsoryDropped = await submit(
+        s4,
+        firstChoice(p).filter((id) => code(id) !== 'GST 113'),
+        { ExpectedVersion: 2 },
+      );
+      expect(compulsoryDropped.statusCode).toBe(400);
+      expect(compulsoryDropped.json().Message).toBe('GST 113 is compulsory and must be registered.');
+      const chosen = [...compulsory(p), idOf('STA 111')];
       const res = await submit(s4, chosen, { ExpectedVersion: 2 });
       expect(res.statusCode, res.body).toBe(200);
       const data: CourseRegistrationPage = res.json().Data;
-      expect(data.Registration).toMatchObject({ State: 'submitted', Version: 3, TotalUnits: 20 });
-      const gst = data.Registration!.Courses.find((c) => c.Code === 'GST 113');
+      expect(data.Registration).toMatchObject({ State: 'submitted', Version: 3, TotalUnits: 22 });
+      const bio = data.Registration!.Courses.find((c) => c.Code === 'BIO 101');
       const sta = data.Registration!.Courses.find((c) => c.Code === 'STA 111');
-      expect(gst).toMatchObject({ Requested: false, Approved: true });
+      expect(bio).toMatchObject({ Requested: false, Approved: true });
       expect(sta).toMatchObject({ Requested: true, Approved: false });
       expect(data.History.slice(0, 3).map((h) => [h.Kind, h.Course])).toEqual(
         expect.arrayContaining([
           ['resubmitted', null],
           ['course_added', 'STA 111'],
-          ['course_dropped', 'GST 113'],
+          ['course_dropped', 'BIO 101'],
         ]),
       );
       const list = await get('/api/admin/course-registrations?state=submitted', adviser);
@@ -370,11 +384,11 @@ describe('course registration', () => {
       });
       expect(approved.json().Data.Decided).toEqual([registrationId]);
       const after = await page(s4);
-      expect(after.Registration!.Courses.map((c) => c.Code)).not.toContain('GST 113');
+      expect(after.Registration!.Courses.map((c) => c.Code)).not.toContain('BIO 101');
       expect(after.Registration!.Courses.every((c) => c.Approved)).toBe(true);
     });
 
-    it('returns DIT/2023/0003’s registration with a comment; the student changes it and resubmits', async () => {
+    it('returns DIT/2023/0003’s registration with a comment; the student resubmits', async () => {
       const p = await page(s3);
       const submitted = await submit(s3, compulsory(p));
       expect(submitted.statusCode, submitted.body).toBe(200);
@@ -382,28 +396,23 @@ describe('course registration', () => {
       const returned = await post('/api/admin/course-registrations/decide', adviser, {
         Decision: 'return',
         Registrations: [{ Id: id, Version: 1 }],
-        Comment: 'Add STA 201: you need a statistics course.',
+        Comment: 'See the department about CHM 101 before you resubmit.',
       });
       expect(returned.json().Message).toBe('Registration returned.');
       const back = await page(s3);
       expect(back.Registration).toMatchObject({
         State: 'returned',
-        Comment: 'Add STA 201: you need a statistics course.',
+        Comment: 'See the department about CHM 101 before you resubmit.',
       });
       expect(back.CanSubmit).toBe(true);
-      const again = await submit(
-        s3,
-        [...compulsory(back)].filter((c) => code(c) !== 'ENT 211').concat(idOf('STA 201')),
-        {
-          ExpectedVersion: 2,
-        },
-      );
+      // A returned registration may go back unchanged: the carry-over and every compulsory course.
+      const again = await submit(s3, compulsory(back), { ExpectedVersion: 2 });
       expect(again.statusCode, again.body).toBe(200);
       expect(again.json().Message).toBe('Your changes have been submitted for approval.');
       const history = (again.json().Data as CourseRegistrationPage).History;
       expect(history.find((h) => h.Kind === 'returned')).toMatchObject({
         ByKind: 'Admin',
-        Comment: 'Add STA 201: you need a statistics course.',
+        Comment: 'See the department about CHM 101 before you resubmit.',
       });
       const registry = await get('/api/admin/course-registrations/student?matricNo=dit/2023/0003', admin);
       expect(registry.json().Data[0].History.map((h: { Kind: string }) => h.Kind)).toContain('returned');

@@ -1,7 +1,10 @@
 import {
   COURSE_REGISTRATION_MESSAGES as M,
   STATUS,
+  checkCourseChoice,
+  choiceProblemMessage,
   koboToNaira,
+  mustRegister,
   type CourseRegistrationInput,
   type CourseRegistrationPage,
   type RegistrationCourse,
@@ -69,7 +72,6 @@ async function chooseSemester(db: Exec, semesterId?: number): Promise<repo.Semes
 interface Offer {
   courses: RegistrationCourse[];
   limits: { minUnits: number; maxUnits: number };
-  byId: Map<number, RegistrationCourse>;
 }
 
 /** Passed courses, and carry-overs: courses whose latest published attempt failed. */
@@ -87,7 +89,7 @@ async function standing(db: Exec, studentId: number) {
 
 /** The courses a student may register in a semester: carry-overs first, then compulsory, then electives. */
 async function offer(db: Exec, student: repo.StudentFacts, semester: repo.SemesterWindow): Promise<Offer> {
-  const none: Offer = { courses: [], limits: { minUnits: 0, maxUnits: 0 }, byId: new Map() };
+  const none: Offer = { courses: [], limits: { minUnits: 0, maxUnits: 0 } };
   if (student.departmentId === null || student.levelId === null) return none;
   const [offered, { passed, carryOvers }, limits] = await Promise.all([
     repo.offeredCourses(db, {
@@ -110,14 +112,13 @@ async function offer(db: Exec, student: repo.StudentFacts, semester: repo.Semest
   ): RegistrationCourse => {
     const needs = prereqs.filter((p) => p.courseId === c.courseId);
     const missing = needs.find((p) => !passed.has(p.prerequisiteId));
-    return {
+    const course = {
       CourseId: c.courseId,
       Code: c.code,
       Title: c.title,
       Units: c.units,
-      Type: c.type === 'Elective' ? 'Elective' : 'Compulsory',
+      Type: c.type === 'Elective' ? ('Elective' as const) : ('Compulsory' as const),
       CarryOver: carryOver,
-      Required: carryOver,
       Blocked: passed.has(c.courseId)
         ? M.alreadyPassed(c.code)
         : missing
@@ -125,6 +126,7 @@ async function offer(db: Exec, student: repo.StudentFacts, semester: repo.Semest
           : null,
       Prerequisites: needs.map((p) => ({ Code: p.code, Passed: passed.has(p.prerequisiteId) })),
     };
+    return { ...course, Required: mustRegister(course) };
   };
   const carriedIds = new Set(carryOvers);
   const list = [
@@ -139,25 +141,14 @@ async function offer(db: Exec, student: repo.StudentFacts, semester: repo.Semest
   return {
     courses: list,
     limits: limits ?? { minUnits: 1, maxUnits: 60 },
-    byId: new Map(list.map((c) => [c.CourseId, c])),
   };
 }
 
 /** Refuses a choice the rules do not allow (400, naming the course or the limit); returns the chosen courses. */
 export function checkChoice(courseIds: readonly number[], o: Offer): RegistrationCourse[] {
-  const unique = [...new Set(courseIds)];
-  const chosen: RegistrationCourse[] = [];
-  for (const id of unique) {
-    const course = o.byId.get(id);
-    if (!course) throw badRequest(M.notOffered(`Course ${id}`));
-    if (course.Blocked) throw badRequest(course.Blocked);
-    chosen.push(course);
-  }
-  for (const c of o.courses)
-    if (c.Required && !unique.includes(c.CourseId)) throw badRequest(M.carryOverRequired(c.Code));
-  const total = chosen.reduce((s, c) => s + c.Units, 0);
-  if (total < o.limits.minUnits) throw badRequest(M.tooFewUnits(o.limits.minUnits, total));
-  if (total > o.limits.maxUnits) throw badRequest(M.tooManyUnits(o.limits.maxUnits, total));
+  const limits = { MinUnits: o.limits.minUnits, MaxUnits: o.limits.maxUnits };
+  const { chosen, problems } = checkCourseChoice(o.courses, limits, courseIds);
+  if (problems[0]) throw badRequest(choiceProblemMessage(problems[0]));
   return chosen;
 }
 

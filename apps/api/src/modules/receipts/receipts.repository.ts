@@ -7,6 +7,7 @@ import {
   entryModes,
   levels,
   paymentItems,
+  programmes,
   students,
 } from '../../db/schema/index.js';
 import { inArray } from 'drizzle-orm';
@@ -27,6 +28,7 @@ export async function findStudentPayee(db: Db, studentId: number) {
       departmentName: departments.name,
       courseOfStudyName: coursesOfStudy.name,
       programmeId: coursesOfStudy.programmeId,
+      programmeName: programmes.name,
       entryModeId: students.entryModeId,
       entryModeName: entryModes.name,
       admittedSessionName: academicSessions.name,
@@ -35,11 +37,23 @@ export async function findStudentPayee(db: Db, studentId: number) {
     .leftJoin(levels, eq(levels.id, students.levelId))
     .leftJoin(departments, eq(departments.id, students.departmentId))
     .leftJoin(coursesOfStudy, eq(coursesOfStudy.id, students.courseOfStudyId))
+    .leftJoin(programmes, eq(programmes.id, coursesOfStudy.programmeId))
     .leftJoin(entryModes, eq(entryModes.id, students.entryModeId))
     .leftJoin(academicSessions, eq(academicSessions.id, students.admittedSessionId))
     .where(eq(students.id, studentId))
     .limit(1);
   return row ?? null;
+}
+
+/** A programme's name (B.Sc. …), for an applicant's receipt. */
+export async function programmeName(db: Db, programmeId: number | null): Promise<string | null> {
+  if (programmeId === null) return null;
+  const [row] = await db
+    .select({ name: programmes.name })
+    .from(programmes)
+    .where(eq(programmes.id, programmeId))
+    .limit(1);
+  return row?.name ?? null;
 }
 
 export async function itemNames(db: Db, ids: number[]): Promise<Map<number, string>> {

@@ -1,5 +1,6 @@
 import {
   INDIGENE_STATE_ID,
+  RECEIPT_CHARGE_NOTE,
   RECEIPT_LINE_LABELS,
   SCHOOL_FEES_CATEGORY_ID,
   STATUS,
@@ -49,6 +50,7 @@ interface Payee {
   entryModeId: number | null;
   /** A student's programme (through the course of study): fee lines may be set per programme. */
   programmeId: number | null;
+  /** The programme's name (B.Sc. …), through the course of study; never the entry mode. */
   program: string | null;
   stateId: number | null;
   admittedSession: string | null;
@@ -72,7 +74,7 @@ async function payeeOf(deps: ReceiptsDeps, payment: PaymentRow): Promise<Payee> 
       courseOfStudy: a.courseOfStudyName,
       entryModeId: a.entryModeId,
       programmeId: null,
-      program: a.entryModeName,
+      program: await repo.programmeName(deps.db, a.programmeId),
       stateId: a.stateId,
       admittedSession: a.admissionSessionName,
       passportUrl: passportLink(deps.config, a.publicId, a.passportKey),
@@ -93,7 +95,7 @@ async function payeeOf(deps: ReceiptsDeps, payment: PaymentRow): Promise<Payee> 
       courseOfStudy: s.courseOfStudyName,
       entryModeId: s.entryModeId,
       programmeId: s.programmeId,
-      program: s.entryModeName,
+      program: s.programmeName,
       stateId: s.stateId,
       admittedSession: s.admittedSessionName,
       passportUrl: null,
@@ -175,11 +177,15 @@ export async function receiptOf(
   options: { qr?: boolean } = {},
   now = new Date(),
 ): Promise<{ receipt: PaymentReceipt; payee: Payee }> {
-  const payee = await payeeOf(deps, payment);
-  const names = await repo.itemNames(deps.db, payment.itemIds);
+  const [payee, names, institution] = await Promise.all([
+    payeeOf(deps, payment),
+    repo.itemNames(deps.db, payment.itemIds),
+    loadInstitution(deps.db),
+  ]);
   const amounts = receiptAmounts(payment, await itemLines(deps, payment, payee, names));
   const verifyUrl = verifyUrls.receipt(deps.config.PUBLIC_URL, payment.publicId);
   const receipt: PaymentReceipt = {
+    institutionName: institution.name,
     name: payee.name,
     matricNo: payee.matricNo,
     jambRegNo: payee.jambRegNo,
@@ -247,8 +253,10 @@ export async function getSchoolFeesReceipt(deps: ReceiptsDeps, id: string) {
 
 /** The receipt as an A4 PDF with selectable text and a vector QR code. */
 export async function renderReceiptPdf(deps: ReceiptsDeps, payment: PaymentRow): Promise<Buffer> {
-  const { receipt, payee } = await receiptOf(deps, payment, { qr: false });
-  const institution = await loadInstitution(deps.db);
+  const [{ receipt, payee }, institution] = await Promise.all([
+    receiptOf(deps, payment, { qr: false }),
+    loadInstitution(deps.db),
+  ]);
   const b = createPdf({
     title: `Payment receipt ${receipt.transactionRef}`,
     subject: receipt.paymentName,
@@ -307,6 +315,7 @@ export async function renderReceiptPdf(deps: ReceiptsDeps, payment: PaymentRow):
     ]),
     boldLastRow: true,
   });
+  b.paragraph(RECEIPT_CHARGE_NOTE, { fontSize: 8.5 });
 
   b.ensureSpace(130);
   const qrTop = b.y + 6;

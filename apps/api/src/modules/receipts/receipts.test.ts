@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicants, payments } from '../../db/schema/index.js';
+import { RECEIPT_CHARGE_NOTE } from '@portal/contracts';
+import { applicants, payments, students } from '../../db/schema/index.js';
 import { seed } from '../../db/seed/index.js';
 import { newPublicId } from '../../platform/ids.js';
 import { formatNaira, pdfTextContent } from '../../platform/pdf.js';
@@ -77,7 +78,9 @@ describe('receipts', () => {
       provider: 'monnify',
       paymentCategoryId: null,
       admittedSession: '2024/2025',
-      program: 'UTME',
+      // The programme of the course of study, not the entry mode (UTME).
+      program: 'Bachelor of Science (B.Sc.)',
+      institutionName: 'Demo Institute of Technology',
       verifyUrl,
       pdfUrl: `/api/receipts/${receiptId}.pdf`,
     });
@@ -125,6 +128,34 @@ describe('receipts', () => {
       expect(text).toContain(expected);
     }
     expect(pdf.length).toBeLessThan(200_000);
+  });
+
+  it('names on a student’s receipt the institution and the programme, and explains the service charge', async () => {
+    const [student] = await t.database.db
+      .select()
+      .from(students)
+      .where(eq(students.matricNo, 'DIT/2024/0004'));
+    const [paid] = await t.database.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.studentId, student!.id), eq(payments.state, 'paid')));
+    const json = await t.app.inject({
+      method: 'GET',
+      url: `/api/PaymentReceiptByRRR?transactionId=${paid!.publicId}`,
+    });
+    expect(json.json().Data).toMatchObject({
+      matricNo: 'DIT/2024/0004',
+      program: 'Bachelor of Science (B.Sc.)',
+      institutionName: 'Demo Institute of Technology',
+    });
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/receipts/${paid!.publicId}.pdf` });
+    const lines = (await pdfTextContent(pdf.rawPayload)).split('\n');
+    expect(lines[lines.indexOf('Programme:') + 1]).toBe('Bachelor of Science (B.Sc.)');
+    // Headed with the institution (its monogram, then its name).
+    expect(lines.slice(0, 3)).toContain('DEMO INSTITUTE OF TECHNOLOGY');
+    expect(lines).not.toContain('UTME');
+    // The gateway's fee is not the payer's service charge: the receipt says so, in one sentence.
+    expect(lines.join(' ').replace(/\s+/g, ' ')).toContain(RECEIPT_CHARGE_NOTE);
   });
 
   it('the receipt lines add up to the total, and the PDF prints the same lines with the same labels', async () => {

@@ -3,6 +3,7 @@ import { badRequest, notFound } from '../../platform/errors.js';
 import { createPdf, formatLongDate, loadInstitution, type PdfBuilder } from '../../platform/pdf.js';
 import { verifyUrls } from '../receipts/verification.js';
 import { findStudentRecord, passportBytesOf } from '../students/students.service.js';
+import { degreeClassOf } from './arithmetic.js';
 import * as repo from './results.repository.js';
 import { issueDocument, resultsOf, type DocumentKind, type ResultsDeps } from './results.service.js';
 
@@ -44,17 +45,27 @@ export async function renderResultDocument(
   kind: DocumentKind,
   semesterId: number | null,
 ): Promise<{ pdf: Buffer; fileName: string; publicId: string; documentId: number }> {
-  const [student, record, results, institution] = await Promise.all([
+  const [student, record, results, institution, classes] = await Promise.all([
     repo.studentSummary(deps.db, { id: studentId }),
     findStudentRecord(deps.db, studentId),
     resultsOf(deps.db, studentId),
     loadInstitution(deps.db),
+    repo.defaultDegreeClasses(deps.db),
   ]);
   if (!student || !record) throw notFound(M.studentNotFound);
   const semesters =
     semesterId === null ? results.Semesters : results.Semesters.filter((s) => s.SemesterId === semesterId);
   if (!semesters.length) throw badRequest(kind === 'transcript' ? M.transcriptNoResults : M.noResults);
-  const document = await issueDocument(deps.db, studentId, kind, semesterId, results);
+  const last = semesters.at(-1)!;
+  // A report card speaks of its semester: the level then, and the class of degree of the CGPA it
+  // prints (up to that semester; for the latest, the class the Result page shows).
+  const [document, level] = await Promise.all([
+    issueDocument(deps.db, studentId, kind, semesterId, results),
+    kind === 'report_card' ? repo.levelInSemester(deps.db, studentId, last.SemesterId) : student.level,
+  ]);
+  const cgpa = kind === 'transcript' ? results.Cgpa : last.Cgpa;
+  const degreeClass =
+    kind === 'transcript' ? results.DegreeClass : (degreeClassOf(cgpa, classes)?.name ?? null);
   const verifyUrl = verifyUrls.resultDocument(deps.config.PUBLIC_URL, document.publicId);
   const b = createPdf({
     title: `${kind === 'transcript' ? 'Transcript' : 'Report card'} ${student.matricNo}`,
@@ -71,7 +82,7 @@ export async function renderResultDocument(
       ['Matric No.', student.matricNo],
       ['Programme', student.programme],
       ['Department', student.department],
-      ['Level', student.level],
+      ['Level', level],
       ['Issued on', formatLongDate(document.issuedAt)],
     ],
     { columns: 1, width: b.width - 100, labelShare: 0.28 },
@@ -79,11 +90,10 @@ export async function renderResultDocument(
   b.y = Math.max(b.y, photo.y + photo.height) + 10;
   for (const semester of semesters) semesterTable(b, semester);
   b.moveDown(6);
-  const last = semesters.at(-1)!;
   b.keyValues(
     [
-      ['CGPA', (kind === 'transcript' ? results.Cgpa : last.Cgpa).toFixed(2)],
-      ['Class of degree', kind === 'transcript' ? results.DegreeClass : null],
+      ['CGPA', cgpa.toFixed(2)],
+      ['Class of degree', degreeClass],
       ['Carry-overs', results.CarryOvers.join(', ') || 'None'],
       ['Units', String(semesters.reduce((n, s) => n + s.Units, 0))],
     ],

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   academicSessions,
+  courseRegistrations,
   courseResults,
   courses,
   coursesOfStudy,
@@ -21,6 +22,37 @@ import { countSql, type Exec } from '../../platform/db.js';
 import type { RetakeRule } from './arithmetic.js';
 
 const studentName = sql<string>`upper(${students.lastName}) || ' ' || ${students.firstName} || coalesce(' ' || ${students.otherName}, '')`;
+
+/**
+ * The level a student was at in a semester: the level of their registration for it, else (results
+ * from before registrations were kept) the current level less one for each session since.
+ */
+export async function levelInSemester(db: Exec, studentId: number, semesterId: number) {
+  const [registered] = await db
+    .select({ level: levels.name })
+    .from(courseRegistrations)
+    .innerJoin(levels, eq(levels.id, courseRegistrations.levelId))
+    .where(and(eq(courseRegistrations.studentId, studentId), eq(courseRegistrations.semesterId, semesterId)));
+  if (registered) return registered.level;
+  const [[student], allLevels, sessions, [semester]] = await Promise.all([
+    db.select({ levelId: students.levelId }).from(students).where(eq(students.id, studentId)),
+    db.select({ id: levels.id, name: levels.name }).from(levels).orderBy(asc(levels.rank)),
+    // Sessions in order of their first semester (a session's own dates may be unset).
+    db
+      .select({ id: academicSessions.id, isCurrent: academicSessions.isCurrent })
+      .from(academicSessions)
+      .leftJoin(semesters, eq(semesters.sessionId, academicSessions.id))
+      .groupBy(academicSessions.id, academicSessions.isCurrent, academicSessions.name)
+      .orderBy(sql`min(${semesters.startDate})`, asc(academicSessions.name)),
+    db.select({ sessionId: semesters.sessionId }).from(semesters).where(eq(semesters.id, semesterId)),
+  ]);
+  const current = allLevels.findIndex((l) => l.id === student?.levelId);
+  const now = sessions.findIndex((s) => s.isCurrent);
+  const then = sessions.findIndex((s) => s.id === semester?.sessionId);
+  if (current < 0) return null;
+  if (now < 0 || then < 0 || then >= now) return allLevels[current]!.name;
+  return allLevels[Math.max(0, current - (now - then))]!.name;
+}
 
 /** A student's published results, oldest semester first. */
 export async function publishedResults(db: Exec, studentId: number) {

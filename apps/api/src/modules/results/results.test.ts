@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readPdfText } from '../../platform/pdf-text.js';
 import { login, startTestApp, type TestApp } from '../../../test/helpers.js';
 
 // DIT/2023/0003's published 2023/2024 results (the seed): first semester 69 quality points over
@@ -47,5 +48,35 @@ describe('the student’s published results', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/student/results', headers: auth })).statusCode,
     ).toBe(403);
+  });
+
+  it('prints on the report card the class of degree the page shows and the level of its semester', async () => {
+    const { auth } = await login(t.app, 'Student', 'DIT/2023/0003');
+    const page = (await t.app.inject({ method: 'GET', url: '/api/student/results', headers: auth })).json()
+      .Data;
+    const card = async (semesterId?: number) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/student/results/report-card.pdf${semesterId ? `?semesterId=${semesterId}` : ''}`,
+        headers: auth,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return readPdfText(res.rawPayload).split('\n');
+    };
+    // The value printed after a label (a label and its value are drawn as lines one after the other).
+    const after = (lines: string[], label: string) => lines[lines.indexOf(`${label}:`) + 1];
+    // The latest semester (the default): the page's class of degree and CGPA; DIT/2023/0003 is now in
+    // 200 level, but these results are of 100 level.
+    const latest = await card();
+    expect(latest).toContain('2023/2024 Second Semester');
+    expect(after(latest, 'Class of degree')).toBe(page.DegreeClass);
+    expect(after(latest, 'CGPA')).toBe('3.38');
+    expect(after(latest, 'Level')).toBe('100 Level');
+    expect(latest).not.toContain('200 Level');
+    // An earlier semester: its own CGPA so far and the class of degree of that CGPA.
+    const first = await card(page.Semesters[0].SemesterId);
+    expect(after(first, 'CGPA')).toBe('3.14');
+    expect(after(first, 'Class of degree')).toBe('Second Class Lower');
+    expect(after(first, 'Level')).toBe('100 Level');
   });
 });

@@ -140,6 +140,29 @@ export async function lecturedCourseIds(db: Exec, adminId: number, sessionId: nu
   return rows.map((r) => r.courseId);
 }
 
+/** The courses an admin lectures in the current session, each with its semester of that session. */
+export async function lecturedInCurrentSession(db: Exec, adminId: number) {
+  return db
+    .select({
+      semesterId: semesters.id,
+      semester: semesters.name,
+      courseId: courses.id,
+      code: courses.code,
+      title: courses.title,
+    })
+    .from(courseLecturers)
+    .innerJoin(staff, eq(staff.id, courseLecturers.staffId))
+    .innerJoin(admins, sql`lower(${admins.email}) = lower(${staff.email})`)
+    .innerJoin(academicSessions, eq(academicSessions.id, courseLecturers.sessionId))
+    .innerJoin(courses, eq(courses.id, courseLecturers.courseId))
+    .innerJoin(
+      semesters,
+      and(eq(semesters.sessionId, courseLecturers.sessionId), eq(semesters.term, courses.semester)),
+    )
+    .where(and(eq(admins.id, adminId), eq(academicSessions.isCurrent, true)))
+    .orderBy(asc(semesters.startDate), asc(courses.code));
+}
+
 export async function semesterById(db: Exec, id: number) {
   const [row] = await db
     .select({

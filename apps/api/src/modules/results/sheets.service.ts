@@ -599,6 +599,62 @@ export async function reviewQueue(
   return paged(data, q.page, q.pageSize, mine.length, 'No score sheet awaits you.');
 }
 
+/**
+ * A lecturer's work for the staff home page: the sheets of the courses they lecture this session,
+ * with how many are to be filled (students registered, not yet submitted) or were returned.
+ */
+export async function lecturerWork(db: Db, adminId: number) {
+  const lectured = await repo.lecturedInCurrentSession(db, adminId);
+  const semesterIds = [...new Set(lectured.map((l) => l.semesterId))];
+  const bySemester = new Map(
+    await Promise.all(
+      semesterIds.map(async (id) => {
+        const ids = lectured.filter((l) => l.semesterId === id).map((l) => l.courseId);
+        const [sizes, latest] = await Promise.all([
+          approvedRosterSizes(db, id),
+          repo.latestSheets(db, id, ids),
+        ]);
+        return [id, { sizes, latest }] as const;
+      }),
+    ),
+  );
+  const sheets = lectured.map((l) => {
+    const { sizes, latest } = bySemester.get(l.semesterId)!;
+    const sheet = latest.find((s) => s.courseId === l.courseId);
+    return {
+      SemesterId: l.semesterId,
+      Semester: l.semester,
+      CourseId: l.courseId,
+      Code: l.code,
+      Title: l.title,
+      Students: sizes.get(l.courseId) ?? 0,
+      State: (sheet?.state as ResultSheetState | undefined) ?? null,
+    };
+  });
+  return {
+    ToFill: sheets.filter((s) => s.Students > 0 && (s.State === null || s.State === 'draft')).length,
+    Returned: sheets.filter((s) => s.State === 'returned').length,
+    Sheets: sheets,
+  };
+}
+
+/** A reviewer's work for the staff home page: how many sheets await them, and the first few. */
+export async function reviewWork(db: Db, actor: AuditActor) {
+  const queue = await reviewQueue(db, actor, { page: 1, pageSize: 5 });
+  return {
+    Awaiting: queue.Total,
+    Sheets: queue.Data.map((r) => ({
+      SheetId: r.SheetId,
+      CourseId: r.CourseId,
+      SemesterId: r.SemesterId,
+      Code: r.Code,
+      Title: r.Title,
+      Semester: r.Semester,
+      Stage: r.Stage,
+    })),
+  };
+}
+
 /** The courses of a semester with their sheets: the lecturer's own (resultupload), or every course with students (marksheet). */
 export async function sheetCourses(
   db: Db,

@@ -4,6 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';
+import { ADMISSIONS_DASHBOARD_PAGES } from '@portal/contracts';
 import { useIntl } from 'react-intl';
 import { CardMenu } from '../../../components/CardMenu';
 import { QueryStatus } from '../../../components/crud/QueryStatus';
@@ -13,9 +14,11 @@ import { SimpleTable } from '../../../components/SimpleTable';
 import type { MessageId } from '../../../i18n/locales';
 import { useT } from '../../../i18n/useT';
 import { ApiError } from '../../../lib/api';
-import { useSessionArea, useSessionUser } from '../../../lib/session';
+import { useAppState, useSessionArea, useSessionUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useAdmissionsDashboard } from '../api/get-dashboard';
+import { useMyWork } from '../api/get-my-work';
+import { MyWork } from './MyWork';
 
 const STAGES: [string, MessageId][] = [
   ['new', 'admin.dashboard.stage.new'],
@@ -31,9 +34,10 @@ const STAGES: [string, MessageId][] = [
 ];
 
 /**
- * /admin/dashboard and /app/dashboard: applicants by stage and by department and the
- * acceptance-fee totals (GET /api/admin/dashboard), with charts. An admin whose roles do not
- * reach the admissions figures sees the welcome card alone.
+ * /admin/dashboard and /app/dashboard: the admin's own work (GET /api/admin/my-work: registrations
+ * to approve, score sheets to fill or returned, sheets to review), then, for the roles that reach
+ * them, applicants by stage and by department and the acceptance-fee totals (GET
+ * /api/admin/dashboard), with charts. The figures are asked for only when a page grants them.
  */
 export default function AdminDashboard({ area = 'admin' }: { area?: 'admin' | 'app' }) {
   const t = useT();
@@ -42,9 +46,18 @@ export default function AdminDashboard({ area = 'admin' }: { area?: 'admin' | 'a
   // In /app, an admin signed in at /AdminSignin is the user when nobody signed in at /signin.
   const user = useSessionUser(useSessionArea(area).userKind === 'adminUser' ? 'adminUser' : 'authUser');
   const name = [user?.LastName, user?.FirstName].filter(Boolean).join(' ');
-  const dashboard = useAdmissionsDashboard();
+  const granted = useAppState((s) => s.adminPages);
+  // In /app the pages are not known here: the figures are asked for and a refusal is quiet.
+  const statistics =
+    area === 'app' || granted.some((p) => (ADMISSIONS_DASHBOARD_PAGES as readonly string[]).includes(p.Page));
+  const dashboard = useAdmissionsDashboard(statistics);
+  const work = useMyWork(area === 'admin');
   const data = dashboard.data?.Data;
-  const forbidden = dashboard.error instanceof ApiError && dashboard.error.httpStatus === 403;
+  const forbidden =
+    !statistics || (dashboard.error instanceof ApiError && dashboard.error.httpStatus === 403);
+  const myWork = work.data?.Data;
+  const hasWork =
+    !!myWork && [myWork.Registrations, myWork.ScoreSheets, myWork.Reviews].some((part) => part !== null);
 
   const stageCount = (stage: string) => data?.stages[stage] ?? 0;
   // `accounts` counts every applicant account; the stages split them.
@@ -77,10 +90,12 @@ export default function AdminDashboard({ area = 'admin' }: { area?: 'admin' | 'a
         contentSx={{ pt: 0 }}
       >
         <Typography color="text.secondary">
-          {t(forbidden ? 'shell.dashboardIntro' : 'admin.dashboard.intro')}
+          {t(!forbidden ? 'admin.dashboard.intro' : hasWork ? 'admin.home.intro' : 'shell.dashboardIntro')}
         </Typography>
       </SectionCard>
-      <QueryStatus query={dashboard} showError={!forbidden} />
+      {area === 'admin' && <QueryStatus query={work} />}
+      {myWork && hasWork && <MyWork work={myWork} />}
+      {statistics && <QueryStatus query={dashboard} showError={!forbidden} />}
       {data && (
         <Box
           sx={{

@@ -62,6 +62,9 @@ export default function StudentPaymentsScreen() {
               [t('bursary.totals.charges'), totals ? naira(totals.chargesKobo) : '…'],
             ]}
           />
+          <Typography variant="body2" color="text.secondary" sx={{ mt: -1, mb: 2 }}>
+            {t('bursary.totals.chargesNote')}
+          </Typography>
           <QueryTable
             label={title}
             columns={columns.map((c) =>

@@ -101,6 +101,9 @@ export default function SummaryOfPaymentsScreen() {
               [t('bursary.state.pending'), n(data.total.pendingCount)],
             ]}
           />
+          <Typography variant="body2" color="text.secondary" sx={{ mt: -1, mb: 2 }}>
+            {t('bursary.totals.chargesNote')}
+          </Typography>
           {data.total.attempts === 0 ? (
             <Typography color="text.secondary">{t('bursary.summary.empty')}</Typography>
           ) : (

@@ -49,7 +49,7 @@ export function ReceiptView({
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap-reverse' }}>
         <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
           <Typography variant="overline" color="text.secondary" component="p">
-            {t('portal.name')}
+            {receipt.institutionName}
           </Typography>
           <Typography id="receipt-title" component="h2" variant="h5" sx={{ fontWeight: 700 }}>
             {schoolFees ? t('documents.receipt.schoolFeesTitle') : t('documents.receipt.title')}
@@ -147,6 +147,9 @@ export function ReceiptView({
       ) : (
         <ReceiptLines lines={receipt.lines} naira={naira} />
       )}
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+        {t('documents.receipt.chargeNote')}
+      </Typography>
 
       <Divider sx={{ my: 2 }} />
       <QrBlock image={receipt.QRcode} url={receipt.verifyUrl} caption={t('documents.qr.caption')} />

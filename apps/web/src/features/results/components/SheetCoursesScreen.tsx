@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { SheetCourse } from '@portal/contracts';
 import { useId, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { FilterGrid, SearchField } from '../../../components/crud/filters';
 import { ReferenceInput } from '../../../components/crud/ReferenceInput';
 import { QueryTable } from '../../../components/crud/ServerTable';
@@ -25,11 +26,17 @@ export default function SheetCoursesScreen({ mine }: { mine: boolean }) {
   const id = useId();
   const title = t(mine ? 'adminPage.resultupload' : 'adminPage.marksheet');
   useDocumentTitle(`${title} · ${t('portal.name')}`);
+  // A link from the home page names the semester and the course to open (?semesterId=&courseId=).
+  const [params] = useSearchParams();
+  const linked = (name: string) => {
+    const value = Number(params.get(name));
+    return Number.isInteger(value) && value > 0 ? value : null;
+  };
   const { state, setState, filters, setFilter } = useListFilters<{
     semesterId: number | null;
     search: string;
   }>({
-    semesterId: null,
+    semesterId: linked('semesterId'),
     search: '',
   });
   const search = useDebounced(filters.search.trim());
@@ -44,7 +51,7 @@ export default function SheetCoursesScreen({ mine }: { mine: boolean }) {
     [state, filters.semesterId, search, mine],
   );
   const list = useSheetCourses(query, filters.semesterId !== null);
-  const [open, setOpen] = useState<number | null>(null);
+  const [open, setOpen] = useState<number | null>(() => (filters.semesterId ? linked('courseId') : null));
   return (
     <>
       <PageHeading title={title} intro={t(mine ? 'results.upload.intro' : 'results.marksheet.intro')} />

@@ -23,7 +23,7 @@ import { notify } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useCourseRegistration, useSubmitRegistration } from '../api/course-registration';
 import { useDownload } from '../api/documents';
-import { changed, initialSelection, locked, unitTotal } from './course-selection';
+import { changed, choiceState, initialSelection, locked } from './course-selection';
 import { LoadError, LoadingBlock, formatDay } from './parts';
 
 /** What the payments feature shows for the late registration fee (the route file passes it in). */
@@ -86,9 +86,18 @@ function Registration({
   useEffect(() => {
     pressKey.current = null;
   }, [chosen]);
-  const { total, tooFew, tooMany } = unitTotal(page.Courses, chosen, page.Limits);
+  // The server's own rules, run as the student ticks; the server runs them again on submission.
+  const { total, problems, tooFew, tooMany } = choiceState(page, chosen);
   const reg = page.Registration;
   const day = (value: string | null) => formatDay(intl.locale, value);
+
+  // Why a course cannot be taken: the prerequisite not yet passed, or the course already passed.
+  const blockedText = (course: RegistrationCourse) => {
+    const missing = course.Prerequisites.filter((p) => !p.Passed).map((p) => p.Code);
+    return missing.length > 0
+      ? t('student.courses.prerequisiteMissing', { codes: missing.join(', ') })
+      : t('student.courses.alreadyPassed');
+  };
 
   const toggle = (course: RegistrationCourse) =>
     setChosen((before) => {
@@ -204,6 +213,9 @@ function Registration({
                         {course.CarryOver && (
                           <Chip size="small" color="warning" label={t('student.courses.carryOver')} />
                         )}
+                        {!course.CarryOver && course.Type === 'Compulsory' && (
+                          <Chip size="small" color="primary" label={t('student.courses.compulsory')} />
+                        )}
                         {course.Type === 'Elective' && (
                           <Chip size="small" label={t('student.courses.elective')} />
                         )}
@@ -220,7 +232,7 @@ function Registration({
                             color="error"
                             sx={{ display: 'block' }}
                           >
-                            {course.Blocked}
+                            {blockedText(course)}
                           </Typography>
                         )}
                       </>
@@ -283,7 +295,7 @@ function Registration({
                 variant="contained"
                 disabled={
                   submit.isPending ||
-                  chosen.size === 0 ||
+                  problems.length > 0 ||
                   (reg !== null && reg.State !== 'returned' && !changed(page, chosen))
                 }
                 onClick={send}
