@@ -333,6 +333,19 @@ export async function getRegistrationPage(deps: CoursesDeps, auth: AuthContext |
   return { Status: STATUS.ok, Data: await pageOf(deps.db, student, semesterId) };
 }
 
+/**
+ * The student dashboard's card: the semester the page opens on, its window, the page's reason against
+ * submitting and the registration's state, by the page's own rules (without the course offer, which
+ * only the page needs).
+ */
+export async function registrationCard(db: Exec, studentId: number) {
+  const [student, semester] = await Promise.all([repo.studentFacts(db, studentId), chooseSemester(db)]);
+  if (!student || !semester) return { semester: null, state: 'none' as WindowState, reason: M.noSemester, registration: null };
+  const registration = await repo.findRegistration(db, { studentId, semesterId: semester.id });
+  const g = await gate(db, student, semester, registration);
+  return { semester, state: g.state, reason: g.reason, registration };
+}
+
 // ───────────────────────────── submitting ─────────────────────────────
 
 /**

@@ -84,23 +84,6 @@ export async function currentSession(db: Exec) {
   return row ?? null;
 }
 
-/** The semester-registration windows of a session, the current semester first, then by date. */
-export async function registrationWindows(db: Exec, sessionId: number) {
-  return db
-    .select({
-      semester: semesters.name,
-      isCurrentSemester: semesters.isCurrent,
-      opensOn: semesterRegistrations.opensOn,
-      closesOn: semesterRegistrations.closesOn,
-      lateClosesOn: semesterRegistrations.lateClosesOn,
-      isOpen: semesterRegistrations.isOpen,
-    })
-    .from(semesterRegistrations)
-    .innerJoin(semesters, eq(semesters.id, semesterRegistrations.semesterId))
-    .where(eq(semesters.sessionId, sessionId))
-    .orderBy(desc(semesters.isCurrent), asc(semesterRegistrations.opensOn));
-}
-
 // ───────────────────────────── clearance uploads ─────────────────────────────
 
 export async function listUploads(db: Exec, studentId: number) {
