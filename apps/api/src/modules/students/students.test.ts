@@ -212,7 +212,7 @@ describe('the student area', () => {
   });
 
   describe('dashboard', () => {
-    it('reports course registration open from the current session’s windows, hostel applications open (the seeded round), results not yet', async () => {
+    it('reports course registration open from the current session’s windows, the hostel page’s round and eligibility, results not yet', async () => {
       const [session] = await db()
         .select()
         .from(academicSessions)
@@ -240,7 +240,14 @@ describe('the student area', () => {
           Semester: semester!.name,
           ClosesOn: inDays(13),
         });
-        expect(data.Hostel).toEqual({ Open: true });
+        // The hostel card is the hostel page's: the seeded round is open; this student owes school fees.
+        const hostel = (await get('/api/student/hostel', s1)).json().Data;
+        expect(data.Hostel).toMatchObject({
+          Open: true,
+          Window: 'open',
+          CanApply: hostel.CanApply,
+          Reason: hostel.Reasons[0] ?? null,
+        });
         expect(data.Results).toEqual([]);
         expect(data.UploadsMissing).toBeGreaterThan(0);
         await db()
