@@ -114,7 +114,9 @@ test('DIT/2024/0004 applies, the registry draws, the student pays and the slipâ€
   await expect(page.getByTestId('allocation-state')).toHaveText('Paid');
   // A paid bed is not given up: the page says why instead of offering it.
   await expect(page.getByRole('button', { name: 'Give up bed space' })).toHaveCount(0);
-  await expect(page.getByText('Your hostel fee is paid, so this bed space is yours for the session')).toBeVisible();
+  await expect(
+    page.getByText('Your hostel fee is paid, so this bed space is yours for the session'),
+  ).toBeVisible();
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),

@@ -340,7 +340,8 @@ export async function getRegistrationPage(deps: CoursesDeps, auth: AuthContext |
  */
 export async function registrationCard(db: Exec, studentId: number) {
   const [student, semester] = await Promise.all([repo.studentFacts(db, studentId), chooseSemester(db)]);
-  if (!student || !semester) return { semester: null, state: 'none' as WindowState, reason: M.noSemester, registration: null };
+  if (!student || !semester)
+    return { semester: null, state: 'none' as WindowState, reason: M.noSemester, registration: null };
   const registration = await repo.findRegistration(db, { studentId, semesterId: semester.id });
   const g = await gate(db, student, semester, registration);
   return { semester, state: g.state, reason: g.reason, registration };

@@ -40,7 +40,11 @@ async function allocationToPay(db: Exec, studentId: number, allocationId?: numbe
 }
 
 /** Payments started before they carried their allocation: the student's allocation in the payment's session. */
-async function allocationPaidFor(tx: Exec, payment: { recordId: number | null; sessionId: number | null }, studentId: number) {
+async function allocationPaidFor(
+  tx: Exec,
+  payment: { recordId: number | null; sessionId: number | null },
+  studentId: number,
+) {
   if (payment.recordId) return repo.findAllocation(tx, { id: payment.recordId });
   return payment.sessionId ? repo.latestAllocationOfSession(tx, payment.sessionId, studentId) : null;
 }
@@ -55,7 +59,10 @@ export const hostelFee: PaymentPurpose = {
   async plan(db, payer, request) {
     const allocation = await allocationToPay(db, payer.id, request.RecordId);
     if (allocation.state === 'paid') throw refuse(M.alreadyPaid);
-    if (!['allocated', 'reserved'].includes(allocation.state) || (allocation.payBy && allocation.payBy < new Date()))
+    if (
+      !['allocated', 'reserved'].includes(allocation.state) ||
+      (allocation.payBy && allocation.payBy < new Date())
+    )
       throw refuse(M.notPayable);
     const [detail, round] = await Promise.all([
       repo.allocationDetail(db, allocation.id),
@@ -79,7 +86,12 @@ export const hostelFee: PaymentPurpose = {
       throw new Error(`hostel fee payment ${payment.id} has no allocation of its payer`);
     const paid = await repo.moveAllocation(tx, allocation.id, ['allocated', 'reserved'], 'paid', { paidAt });
     // Not live (lapsed, given up, or already paid): the CHECK or the key refuses the row, and the payment is refunded.
-    await repo.recordFeePayment(tx, { allocationId: allocation.id, paymentId: payment.id, live: !!paid, paidAt });
+    await repo.recordFeePayment(tx, {
+      allocationId: allocation.id,
+      paymentId: payment.id,
+      live: !!paid,
+      paidAt,
+    });
     await repo.appendEvents(tx, [
       {
         roundId: allocation.roundId,

@@ -7,12 +7,7 @@ import {
   type HostelApplicationPage,
   type StudentDashboard,
 } from '@portal/contracts';
-import {
-  academicSessions,
-  hostelAllocations,
-  hostelFeePayments,
-  payments,
-} from '../../db/schema/index.js';
+import { academicSessions, hostelAllocations, hostelFeePayments, payments } from '../../db/schema/index.js';
 import { pdfTextContent } from '../../platform/pdf.js';
 import { login, type TestApp } from '../../../test/helpers.js';
 import { settle, startPaymentsApp, submitCheckout } from '../payments/test-support.js';
@@ -177,7 +172,10 @@ describe('the hostel fee and the round a student sees', () => {
         .from(hostelFeePayments)
         .where(eq(hostelFeePayments.allocationId, allocation.id));
       expect(fee?.paymentId).toBe((await paymentOf(started.TransactionRef)).id);
-      expect((await page(w.auth)).Allocation).toMatchObject({ State: 'paid', SlipUrl: '/api/student/hostel/slip.pdf' });
+      expect((await page(w.auth)).Allocation).toMatchObject({
+        State: 'paid',
+        SlipUrl: '/api/student/hostel/slip.pdf',
+      });
       const pdf = await get('/api/student/hostel/slip.pdf', w.auth);
       expect(pdf.statusCode).toBe(200);
       expect(await pdfTextContent(pdf.rawPayload)).toContain(w.matricNo);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import {
   academicSessions,
@@ -9,8 +9,6 @@ import {
   levels,
   lgas,
   programmes,
-  semesterRegistrations,
-  semesters,
   states,
   studentDocuments,
   studentForms,

@@ -133,10 +133,7 @@ export default function StudentDashboard({ feesCard }: { feesCard?: ReactNode })
                     <List dense>
                       {d.Results.map((r) => (
                         <ListItem key={`${r.Session}-${r.Semester}`}>
-                          <ListItemText
-                            primary={semesterLabel(r)}
-                            secondary={`GPA ${twoDecimals(r.Gpa)}`}
-                          />
+                          <ListItemText primary={semesterLabel(r)} secondary={`GPA ${twoDecimals(r.Gpa)}`} />
                         </ListItem>
                       ))}
                     </List>
@@ -275,13 +272,17 @@ function HostelCard({ hostel: h }: { hostel: Dashboard['Hostel'] }) {
   } else if (h.Window === 'closed') {
     body = (
       <Typography>
-        {h.Applied ? t('student.dashboard.hostelAwaitDraw') : t('student.dashboard.hostelClosed', { date: day(h.ClosesAt) })}
+        {h.Applied
+          ? t('student.dashboard.hostelAwaitDraw')
+          : t('student.dashboard.hostelClosed', { date: day(h.ClosesAt) })}
       </Typography>
     );
   } else {
     body = (
       <Typography>
-        {h.Applied ? t('student.dashboard.hostelNotAllocated') : t('student.dashboard.hostelClosed', { date: day(h.ClosesAt) })}
+        {h.Applied
+          ? t('student.dashboard.hostelNotAllocated')
+          : t('student.dashboard.hostelClosed', { date: day(h.ClosesAt) })}
       </Typography>
     );
   }
