@@ -708,13 +708,14 @@ async function reasonsAgainst(
   student: repo.StudentFacts,
   fees?: Awaited<ReturnType<typeof repo.roundFees>>,
   now = new Date(),
+  standingOf: typeof schoolFeesStanding = schoolFeesStanding,
 ) {
   const reasons: string[] = [];
   const window = windowOf(round, now);
   if (window === 'upcoming') reasons.push(M.notOpenYet(formatLongDate(round.opensAt)));
   else if (window !== 'open') reasons.push(M.closed(formatLongDate(round.closesAt)));
   if (!student.isActive) reasons.push(M.inactive);
-  const standing = await schoolFeesStanding(db, student.id, round.sessionId);
+  const standing = await standingOf(db, student.id, round.sessionId);
   if (standing && round.feeRule === 'full' && standing.paidKobo < standing.totalKobo)
     reasons.push(M.feesOwed(formatNaira(standing.balanceKobo)));
   if (standing && round.feeRule === 'minimum' && !standing.cleared)
@@ -757,6 +758,7 @@ async function pageOf(
   deps: Pick<HostelsDeps, 'db'>,
   student: repo.StudentFacts,
   known?: { round: repo.RoundRow; fees: Awaited<ReturnType<typeof repo.roundFees>>; reasons: string[] },
+  standingOf?: typeof schoolFeesStanding,
 ): Promise<HostelApplicationPage> {
   const round = known?.round ?? (await repo.studentRound(deps.db, student.id));
   if (!round)
@@ -772,7 +774,7 @@ async function pageOf(
     };
   const [fees, reasons, application, allocation, waiting, sessions] = await Promise.all([
     known?.fees ?? repo.roundFees(deps.db, round.id),
-    known?.reasons ?? reasonsAgainst(deps.db, round, student),
+    known?.reasons ?? reasonsAgainst(deps.db, round, student, undefined, undefined, standingOf),
     repo.findApplication(deps.db, round.id, student.id),
     studentAllocationOf(deps, round.id, student.id),
     repo.waitingPosition(deps.db, round.id, student.id),
@@ -809,9 +811,13 @@ async function pageOf(
 }
 
 /** The student dashboard's hostel card: the hostel page, condensed. */
-export async function studentHostelCard(db: Db, studentId: number): Promise<StudentDashboard['Hostel']> {
+export async function studentHostelCard(
+  db: Db,
+  studentId: number,
+  standingOf?: typeof schoolFeesStanding,
+): Promise<StudentDashboard['Hostel']> {
   const student = await repo.studentFacts(db, { id: studentId });
-  const page = student ? await pageOf({ db }, student) : null;
+  const page = student ? await pageOf({ db }, student, undefined, standingOf) : null;
   const round = page?.Round ?? null;
   const allocation = page?.Allocation ?? null;
   return {

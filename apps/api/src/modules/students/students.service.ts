@@ -28,7 +28,7 @@ import {
   type IncomingFile,
   type OpenedFile,
 } from '../documents/documents.service.js';
-import { paidStudentPayments } from '../payments/payments.service.js';
+import { paidStudentPayments, schoolFeesStanding } from '../payments/payments.service.js';
 import { fullName } from '../receipts/verification.js';
 import * as repo from './students.repository.js';
 import { registrationCard } from '../courses/registration.service.js';
@@ -296,6 +296,19 @@ export async function openForm(
 
 // ───────────────────────────── the dashboard ─────────────────────────────
 
+/** The school-fees standing read once per session for the whole dashboard (two cards ask for it at once). */
+function onceEachSession(): typeof schoolFeesStanding {
+  const seen = new Map<string, ReturnType<typeof schoolFeesStanding>>();
+  return (db, studentId, sessionId) => {
+    const key = `${studentId}:${sessionId}`;
+    const known = seen.get(key);
+    if (known) return known;
+    const read = schoolFeesStanding(db, studentId, sessionId);
+    seen.set(key, read);
+    return read;
+  };
+}
+
 /**
  * GET /api/student/dashboard: what the student must do next, each card read from the service of its
  * page (course registration, hostel, results), in parallel.
@@ -303,10 +316,11 @@ export async function openForm(
 export async function getDashboard(deps: StudentsDeps, auth: AuthContext | null) {
   const student = await ownStudent(deps, auth);
   const since = new Date(Date.now() - NEW_DOCUMENT_DAYS * 86_400_000).toISOString();
+  const standingOf = onceEachSession();
   const [session, registration, hostel, issued, uploads, results] = await Promise.all([
     repo.currentSession(deps.db),
-    registrationCard(deps.db, student.id),
-    studentHostelCard(deps.db, student.id),
+    registrationCard(deps.db, student.id, standingOf),
+    studentHostelCard(deps.db, student.id, standingOf),
     issuedDocuments(deps, student),
     repo.listUploads(deps.db, student.id),
     resultsOf(deps.db, student.id),
