@@ -41,6 +41,13 @@ test('DIT/2024/0002 owes school fees: told why it cannot apply, with a link to p
     /\/student\/payment$/,
   );
   await expect(page.getByRole('button', { name: 'Apply' })).toHaveCount(0);
+  // The dashboard says the same, and offers no Apply.
+  await page.goto(portal('/student/dashboard'));
+  await expect(page.getByTestId('dashboard-hostel')).toContainText(
+    'Hostel applications are open, but you cannot apply yet:',
+  );
+  await expect(page.getByTestId('dashboard-hostel-reason')).toContainText('Pay your school fees first');
+  await expect(page.getByRole('link', { name: 'Apply for a hostel' })).toHaveCount(0);
 });
 
 test('DIT/2024/0004 applies, the registry draws, the student pays and the slip’s QR code opens the verification page', async ({
