@@ -20,6 +20,8 @@ import {
  * the sandbox gateway, and the allocation slip's QR code â€” decoded from the downloaded PDF â€” opens
  * the public page a porter checks. The draw is re-run here from the revealed seed and the published
  * inputs, and gives the same allocation. DIT/2024/0002, who owes school fees, is told why it cannot apply.
+ * The student pays after the registry has published next session's round (issue 22): the fee still goes
+ * to this session's bed, and the slip prints.
  * Only this file closes and draws the seeded round.
  */
 
@@ -39,6 +41,13 @@ test('DIT/2024/0002 owes school fees: told why it cannot apply, with a link to p
     /\/student\/payment$/,
   );
   await expect(page.getByRole('button', { name: 'Apply' })).toHaveCount(0);
+  // The dashboard says the same, and offers no Apply.
+  await page.goto(portal('/student/dashboard'));
+  await expect(page.getByTestId('dashboard-hostel')).toContainText(
+    'Hostel applications are open, but you cannot apply yet:',
+  );
+  await expect(page.getByTestId('dashboard-hostel-reason')).toContainText('Pay your school fees first');
+  await expect(page.getByRole('link', { name: 'Apply for a hostel' })).toHaveCount(0);
 });
 
 test('DIT/2024/0004 applies, the registry draws, the student pays and the slipâ€™s QR code opens the verification page', async ({
@@ -50,7 +59,8 @@ test('DIT/2024/0004 applies, the registry draws, the student pays and the slipâ€
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto(portal('/student/applyforhostel'));
   await expect(page.getByRole('heading', { name: 'Hostel Application', level: 1 })).toBeVisible();
-  await expect(page.getByText('2024/2025 Hostel Allocation Â· 2024/2025')).toBeVisible();
+  // The round's name already says its session: it reads once.
+  await expect(page.getByText('2024/2025 Hostel Allocation', { exact: true })).toBeVisible();
   const hashShown = (await page.locator('code').first().textContent())!.trim();
   expect(hashShown).toMatch(/^[0-9a-f]{64}$/);
   await expect(page.getByLabel('Choice 1')).toContainText('Queen Amina Hall');
@@ -72,7 +82,11 @@ test('DIT/2024/0004 applies, the registry draws, the student pays and the slipâ€
   await admin.goto(portal('/admin/HostelAllocation'));
   await expect(admin.getByRole('heading', { name: 'Hostel Allocation', level: 1 })).toBeVisible();
   await expect(admin.getByText(hashShown)).toBeVisible();
+  // Closing ends the window weeks early: the registry is asked first.
   await admin.getByRole('button', { name: 'Close applications now' }).click();
+  const closing = admin.getByRole('dialog', { name: 'Close applications now' });
+  await expect(closing).toContainText('The window was set to stay open until');
+  await closing.getByRole('button', { name: 'Close applications now' }).click();
   await expect(admin.getByText('The application window is closed.').first()).toBeVisible();
   await admin.getByRole('button', { name: 'Run the draw' }).click();
   const confirm = admin.getByRole('dialog', { name: 'Run the draw' });
@@ -80,13 +94,24 @@ test('DIT/2024/0004 applies, the registry draws, the student pays and the slipâ€
   await expect(admin.getByText(/^Drawn: \d+ bed spaces allocated/).first()).toBeVisible();
   await expect(admin.getByTestId('draw-result')).toContainText('applicants for');
   await expect(admin.getByRole('cell', { name: 'MOHAMMED Aisha Zainab' })).toBeVisible();
+  await expect(admin.getByText('Seats a quota could not fill pass to the open quota')).toBeVisible();
+  // Before the student pays, the registry publishes next session's round (ahead of its window, as it must).
+  await publishNextSessionRound(admin);
   await admin.goto(portal('/admin/HostelAvailability'));
   await expect(admin.getByRole('heading', { name: 'Hostel Availability', level: 1 })).toBeVisible();
   await expect(admin.getByRole('cell', { name: 'Total' })).toBeVisible();
   await admin.context().close();
 
-  // The student sees the bed space and pays the hostel fee through the sandbox gateway.
-  await page.reload();
+  // The student's dashboard tells of the bed, the fee and its deadline.
+  await page.goto(portal('/student/dashboard'));
+  await expect(page.getByTestId('dashboard-hostel')).toContainText(
+    /Bed space allocated: Queen Amina Hall, .*Pay the hostel fee of â‚¦40,000\.00 by /,
+  );
+  // The student sees this session's bed space, not next session's round, and pays through the sandbox gateway.
+  await page.getByRole('link', { name: 'Pay the hostel fee' }).click();
+  await expect(page.getByText('2024/2025 Hostel Allocation', { exact: true })).toBeVisible();
+  await expect(page.getByText(/Beds were drawn by lot from this seed/)).toBeVisible();
+  await expect(page.getByText(/Nothing is allocated while applications are open/)).toHaveCount(0);
   await expect(page.getByTestId('bed-space')).toHaveText(
     /^Queen Amina Hall, Block [CD], Room [CD]\d{3}, Bed \d$/,
   );
@@ -94,6 +119,11 @@ test('DIT/2024/0004 applies, the registry draws, the student pays and the slipâ€
   await expect(page.getByTestId('allocation-state')).toHaveText('Allocated, fee due');
   await payAtCheckout(page);
   await expect(page.getByTestId('allocation-state')).toHaveText('Paid');
+  // A paid bed is not given up: the page says why instead of offering it.
+  await expect(page.getByRole('button', { name: 'Give up bed space' })).toHaveCount(0);
+  await expect(
+    page.getByText('Your hostel fee is paid, so this bed space is yours for the session'),
+  ).toBeVisible();
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -161,6 +191,37 @@ test('the registryâ€™s hostel pages at 360 px: no sideways scroll, no serious ac
     expect(await seriousA11yViolations(page), `axe on ${path}`).toEqual([]);
   }
 });
+
+/** Next session's academic session and its hostel round, published ahead of its window, through the registry's API. */
+async function publishNextSessionRound(admin: Page) {
+  const token = (await userCookie(admin)).adminUser!.token;
+  const headers = { authorization: `Bearer ${token}` };
+  const api = admin.request;
+  const session = await api.post('/api/admin/academic-sessions', { headers, data: { name: '2025/2026' } });
+  expect(session.status(), await session.text()).toBeLessThan(300);
+  const sessionId = (await session.json()).Data.id as number;
+  const current = (await (await api.get('/api/admin/hostel-rounds', { headers })).json()).Data as {
+    Fees: { HostelId: number; Amount: number }[];
+  }[];
+  const day = 86_400_000;
+  const created = await api.post('/api/admin/hostel-rounds', {
+    headers,
+    data: {
+      SessionId: sessionId,
+      Name: '2025/2026 Hostel Allocation',
+      OpensAt: new Date(Date.now() + 60 * day).toISOString(),
+      ClosesAt: new Date(Date.now() + 90 * day).toISOString(),
+      PaymentDays: 14,
+      FeeRule: 'full',
+      LevelIds: [],
+      Quotas: [],
+      Fees: current[0]!.Fees.map((f) => ({ HostelId: f.HostelId, Amount: f.Amount + 5000 })),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const id = (await created.json()).Data.Id as number;
+  expect((await api.post(`/api/admin/hostel-rounds/${id}/publish`, { headers })).status()).toBe(200);
+}
 
 async function payAtCheckout(page: Page) {
   await expect(page.getByRole('heading', { name: 'Hostel fee' })).toBeVisible();

@@ -68,6 +68,8 @@ export const HOSTEL_MESSAGES = {
   gaveUp: 'You have given up your bed space; it goes to the next student on the waiting list.',
   notYours: 'This allocation is not yours to give up.',
   cannotGiveUp: 'This allocation has already ended.',
+  paidNoGiveUp:
+    'Your hostel fee is paid, so this bed space is yours for the session and cannot be given up: a paid fee is not refunded online.',
   bedTaken: 'That bed space is already taken.',
   studentHasBed: 'This student already holds a bed space in this round.',
   notReservedRoom: 'This room is not reserved: its beds go to the ballot.',

@@ -3,6 +3,8 @@ import { NIGERIAN_PHONE_PATTERN } from './constants.js';
 import { type ResourceMeta } from './admin.js';
 import { PHONE_MESSAGE } from './applicant.js';
 import { recordIdNumber } from './ids.js';
+import { REGISTRATION_STATES, WINDOW_STATES } from './courses.js';
+import { ALLOCATION_STATES, HOSTEL_WINDOW_STATES } from './hostels.js';
 
 /**
  * The signed-in student's own area (spec §2 'Student area', §3 'Login result', §4): the pages a
@@ -123,20 +125,54 @@ export const studentDocumentsResponse = z.object({
   }),
 });
 
+/**
+ * The dashboard: each card is what its page says (the same services), condensed; never a rule of its
+ * own. Server-made texts (`Reason`) are the pages' own.
+ */
 export const studentDashboard = z.object({
   CurrentSession: z.string().nullable(),
+  /** The course registration page's semester, window, refusal and registration. */
   CourseRegistration: z.object({
+    /** Whether the window takes registrations now (open or in its late days). */
     Open: z.boolean(),
-    /** open now; upcoming (opens later this session); closed; none (no window set for the session). */
-    State: z.enum(['open', 'upcoming', 'closed', 'none']),
+    State: z.enum(WINDOW_STATES),
     Semester: z.string().nullable(),
+    Session: z.string().nullable(),
     OpensOn: z.string().nullable(),
     ClosesOn: z.string().nullable(),
     LateClosesOn: z.string().nullable(),
+    /** Why the student may not submit now, as the page says it (null: they may). */
+    Reason: z.string().nullable(),
+    /** The student's registration of that semester and where it stands with the adviser. */
+    Registration: z
+      .object({ State: z.enum(REGISTRATION_STATES), TotalUnits: z.number().int(), IsLate: z.boolean() })
+      .nullable(),
   }),
-  /** Whether the hostel allocation round takes applications now. */
-  Hostel: z.object({ Open: z.boolean() }),
-  /** Published results (none are published on the portal yet). */
+  /** The hostel page's round, eligibility, application, waiting place and allocation. */
+  Hostel: z.object({
+    /** Whether the round's window takes applications now. */
+    Open: z.boolean(),
+    /** Whether this student may apply now. */
+    CanApply: z.boolean(),
+    /** The round's window (null: no round published). */
+    Window: z.enum(HOSTEL_WINDOW_STATES).nullable(),
+    OpensAt: z.string().nullable(),
+    ClosesAt: z.string().nullable(),
+    /** The page's first reason against applying. */
+    Reason: z.string().nullable(),
+    Applied: z.boolean(),
+    WaitingPosition: z.number().int().nullable(),
+    Allocation: z
+      .object({
+        State: z.enum(ALLOCATION_STATES),
+        BedSpace: z.string(),
+        /** naira */
+        Fee: z.number(),
+        PayBy: z.string().nullable(),
+      })
+      .nullable(),
+  }),
+  /** The latest published semesters' GPAs (the results page's). */
   Results: z.array(z.object({ Session: z.string(), Semester: z.string(), Gpa: z.number() })),
   /** Documents issued in the last 30 days. */
   NewDocuments: z.array(issuedDocument),

@@ -167,9 +167,10 @@ async function gate(
   student: repo.StudentFacts,
   semester: repo.SemesterWindow,
   registration: repo.RegistrationRow | null,
+  standingOf: typeof schoolFeesStanding = schoolFeesStanding,
 ): Promise<Gate> {
   const state = windowState(semester);
-  const standingFees = await schoolFeesStanding(db, student.id, semester.sessionId);
+  const standingFees = await standingOf(db, student.id, semester.sessionId);
   const fees = {
     Cleared: standingFees?.cleared ?? false,
     Total: koboToNaira(standingFees?.totalKobo ?? 0),
@@ -322,6 +323,24 @@ async function callerFacts(deps: CoursesDeps, auth: AuthContext | null): Promise
 export async function getRegistrationPage(deps: CoursesDeps, auth: AuthContext | null, semesterId?: number) {
   const student = await callerFacts(deps, auth);
   return { Status: STATUS.ok, Data: await pageOf(deps.db, student, semesterId) };
+}
+
+/**
+ * The student dashboard's card: the semester the page opens on, its window, the page's reason against
+ * submitting and the registration's state, by the page's own rules (without the course offer, which
+ * only the page needs).
+ */
+export async function registrationCard(
+  db: Exec,
+  studentId: number,
+  standingOf: typeof schoolFeesStanding = schoolFeesStanding,
+) {
+  const [student, semester] = await Promise.all([repo.studentFacts(db, studentId), chooseSemester(db)]);
+  if (!student || !semester)
+    return { semester: null, state: 'none' as WindowState, reason: M.noSemester, registration: null };
+  const registration = await repo.findRegistration(db, { studentId, semesterId: semester.id });
+  const g = await gate(db, student, semester, registration, standingOf);
+  return { semester, state: g.state, reason: g.reason, registration };
 }
 
 // ───────────────────────────── submitting ─────────────────────────────

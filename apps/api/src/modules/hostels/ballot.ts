@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
  * applicants (matric number, level, gender, preferences), the quotas and the beds in order gets the
  * same allocation. Applicants are ordered by sha256(seed + ':' + matric number); quotas are filled in
  * turn (each its share of the beds, rounded down, among the students of its levels), then the open
- * remainder takes everyone still unplaced. An applicant takes a free bed of their gender in their
+ * remainder (with the seats the quotas left unfilled) takes everyone still unplaced. An applicant takes a free bed of their gender in their
  * first preference that has one, else in any hostel; whoever is left joins the waiting list in draw
  * order. Applying early changes nothing: the order depends on the seed alone.
  */
@@ -122,6 +122,9 @@ export function runBallot(input: {
     const levels = new Set(q.levelIds);
     fill(q.name, Math.floor((total * q.percent) / 100), (a) => a.levelId !== null && levels.has(a.levelId));
   }
+  // Seats a levelled quota could not fill pass to the open quota: each quota counts the seats it used,
+  // and the open quota the rest, so the seats add up to the beds.
+  for (const s of seats) s.seats = s.allocated;
   fill(open, total - placements.length, () => true);
   return { placements, waiting: order.filter((a) => !placed.has(a.key)).map((a) => a.key), seats };
 }

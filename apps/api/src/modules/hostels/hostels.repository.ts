@@ -37,15 +37,52 @@ export async function findRound(db: Exec, id: number, lock?: 'update' | 'no key 
   return row ?? null;
 }
 
-/** The round students see: the newest published or drawn one. */
-export async function currentRound(db: Exec) {
+/**
+ * The round a student sees (never a draft): one where they hold a bed still to be paid for; else the
+ * current academic session's; else one where they hold a paid bed; else the newest whose window has
+ * opened; else the next to open. So publishing next session's round ahead of its window hides
+ * nothing of this session's.
+ */
+export async function studentRound(db: Exec, studentId: number, now = new Date()) {
+  const holds = (states: string[]) =>
+    sql`exists (select 1 from ${hostelAllocations} a where a.round_id = ${hostelRounds.id}
+      and a.student_id = ${studentId} and a.state in (${sql.join(
+        states.map((s) => sql`${s}`),
+        sql`, `,
+      )}))`;
+  const opened = sql`${hostelRounds.opensAt} <= ${now}`;
   const [row] = await db
-    .select()
+    .select({ round: hostelRounds })
     .from(hostelRounds)
+    .leftJoin(academicSessions, eq(academicSessions.id, hostelRounds.sessionId))
     .where(ne(hostelRounds.state, 'draft'))
-    .orderBy(desc(hostelRounds.opensAt))
+    .orderBy(
+      desc(holds(['allocated', 'reserved'])),
+      sql`coalesce(${academicSessions.isCurrent}, false) desc`,
+      desc(holds(['paid'])),
+      desc(opened),
+      sql`case when ${opened} then ${hostelRounds.opensAt} end desc nulls last`,
+      asc(hostelRounds.opensAt),
+    )
     .limit(1);
-  return row ?? null;
+  return row?.round ?? null;
+}
+
+/** The round the registry's lists open on: the current session's, else the newest whose window has opened. */
+export async function registryRound(db: Exec, now = new Date()) {
+  const opened = sql`${hostelRounds.opensAt} <= ${now}`;
+  const [row] = await db
+    .select({ id: hostelRounds.id })
+    .from(hostelRounds)
+    .leftJoin(academicSessions, eq(academicSessions.id, hostelRounds.sessionId))
+    .orderBy(
+      sql`coalesce(${academicSessions.isCurrent}, false) desc`,
+      desc(opened),
+      sql`case when ${opened} then ${hostelRounds.opensAt} end desc nulls last`,
+      asc(hostelRounds.opensAt),
+    )
+    .limit(1);
+  return row?.id ?? null;
 }
 
 export async function listRounds(db: Exec) {
@@ -285,6 +322,29 @@ export async function latestAllocation(db: Exec, roundId: number, studentId: num
     .orderBy(desc(hostelAllocations.id))
     .limit(1);
   return row ?? null;
+}
+
+/** The student's newest paid allocation, in any round (the slip). */
+export async function paidAllocationOf(db: Exec, studentId: number) {
+  const [row] = await db
+    .select()
+    .from(hostelAllocations)
+    .where(and(eq(hostelAllocations.studentId, studentId), eq(hostelAllocations.state, 'paid')))
+    .orderBy(desc(hostelAllocations.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The student's latest allocation in the round of a session (payments started before they carried one). */
+export async function latestAllocationOfSession(db: Exec, sessionId: number, studentId: number) {
+  const [row] = await db
+    .select({ allocation: hostelAllocations })
+    .from(hostelAllocations)
+    .innerJoin(hostelRounds, eq(hostelRounds.id, hostelAllocations.roundId))
+    .where(and(eq(hostelRounds.sessionId, sessionId), eq(hostelAllocations.studentId, studentId)))
+    .orderBy(desc(hostelAllocations.id))
+    .limit(1);
+  return row?.allocation ?? null;
 }
 
 export async function findAllocation(db: Exec, where: { id: number } | { publicId: string }, lock = false) {

@@ -16,6 +16,7 @@ import {
   type PublishedBallot,
   type RoundState,
   type StudentAllocation,
+  type StudentDashboard,
 } from '@portal/contracts';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -51,7 +52,8 @@ export interface HostelsDeps {
 
 const DAY_MS = 86_400_000;
 const PAGE = 'HostelAllocation';
-const HELD: AllocationState[] = ['allocated', 'reserved', 'paid'];
+/** A bed held and not yet paid for: what its student may give up. */
+const UNPAID_HELD: AllocationState[] = ['allocated', 'reserved'];
 
 export const slipVerifyUrl = (publicUrl: string, publicId: string) =>
   `${publicUrl}/portal/HostelSlip?id=${encodeURIComponent(publicId)}`;
@@ -604,7 +606,7 @@ function rowOf(d: NonNullable<Awaited<ReturnType<typeof repo.allocationDetail>>>
 
 async function latestRoundId(db: Exec, roundId?: number) {
   if (roundId) return roundId;
-  return (await repo.currentRound(db))?.id ?? (await repo.listRounds(db))[0]?.id ?? null;
+  return repo.registryRound(db);
 }
 
 export async function listAllocations(
@@ -706,13 +708,14 @@ async function reasonsAgainst(
   student: repo.StudentFacts,
   fees?: Awaited<ReturnType<typeof repo.roundFees>>,
   now = new Date(),
+  standingOf: typeof schoolFeesStanding = schoolFeesStanding,
 ) {
   const reasons: string[] = [];
   const window = windowOf(round, now);
   if (window === 'upcoming') reasons.push(M.notOpenYet(formatLongDate(round.opensAt)));
   else if (window !== 'open') reasons.push(M.closed(formatLongDate(round.closesAt)));
   if (!student.isActive) reasons.push(M.inactive);
-  const standing = await schoolFeesStanding(db, student.id, round.sessionId);
+  const standing = await standingOf(db, student.id, round.sessionId);
   if (standing && round.feeRule === 'full' && standing.paidKobo < standing.totalKobo)
     reasons.push(M.feesOwed(formatNaira(standing.balanceKobo)));
   if (standing && round.feeRule === 'minimum' && !standing.cleared)
@@ -755,8 +758,9 @@ async function pageOf(
   deps: Pick<HostelsDeps, 'db'>,
   student: repo.StudentFacts,
   known?: { round: repo.RoundRow; fees: Awaited<ReturnType<typeof repo.roundFees>>; reasons: string[] },
+  standingOf?: typeof schoolFeesStanding,
 ): Promise<HostelApplicationPage> {
-  const round = known?.round ?? (await repo.currentRound(deps.db));
+  const round = known?.round ?? (await repo.studentRound(deps.db, student.id));
   if (!round)
     return {
       Round: null,
@@ -770,7 +774,7 @@ async function pageOf(
     };
   const [fees, reasons, application, allocation, waiting, sessions] = await Promise.all([
     known?.fees ?? repo.roundFees(deps.db, round.id),
-    known?.reasons ?? reasonsAgainst(deps.db, round, student),
+    known?.reasons ?? reasonsAgainst(deps.db, round, student, undefined, undefined, standingOf),
     repo.findApplication(deps.db, round.id, student.id),
     studentAllocationOf(deps, round.id, student.id),
     repo.waitingPosition(deps.db, round.id, student.id),
@@ -803,6 +807,34 @@ async function pageOf(
     Allocation: allocation,
     WaitingPosition: waiting && !waiting.allocationId ? waiting.position : null,
     Result: round.state === 'drawn' ? (round.result as BallotResult) : null,
+  };
+}
+
+/** The student dashboard's hostel card: the hostel page, condensed. */
+export async function studentHostelCard(
+  db: Db,
+  studentId: number,
+  standingOf?: typeof schoolFeesStanding,
+): Promise<StudentDashboard['Hostel']> {
+  const student = await repo.studentFacts(db, { id: studentId });
+  const page = student ? await pageOf({ db }, student, undefined, standingOf) : null;
+  const round = page?.Round ?? null;
+  const allocation = page?.Allocation ?? null;
+  return {
+    Open: round?.Window === 'open',
+    CanApply: page?.CanApply ?? false,
+    Window: round?.Window ?? null,
+    OpensAt: round?.OpensAt ?? null,
+    ClosesAt: round?.ClosesAt ?? null,
+    Reason: page?.Reasons[0] ?? null,
+    Applied: !!page?.Application,
+    WaitingPosition: page?.WaitingPosition ?? null,
+    Allocation: allocation && {
+      State: allocation.State,
+      BedSpace: allocation.BedSpace.Label,
+      Fee: allocation.Fee,
+      PayBy: allocation.PayBy,
+    },
   };
 }
 
@@ -857,8 +889,12 @@ export async function giveUp(
     const current = await repo.findAllocation(tx, { id: allocationId });
     if (!current || current.studentId !== student.id) throw forbidden(M.notYours);
     const round = (await repo.findRound(tx, current.roundId, 'no key update'))!;
-    const row = await repo.moveAllocation(tx, allocationId, HELD, 'given_up', { endedAt: now });
-    if (!row) throw conflict(M.cannotGiveUp);
+    // A paid bed is not given up here: its fee would be owed back (see the README).
+    const row = await repo.moveAllocation(tx, allocationId, UNPAID_HELD, 'given_up', { endedAt: now });
+    if (!row) {
+      const ended = await repo.findAllocation(tx, { id: allocationId });
+      throw conflict(ended?.state === 'paid' ? M.paidNoGiveUp : M.cannotGiveUp);
+    }
     await repo.appendEvents(tx, [
       {
         roundId: round.id,
@@ -875,14 +911,15 @@ export async function giveUp(
   return { Status: STATUS.ok, Message: M.gaveUp, Data: await pageOf(deps, student) };
 }
 
-/** The caller's paid allocation, for the slip. */
+/** The caller's paid allocation, for the slip: the newest paid one, whichever round is on show. */
 export async function ownPaidAllocation(deps: Pick<HostelsDeps, 'db'>, auth: AuthContext | null) {
   const student = await callerFacts(deps, auth);
-  const round = await repo.currentRound(deps.db);
+  const paid = await repo.paidAllocationOf(deps.db, student.id);
+  if (paid) return paid;
+  const round = await repo.studentRound(deps.db, student.id);
   const latest = round ? await repo.latestAllocation(deps.db, round.id, student.id) : null;
   if (!latest) throw notFound(M.noAllocation);
-  if (latest.state !== 'paid') throw conflict(M.slipUnpaid);
-  return latest;
+  throw conflict(M.slipUnpaid);
 }
 
 export async function allocationByPublicId(db: Exec, publicId: string) {

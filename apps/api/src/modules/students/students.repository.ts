@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import {
   academicSessions,
@@ -9,8 +9,6 @@ import {
   levels,
   lgas,
   programmes,
-  semesterRegistrations,
-  semesters,
   states,
   studentDocuments,
   studentForms,
@@ -82,23 +80,6 @@ export async function currentSession(db: Exec) {
     .where(eq(academicSessions.isCurrent, true))
     .limit(1);
   return row ?? null;
-}
-
-/** The semester-registration windows of a session, the current semester first, then by date. */
-export async function registrationWindows(db: Exec, sessionId: number) {
-  return db
-    .select({
-      semester: semesters.name,
-      isCurrentSemester: semesters.isCurrent,
-      opensOn: semesterRegistrations.opensOn,
-      closesOn: semesterRegistrations.closesOn,
-      lateClosesOn: semesterRegistrations.lateClosesOn,
-      isOpen: semesterRegistrations.isOpen,
-    })
-    .from(semesterRegistrations)
-    .innerJoin(semesters, eq(semesters.id, semesterRegistrations.semesterId))
-    .where(eq(semesters.sessionId, sessionId))
-    .orderBy(desc(semesters.isCurrent), asc(semesterRegistrations.opensOn));
 }
 
 // ───────────────────────────── clearance uploads ─────────────────────────────

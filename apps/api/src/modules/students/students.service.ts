@@ -9,6 +9,7 @@ import {
   type ClearanceKind,
   type IssuedDocument,
   type PageEntry,
+  type RegistrationState,
   type StudentContactInput,
   type StudentDashboard,
   type StudentMatriculation,
@@ -20,7 +21,6 @@ import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/auth.js';
 import { AppError, forbidden, notFound } from '../../platform/errors.js';
 import { newStorageKey, signLink, verifyLink, type FileStorage } from '../../platform/storage.js';
-import { institutionToday } from '../../platform/time.js';
 import { getApplicantFacts, deriveProgress, passportLink } from '../applicants/applicants.service.js';
 import {
   readCheckedUpload,
@@ -28,10 +28,11 @@ import {
   type IncomingFile,
   type OpenedFile,
 } from '../documents/documents.service.js';
-import { paidStudentPayments } from '../payments/payments.service.js';
+import { paidStudentPayments, schoolFeesStanding } from '../payments/payments.service.js';
 import { fullName } from '../receipts/verification.js';
 import * as repo from './students.repository.js';
-import { hostelApplicationsOpen } from '../hostels/open-round.js';
+import { registrationCard } from '../courses/registration.service.js';
+import { studentHostelCard } from '../hostels/hostels.service.js';
 import { resultsOf } from '../results/standing.service.js';
 
 /**
@@ -295,34 +296,54 @@ export async function openForm(
 
 // ───────────────────────────── the dashboard ─────────────────────────────
 
-/** GET /api/student/dashboard: what the student must do next, from live data. */
+/** The school-fees standing read once per session for the whole dashboard (two cards ask for it at once). */
+function onceEachSession(): typeof schoolFeesStanding {
+  const seen = new Map<string, ReturnType<typeof schoolFeesStanding>>();
+  return (db, studentId, sessionId) => {
+    const key = `${studentId}:${sessionId}`;
+    const known = seen.get(key);
+    if (known) return known;
+    const read = schoolFeesStanding(db, studentId, sessionId);
+    seen.set(key, read);
+    return read;
+  };
+}
+
+/**
+ * GET /api/student/dashboard: what the student must do next, each card read from the service of its
+ * page (course registration, hostel, results), in parallel.
+ */
 export async function getDashboard(deps: StudentsDeps, auth: AuthContext | null) {
   const student = await ownStudent(deps, auth);
-  const session = await repo.currentSession(deps.db);
-  const now = institutionToday();
-  const windows = session ? await repo.registrationWindows(deps.db, session.id) : [];
-  const isOpen = (w: (typeof windows)[number]) =>
-    w.isOpen && w.opensOn <= now && now <= (w.lateClosesOn ?? w.closesOn);
-  const open = windows.find(isOpen);
-  const next = windows.find((w) => w.isOpen && w.opensOn > now);
-  const shown = open ?? next ?? windows[0];
-  const issued = await issuedDocuments(deps, student);
   const since = new Date(Date.now() - NEW_DOCUMENT_DAYS * 86_400_000).toISOString();
-  const [uploads, results] = await Promise.all([
+  const standingOf = onceEachSession();
+  const [session, registration, hostel, issued, uploads, results] = await Promise.all([
+    repo.currentSession(deps.db),
+    registrationCard(deps.db, student.id, standingOf),
+    studentHostelCard(deps.db, student.id, standingOf),
+    issuedDocuments(deps, student),
     repo.listUploads(deps.db, student.id),
     resultsOf(deps.db, student.id),
   ]);
+  const { semester, state } = registration;
   const data: StudentDashboard = {
     CurrentSession: session?.name ?? null,
     CourseRegistration: {
-      Open: !!open,
-      State: open ? 'open' : next ? 'upcoming' : shown ? 'closed' : 'none',
-      Semester: shown?.semester ?? null,
-      OpensOn: shown?.opensOn ?? null,
-      ClosesOn: shown?.closesOn ?? null,
-      LateClosesOn: shown?.lateClosesOn ?? null,
+      Open: state === 'open' || state === 'late',
+      State: state,
+      Semester: semester?.name ?? null,
+      Session: semester?.sessionName ?? null,
+      OpensOn: semester?.opensOn ?? null,
+      ClosesOn: semester?.closesOn ?? null,
+      LateClosesOn: semester?.lateClosesOn ?? null,
+      Reason: registration.reason,
+      Registration: registration.registration && {
+        State: registration.registration.state as RegistrationState,
+        TotalUnits: registration.registration.totalUnits,
+        IsLate: registration.registration.isLate,
+      },
     },
-    Hostel: { Open: await hostelApplicationsOpen(deps.db) },
+    Hostel: hostel,
     // The latest published semesters first.
     Results: results.Semesters.toReversed()
       .slice(0, 2)

@@ -212,7 +212,7 @@ describe('the student area', () => {
   });
 
   describe('dashboard', () => {
-    it('reports course registration open from the current session’s windows, hostel applications open (the seeded round), results not yet', async () => {
+    it('reports course registration open from the current session’s windows, the hostel page’s round and eligibility, results not yet', async () => {
       const [session] = await db()
         .select()
         .from(academicSessions)
@@ -240,7 +240,14 @@ describe('the student area', () => {
           Semester: semester!.name,
           ClosesOn: inDays(13),
         });
-        expect(data.Hostel).toEqual({ Open: true });
+        // The hostel card is the hostel page's: the seeded round is open; this student owes school fees.
+        const hostel = (await get('/api/student/hostel', s1)).json().Data;
+        expect(data.Hostel).toMatchObject({
+          Open: true,
+          Window: 'open',
+          CanApply: hostel.CanApply,
+          Reason: hostel.Reasons[0] ?? null,
+        });
         expect(data.Results).toEqual([]);
         expect(data.UploadsMissing).toBeGreaterThan(0);
         await db()
@@ -248,7 +255,14 @@ describe('the student area', () => {
           .set({ isOpen: false })
           .where(eq(semesterRegistrations.id, window!.id));
         const closed = (await get('/api/student/dashboard', s1)).json().Data;
-        expect(closed.CourseRegistration).toMatchObject({ Open: false, State: 'closed' });
+        // With the first semester's window shut, the card follows the page to the semester it opens on.
+        const page = (await get('/api/student/course-registration', s1)).json().Data;
+        expect(closed.CourseRegistration).toMatchObject({
+          Open: false,
+          State: page.Window.State,
+          Semester: page.Semester?.Name ?? null,
+          Reason: page.Reason,
+        });
         await db()
           .update(semesterRegistrations)
           .set({ isOpen: true, opensOn: inDays(3), closesOn: inDays(20) })

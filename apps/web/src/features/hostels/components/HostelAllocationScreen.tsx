@@ -71,6 +71,7 @@ function RoundCard({ round, onEdit }: { round: HostelRound; onEdit: () => void }
   const draw = useDraw();
   const lapse = useLapse();
   const [confirmDraw, setConfirmDraw] = useState(false);
+  const [confirmClose, setConfirmClose] = useState(false);
   const fail = (error: unknown) => notify.error(serverMessage(error) || t('error.generic'));
   const code = (value: string) => (
     <Box component="code" sx={{ fontSize: '0.8rem', wordBreak: 'break-all' }}>
@@ -124,16 +125,7 @@ function RoundCard({ round, onEdit }: { round: HostelRound; onEdit: () => void }
           </>
         )}
         {round.State === 'published' && round.Window !== 'closed' && (
-          <Button
-            variant="outlined"
-            disabled={action.isPending}
-            onClick={() =>
-              action.mutate(
-                { id: round.Id, action: 'close' },
-                { onSuccess: () => notify.success(t('hostels.closedNow')), onError: fail },
-              )
-            }
-          >
+          <Button variant="outlined" disabled={action.isPending} onClick={() => setConfirmClose(true)}>
             {t('hostels.close')}
           </Button>
         )}
@@ -154,6 +146,27 @@ function RoundCard({ round, onEdit }: { round: HostelRound; onEdit: () => void }
           </Button>
         )}
       </Stack>
+      <ConfirmDialog
+        open={confirmClose}
+        title={t('hostels.close')}
+        message={t('hostels.closeConfirm', { date: when(round.ClosesAt) })}
+        confirmLabel={t('hostels.close')}
+        danger
+        pending={action.isPending}
+        onClose={() => setConfirmClose(false)}
+        onConfirm={() =>
+          action.mutate(
+            { id: round.Id, action: 'close' },
+            {
+              onSuccess: () => {
+                setConfirmClose(false);
+                notify.success(t('hostels.closedNow'));
+              },
+              onError: fail,
+            },
+          )
+        }
+      />
       <ConfirmDialog
         open={confirmDraw}
         title={t('hostels.draw')}
@@ -202,6 +215,9 @@ function ResultCard({ round }: { round: HostelRound }) {
               { header: t('hostels.allocated'), cell: (q) => q.Allocated, numeric: true },
             ]}
           />
+          <Typography variant="body2" color="text.secondary">
+            {t('hostels.seatsNote')}
+          </Typography>
           <SimpleTable
             label={t('hostels.hostel')}
             minWidth={300}

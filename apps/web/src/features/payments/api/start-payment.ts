@@ -102,9 +102,9 @@ export const startLateRegistrationFee = (provider: PaymentProvider) =>
 /** The fee of one transcript request (payType 3): the request is the payment's RecordId. */
 export const startTranscriptFee = (provider: PaymentProvider, requestId: number) =>
   startStudentPayment(provider, TRANSCRIPT_FEE_CATEGORY_ID, { RecordId: requestId });
-/** The hostel fee of the student's bed space (payType 2), before the allocation's deadline. */
-export const startHostelFee = (provider: PaymentProvider) =>
-  startStudentPayment(provider, HOSTEL_FEE_CATEGORY_ID);
+/** The hostel fee of the student's bed space (payType 2), before the allocation's deadline: the allocation is the RecordId. */
+export const startHostelFee = (provider: PaymentProvider, allocationId: number | null) =>
+  startStudentPayment(provider, HOSTEL_FEE_CATEGORY_ID, allocationId ? { RecordId: allocationId } : {});
 
 /** School fees' category id (payType) and a student's payee type, as the contracts number them. */
 const SCHOOL_FEES_PAY_TYPE = 1;

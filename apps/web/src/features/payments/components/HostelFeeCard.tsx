@@ -15,6 +15,7 @@ import { PaymentsMessages } from './PaymentsMessages';
  */
 export default function HostelFeeCard(props: {
   due: boolean;
+  allocationId: number | null;
   amount: number;
   payBy: string;
   onPaid?: () => void;
@@ -28,11 +29,13 @@ export default function HostelFeeCard(props: {
 
 function FeeCard({
   due,
+  allocationId,
   amount,
   payBy,
   onPaid,
 }: {
   due: boolean;
+  allocationId: number | null;
   amount: number;
   payBy: string;
   onPaid?: () => void;
@@ -54,7 +57,7 @@ function FeeCard({
             </Typography>
             <ProviderButtons
               label={t('payments.lateFee.payWith', { amount: naira })}
-              start={(provider) => startHostelFee(provider)}
+              start={(provider) => startHostelFee(provider, allocationId)}
             />
           </CardContent>
         </Card>

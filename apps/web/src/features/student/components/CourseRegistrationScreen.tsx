@@ -25,6 +25,7 @@ import { useCourseRegistration, useSubmitRegistration } from '../api/course-regi
 import { useDownload } from '../api/documents';
 import { changed, choiceState, initialSelection, locked } from './course-selection';
 import { LoadError, LoadingBlock, formatDay } from './parts';
+import { withSession } from './results-format';
 
 /** What the payments feature shows for the late registration fee (the route file passes it in). */
 export type LateFeeSlot = (props: {
@@ -49,7 +50,7 @@ export default function CourseRegistrationScreen({ lateFee }: { lateFee?: LateFe
     <>
       <PageHeading
         title={t('student.courses.title')}
-        intro={page?.Semester ? `${page.Semester.Name} · ${page.Semester.Session}` : undefined}
+        intro={page?.Semester ? withSession(page.Semester.Name, page.Semester.Session) : undefined}
       />
       {registration.isPending && <LoadingBlock rows={6} />}
       {registration.isError && (

@@ -24,10 +24,13 @@ import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useDownload } from '../api/documents';
 import { useApplyForHostel, useGiveUpBed, useHostelPage } from '../api/hostel';
 import { LoadError, LoadingBlock, formatDay } from './parts';
+import { withSession } from './results-format';
 
 /** What the payments feature shows for the hostel fee (the route file passes it in). */
 export type HostelFeeSlot = (props: {
   due: boolean;
+  /** The allocation the fee pays for (the payment carries it). */
+  allocationId: number | null;
   amount: number;
   payBy: string;
   onPaid: () => void;
@@ -55,7 +58,7 @@ export default function HostelApplicationScreen({ hostelFee }: { hostelFee?: Hos
     <>
       <PageHeading
         title={t('student.hostel.title')}
-        intro={page?.Round ? `${page.Round.Name} · ${page.Round.Session}` : undefined}
+        intro={page?.Round ? withSession(page.Round.Name, page.Round.Session) : undefined}
       />
       {hostel.isPending && <LoadingBlock rows={4} />}
       {hostel.isError && <LoadError error={hostel.error} onRetry={() => void hostel.refetch()} />}
@@ -114,7 +117,7 @@ function HostelPage({
             ]}
           />
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            {t('student.hostel.fair')}
+            {round.Seed ? t('student.hostel.fairDrawn') : t('student.hostel.fair')}
           </Typography>
         </SectionCard>
       )}
@@ -167,6 +170,7 @@ function HostelPage({
 
       {hostelFee?.({
         due: !!allocation && ['allocated', 'reserved'].includes(allocation.State) && allocation.Fee > 0,
+        allocationId: allocation?.Id ?? null,
         amount: allocation?.Fee ?? 0,
         payBy: day(allocation?.PayBy ?? null),
         onPaid: refresh,
@@ -235,7 +239,10 @@ function ApplicationForm({ page }: { page: HostelApplicationPage }) {
     <SectionCard title={t('student.hostel.preferences')}>
       {page.Application && (
         <Alert severity="success" sx={{ mb: 2 }} data-testid="hostel-application">
-          {t('student.hostel.appliedOn', { date: formatDay(intl.locale, page.Application.UpdatedAt) })}
+          {/* "Nothing is allocated until the window closes" holds only while it has not closed. */}
+          {t(page.Round?.Window === 'open' ? 'student.hostel.appliedOn' : 'student.hostel.received', {
+            date: formatDay(intl.locale, page.Application.UpdatedAt),
+          })}
         </Alert>
       )}
       <Stack spacing={2} sx={{ maxWidth: 420 }}>
@@ -299,9 +306,16 @@ function AllocationActions({ page }: { page: HostelApplicationPage }) {
           {t('student.hostel.slip')}
         </Button>
       )}
-      <Button color="error" variant="text" onClick={() => setConfirming(true)}>
-        {t('student.hostel.giveUp')}
-      </Button>
+      {allocation.State === 'paid' ? (
+        // A paid bed is not given up online (its fee would be owed back): the registry releases it.
+        <Typography variant="body2" color="text.secondary" sx={{ alignSelf: 'center' }}>
+          {t('student.hostel.paidKeep')}
+        </Typography>
+      ) : (
+        <Button color="error" variant="text" onClick={() => setConfirming(true)}>
+          {t('student.hostel.giveUp')}
+        </Button>
+      )}
       <ConfirmDialog
         open={confirming}
         title={t('student.hostel.giveUp')}

@@ -3,6 +3,7 @@ import Hotel from '@mui/icons-material/Hotel';
 import Description from '@mui/icons-material/Description';
 import Grading from '@mui/icons-material/Grading';
 import UploadFile from '@mui/icons-material/UploadFile';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
@@ -10,16 +11,19 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { StudentDashboard as Dashboard } from '@portal/contracts';
 import type { ReactElement, ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
 import { PageHeading } from '../../../components/PageHeading';
 import { SectionCard } from '../../../components/SectionCard';
 import { useT } from '../../../i18n/useT';
+import { formatNaira } from '../../../lib/money';
 import { useSessionUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useStudentDashboard } from '../api/dashboard';
 import { LoadError, LoadingBlock, formatDay } from './parts';
+import { semesterLabel, useTwoDecimals } from './results-format';
 
 function Titled({ icon, title }: { icon: ReactElement; title: string }) {
   return (
@@ -39,6 +43,7 @@ export default function StudentDashboard({ feesCard }: { feesCard?: ReactNode })
   const intl = useIntl();
   const user = useSessionUser('studentUser');
   const dashboard = useStudentDashboard();
+  const twoDecimals = useTwoDecimals();
   useDocumentTitle(`${t('nav.dashboard')} · ${t('portal.name')}`);
   const name = [user?.LastName, user?.FirstName].filter(Boolean).join(' ');
 
@@ -56,18 +61,21 @@ export default function StudentDashboard({ feesCard }: { feesCard?: ReactNode })
           (() => {
             const d = dashboard.data.Data;
             const reg = d.CourseRegistration;
+            const day = (value: string | null) => formatDay(intl.locale, value);
             const registration =
-              reg.State === 'open'
+              reg.State === 'open' || reg.State === 'late'
                 ? t('student.dashboard.registrationOpen', {
                     semester: reg.Semester ?? '',
-                    date: formatDay(intl.locale, reg.LateClosesOn ?? reg.ClosesOn),
+                    date: day(reg.LateClosesOn ?? reg.ClosesOn),
                   })
                 : reg.State === 'upcoming'
                   ? t('student.dashboard.registrationOpens', {
                       semester: reg.Semester ?? '',
-                      date: formatDay(intl.locale, reg.OpensOn),
+                      date: day(reg.OpensOn),
                     })
-                  : t('student.dashboard.registrationClosed');
+                  : reg.State === 'addDrop'
+                    ? t('student.dashboard.registrationAddDrop', { semester: reg.Semester ?? '' })
+                    : t('student.dashboard.registrationClosed');
             return (
               <>
                 <SectionCard
@@ -81,12 +89,26 @@ export default function StudentDashboard({ feesCard }: { feesCard?: ReactNode })
                     <Chip
                       size="small"
                       color={reg.Open ? 'success' : 'default'}
-                      label={reg.Open ? t('student.dashboard.open') : t('student.dashboard.closed')}
+                      label={t(`student.courses.window.${reg.State}`)}
                       sx={{ mt: 1 }}
                     />
                   }
                 >
-                  <Typography>{registration}</Typography>
+                  <Typography data-testid="dashboard-registration">{registration}</Typography>
+                  {reg.Registration ? (
+                    <Typography sx={{ mt: 1 }} data-testid="dashboard-registration-state">
+                      {t(`student.dashboard.registration.${reg.Registration.State}`, {
+                        units: reg.Registration.TotalUnits,
+                      })}
+                    </Typography>
+                  ) : (
+                    reg.Reason &&
+                    reg.State !== 'none' && (
+                      <Alert severity="info" sx={{ mt: 1 }} data-testid="dashboard-registration-reason">
+                        {reg.Reason}
+                      </Alert>
+                    )
+                  )}
                   <Button
                     component={RouterLink}
                     to="/student/courseregistration"
@@ -95,31 +117,13 @@ export default function StudentDashboard({ feesCard }: { feesCard?: ReactNode })
                   >
                     {t('student.dashboard.registerCourses')}
                   </Button>
-                  {d.CurrentSession && (
+                  {d.CurrentSession && !reg.Semester?.includes(d.CurrentSession) && (
                     <Typography color="text.secondary" variant="body2">
                       {t('student.dashboard.session', { session: d.CurrentSession })}
                     </Typography>
                   )}
                 </SectionCard>
-                <SectionCard
-                  title={<Titled icon={<Hotel color="primary" />} title={t('student.dashboard.hostel')} />}
-                >
-                  {d.Hostel.Open ? (
-                    <>
-                      <Typography sx={{ mb: 1 }}>{t('student.dashboard.hostelOpen')}</Typography>
-                      <Button
-                        component={RouterLink}
-                        to="/student/applyforhostel"
-                        variant="outlined"
-                        size="small"
-                      >
-                        {t('student.dashboard.applyHostel')}
-                      </Button>
-                    </>
-                  ) : (
-                    <Typography>{t('student.dashboard.hostelNotOpen')}</Typography>
-                  )}
-                </SectionCard>
+                <HostelCard hostel={d.Hostel} />
                 <SectionCard
                   title={<Titled icon={<Grading color="primary" />} title={t('student.dashboard.results')} />}
                 >
@@ -129,10 +133,7 @@ export default function StudentDashboard({ feesCard }: { feesCard?: ReactNode })
                     <List dense>
                       {d.Results.map((r) => (
                         <ListItem key={`${r.Session}-${r.Semester}`}>
-                          <ListItemText
-                            primary={`${r.Session} · ${r.Semester}`}
-                            secondary={`GPA ${r.Gpa.toFixed(2)}`}
-                          />
+                          <ListItemText primary={semesterLabel(r)} secondary={`GPA ${twoDecimals(r.Gpa)}`} />
                         </ListItem>
                       ))}
                     </List>
@@ -187,5 +188,107 @@ export default function StudentDashboard({ feesCard }: { feesCard?: ReactNode })
           })()}
       </Stack>
     </>
+  );
+}
+
+/**
+ * The hostel card: what the hostel page says, condensed — the bed and its fee with the deadline, the
+ * waiting place, the application, or why the student may not apply (the page's own reason).
+ */
+function HostelCard({ hostel: h }: { hostel: Dashboard['Hostel'] }) {
+  const t = useT();
+  const intl = useIntl();
+  const day = (value: string | null) => formatDay(intl.locale, value);
+  const a = h.Allocation;
+  const link = (label: string, contained = false) => (
+    <Button
+      component={RouterLink}
+      to="/student/applyforhostel"
+      variant={contained ? 'contained' : 'outlined'}
+      size="small"
+      sx={{ mt: 1 }}
+    >
+      {label}
+    </Button>
+  );
+  let body: ReactNode;
+  if (a && (a.State === 'allocated' || a.State === 'reserved')) {
+    const values = { bed: a.BedSpace, amount: formatNaira(intl, a.Fee), date: day(a.PayBy) };
+    body = (
+      <>
+        <Typography>
+          {a.State === 'allocated' && a.PayBy
+            ? t('student.dashboard.hostelDue', values)
+            : t('student.dashboard.hostelReserved', values)}
+        </Typography>
+        {link(t('student.dashboard.payHostel'), true)}
+      </>
+    );
+  } else if (a?.State === 'paid') {
+    body = (
+      <>
+        <Typography>{t('student.dashboard.hostelPaid', { bed: a.BedSpace })}</Typography>
+        {link(t('student.dashboard.viewHostel'))}
+      </>
+    );
+  } else if (h.WaitingPosition !== null) {
+    body = <Typography>{t('student.dashboard.hostelWaiting', { position: h.WaitingPosition })}</Typography>;
+  } else if (a) {
+    body = (
+      <Typography>
+        {a.State === 'lapsed' ? t('student.dashboard.hostelLapsed') : t('student.dashboard.hostelGivenUp')}
+      </Typography>
+    );
+  } else if (h.Window === null) {
+    body = <Typography>{t('student.dashboard.hostelNone')}</Typography>;
+  } else if (h.Window === 'open' && h.Applied) {
+    body = (
+      <>
+        <Typography>{t('student.dashboard.hostelApplied', { date: day(h.ClosesAt) })}</Typography>
+        {link(t('student.dashboard.viewHostel'))}
+      </>
+    );
+  } else if (h.Window === 'open' && h.CanApply) {
+    body = (
+      <>
+        <Typography>{t('student.dashboard.hostelOpen')}</Typography>
+        {link(t('student.dashboard.applyHostel'))}
+      </>
+    );
+  } else if (h.Window === 'open') {
+    body = (
+      <>
+        <Typography>{t('student.dashboard.hostelOpenNotYou')}</Typography>
+        {h.Reason && (
+          <Alert severity="warning" sx={{ mt: 1 }} data-testid="dashboard-hostel-reason">
+            {h.Reason}
+          </Alert>
+        )}
+        {link(t('student.dashboard.viewHostel'))}
+      </>
+    );
+  } else if (h.Window === 'upcoming') {
+    body = <Typography>{t('student.dashboard.hostelOpens', { date: day(h.OpensAt) })}</Typography>;
+  } else if (h.Window === 'closed') {
+    body = (
+      <Typography>
+        {h.Applied
+          ? t('student.dashboard.hostelAwaitDraw')
+          : t('student.dashboard.hostelClosed', { date: day(h.ClosesAt) })}
+      </Typography>
+    );
+  } else {
+    body = (
+      <Typography>
+        {h.Applied
+          ? t('student.dashboard.hostelNotAllocated')
+          : t('student.dashboard.hostelClosed', { date: day(h.ClosesAt) })}
+      </Typography>
+    );
+  }
+  return (
+    <SectionCard title={<Titled icon={<Hotel color="primary" />} title={t('student.dashboard.hostel')} />}>
+      <div data-testid="dashboard-hostel">{body}</div>
+    </SectionCard>
   );
 }

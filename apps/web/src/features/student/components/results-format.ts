@@ -7,6 +7,10 @@ export function useTwoDecimals() {
   return (value: number) => intl.formatNumber(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 
+/** A name with its session, unless the name already says it ("2023/2024 Second Semester"). */
+export const withSession = (name: string, session: string) =>
+  !session || name.includes(session) ? name : `${name} · ${session}`;
+
 /** A semester's heading: its name, with the session when the name does not already say it. */
 export const semesterLabel = (s: Pick<ResultSemester, 'Semester' | 'Session'>) =>
-  s.Semester.includes(s.Session) ? s.Semester : `${s.Semester} · ${s.Session}`;
+  withSession(s.Semester, s.Session);
