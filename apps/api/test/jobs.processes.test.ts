@@ -197,7 +197,10 @@ describe.skipIf(process.env.TEST_DB_DRIVER !== 'pg')('background jobs across two
   it('starts two processes; each lapses nothing twice: the two overdue beds lapse once and pass to the two waiting', async () => {
     [a, b] = await Promise.all([startServer('A'), startServer('B')]);
     const db = t.database.db;
-    await until('both offers to arrive', () => smtp.messages.filter((m) => subjectOf(m) === OFFER_SUBJECT).length >= 2);
+    await until(
+      'both offers to arrive',
+      () => smtp.messages.filter((m) => subjectOf(m) === OFFER_SUBJECT).length >= 2,
+    );
     const lapses = await db
       .select({ allocationId: hostelEvents.allocationId })
       .from(hostelEvents)
@@ -206,9 +209,9 @@ describe.skipIf(process.env.TEST_DB_DRIVER !== 'pg')('background jobs across two
     const offers = await db.select().from(hostelEvents).where(eq(hostelEvents.kind, 'offered'));
     expect(offers.map((o) => o.studentId).sort()).toEqual(waiting.map((w) => w.studentId).sort());
     for (const w of waiting) {
-      expect(smtp.messages.filter((m) => m.to.includes(w.email) && subjectOf(m) === OFFER_SUBJECT)).toHaveLength(
-        1,
-      );
+      expect(
+        smtp.messages.filter((m) => m.to.includes(w.email) && subjectOf(m) === OFFER_SUBJECT),
+      ).toHaveLength(1);
     }
     // The lapse job ran once in each minute since the processes started, whichever process took it.
     const runs = await rowsOf<{ runs: number }>(
@@ -229,7 +232,10 @@ describe.skipIf(process.env.TEST_DB_DRIVER !== 'pg')('background jobs across two
         emails.map((email, i) => forgotPassword((i + round) % 2 === 0 ? a : b, email)),
       ),
     );
-    await until('21 reset e-mails', () => smtp.messages.filter((m) => subjectOf(m) === RESET_SUBJECT).length >= 21);
+    await until(
+      '21 reset e-mails',
+      () => smtp.messages.filter((m) => subjectOf(m) === RESET_SUBJECT).length >= 21,
+    );
     await expectEachQueuedMailDeliveredOnce();
     const resets = smtp.messages.filter((m) => subjectOf(m) === RESET_SUBJECT);
     expect(resets).toHaveLength(21);
@@ -259,7 +265,11 @@ describe.skipIf(process.env.TEST_DB_DRIVER !== 'pg')('background jobs across two
 
     // C starts; once A's claim expires, C delivers the message, once.
     const c = await startServer('C');
-    await until('C to deliver', () => smtp.messages.filter((m) => m.to.includes(victim)).length > sentBefore, 90_000);
+    await until(
+      'C to deliver',
+      () => smtp.messages.filter((m) => m.to.includes(victim)).length > sentBefore,
+      90_000,
+    );
     await expectEachQueuedMailDeliveredOnce();
     expect(smtp.messages.filter((m) => m.to.includes(victim))).toHaveLength(sentBefore + 1);
     const [sent] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, row!.id));

@@ -105,7 +105,8 @@ export class JobQueue {
   /** Declares a job (before `install`); answers what producers use. Each name once. */
   define<T extends object>(definition: JobDefinition<T>): Job<T> {
     if (this.bossInstance) throw new Error(`Job ${definition.name} declared after the queue was installed.`);
-    if (!NAME.test(definition.name)) throw new Error(`Job name ${definition.name} is not a valid queue name.`);
+    if (!NAME.test(definition.name))
+      throw new Error(`Job name ${definition.name} is not a valid queue name.`);
     if (this.definitions.has(definition.name)) throw new Error(`Job ${definition.name} is declared twice.`);
     this.definitions.set(definition.name, definition as unknown as JobDefinition<object>);
     const name = definition.name;
