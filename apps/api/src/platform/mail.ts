@@ -60,7 +60,7 @@ export class Mailer {
       batchSize: DELIVERY_CONCURRENCY,
       // Connecting, greeting and the exchange are each bounded by the timeout, with room to spare.
       expireInSeconds: Math.ceil((4 * options.timeoutMs) / 1000),
-      // From 5–10 s doubling to about a day: tried for about two days in all.
+      // From 5–10 s, doubling up to half a day or a day: tried for one to two days in all.
       retry: { limit: 14, delaySeconds: 5 },
     });
   }
