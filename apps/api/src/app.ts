@@ -15,6 +15,7 @@ import { registerModules } from './modules/index.js';
 import { authPlugin } from './platform/auth.js';
 import type { AppDeps } from './platform/deps.js';
 import { registerErrorHandler } from './platform/errors.js';
+import { JobQueue } from './platform/jobs.js';
 import { Mailer } from './platform/mail.js';
 import { RateLimits } from './platform/rate-limit.js';
 import { createStorage } from './platform/storage.js';
@@ -24,7 +25,10 @@ export interface BuildOptions {
   database?: Database;
   /** Seed reference and demo data on start (idempotent). Defaults to true. */
   seed?: boolean;
-  /** Start background jobs (mail delivery, payment reconciliation). Defaults to true. */
+  /**
+   * Work background jobs in this process (mail delivery, payment reconciliation, lapses…). Defaults
+   * to true; without, jobs are still queued (by this or another process) but left for others.
+   */
   jobs?: boolean;
 }
 
@@ -48,9 +52,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ownsDatabase = !options.database;
   const storage = createStorage(config);
   if (options.seed ?? true) await seed(database.db, storage);
-  const mailer = new Mailer(database.db, app.log, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
-  const rateLimits = new RateLimits(database.db, app.log);
-  const deps: AppDeps = { config, database, mailer, storage, rateLimits };
+  const jobs = new JobQueue(database, app.log, options.jobs ?? true);
+  const mailer = new Mailer(database.db, app.log, jobs, {
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    timeoutMs: config.SMTP_TIMEOUT * 1000,
+  });
+  const rateLimits = new RateLimits(database.db, jobs);
+  const deps: AppDeps = { config, database, mailer, jobs, storage, rateLimits };
   app.decorate('deps', deps);
 
   // First, so its onRoute hook sees every route, including those of the plugins below.
@@ -90,19 +99,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerModules(app, deps);
   await serveWeb(app, webDist);
 
-  if (options.jobs ?? true) {
-    app.addHook('onReady', async () => {
-      mailer.start();
-      app.payments.start();
-      app.hostels.start();
-      rateLimits.start();
-    });
-  }
+  // Every module has declared its jobs: the queue's tables and queues exist before any request.
+  await jobs.install();
+  app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => {
+    // First: running jobs end (or are left to their claim's expiry) while the database is open.
+    await jobs.stop();
     await app.payments.stop();
-    await app.hostels.stop();
-    await mailer.stop();
-    await rateLimits.stop();
+    mailer.close();
     if (ownsDatabase) await database.close();
   });
   return app;

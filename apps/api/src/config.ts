@@ -61,6 +61,23 @@ const envSchema = z.object({
   /** secret: may hold a password */
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Demo Institute of Technology <no-reply@demo.edu.ng>'),
+  /**
+   * How long one SMTP step (connecting, greeting, each exchange) may wait before the delivery fails
+   * and is retried. A delivery cut off by a crash is taken up by another process after four times this.
+   */
+  SMTP_TIMEOUT: z
+    .string()
+    .default('30s')
+    .transform((v, ctx) => {
+      try {
+        const seconds = parseDuration(v);
+        if (seconds < 1 || seconds > 3600) throw new Error('must be between 1 second and 1 hour');
+        return seconds;
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   /** Failed sign-ins of one account from one address per RATE_LIMIT_WINDOW. */

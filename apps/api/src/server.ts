@@ -29,6 +29,8 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS).unref();
     try {
+      // Stops the job queue first (no new claims; running jobs finish, or are retried elsewhere
+      // once their claim expires), then the server and the database.
       await app.close();
     } catch (error) {
       app.log.error({ err: error }, 'error while shutting down');

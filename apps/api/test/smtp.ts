@@ -6,26 +6,42 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** A real SMTP receiver on 127.0.0.1 that keeps every message it is given. */
-export async function startSmtpReceiver(port = 0): Promise<{
+/**
+ * A real SMTP receiver on 127.0.0.1 that keeps every message it accepts. A message for which
+ * `hold` answers true is read but never answered (a server that stalls mid-delivery): it is kept
+ * in `held`, not in `messages`, since the sender was never told it was accepted.
+ */
+export async function startSmtpReceiver(
+  port = 0,
+  options: { hold?: (mail: ReceivedMail) => boolean } = {},
+): Promise<{
   url: string;
   messages: ReceivedMail[];
+  held: ReceivedMail[];
   waitFor(predicate: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
 }> {
   const messages: ReceivedMail[] = [];
+  const held: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // A held delivery's connection is dropped by its sender (or its death), not waited for on close.
+    closeTimeout: 1000,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        messages.push({
+        const mail = {
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
-        });
+        };
+        if (options.hold?.(mail)) {
+          held.push(mail);
+          return;
+        }
+        messages.push(mail);
         callback();
       });
     },
@@ -35,6 +51,7 @@ export async function startSmtpReceiver(port = 0): Promise<{
   return {
     url: `smtp://127.0.0.1:${address.port}?ignoreTLS=true`,
     messages,
+    held,
     async waitFor(predicate, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

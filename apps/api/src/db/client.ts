@@ -18,8 +18,25 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   driver: 'pglite' | 'pg';
+  /**
+   * Runs SQL text as written, for a library that brings its own SQL (the job queue, `platform/jobs.ts`):
+   * with values, one statement; without, one or several statements, in one transaction (an outer
+   * `BEGIN; … COMMIT;` in the text is this transaction), rolled back on error so the connection is
+   * never left inside a failed transaction. Answers the last statement's rows.
+   */
+  runSql(text: string, values?: readonly unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
+
+/** The statements inside a script's own outer `BEGIN; … COMMIT;`, which runSql's transaction replaces. */
+function unwrapTransaction(text: string): string {
+  const match = /^\s*BEGIN\s*;([\s\S]*);\s*COMMIT\s*;?\s*$/i.exec(text);
+  return match ? match[1]! : text;
+}
+
+type Results = { rows: unknown[] } | { rows: unknown[] }[];
+const lastRows = (result: Results): { rows: unknown[] } =>
+  Array.isArray(result) ? (result[result.length - 1] ?? { rows: [] }) : result;
 
 /** apps/api, whether running from src/ or dist/. */
 const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -43,7 +60,22 @@ export async function openDatabase(options: {
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
-    return { db, driver: 'pg', close: () => pool.end() };
+    const runSql = async (text: string, values?: readonly unknown[]) => {
+      if (values?.length) return pool.query(text, values as unknown[]);
+      const connection = await pool.connect();
+      try {
+        await connection.query('begin');
+        const result = (await connection.query(unwrapTransaction(text))) as unknown as Results;
+        await connection.query('commit');
+        return lastRows(result);
+      } catch (error) {
+        await connection.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        connection.release();
+      }
+    };
+    return { db, driver: 'pg', runSql, close: () => pool.end() };
   }
   // pg_trgm serves the admin lists' name search (a trigram index), as on PostgreSQL.
   const extensions = { pg_trgm };
@@ -55,5 +87,10 @@ export async function openDatabase(options: {
   await client.exec("set time zone 'UTC'");
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
-  return { db, driver: 'pglite', close: () => client.close() };
+  const runSql = async (text: string, values?: readonly unknown[]) => {
+    if (values?.length) return client.query(text, values as unknown[]);
+    // One connection: the transaction holds it, so no other query runs inside the script.
+    return client.transaction(async (tx) => lastRows(await tx.exec(unwrapTransaction(text))));
+  };
+  return { db, driver: 'pglite', runSql, close: () => client.close() };
 }

@@ -1,9 +1,10 @@
-import { and, asc, isNull, lte, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client.js';
 import { mailOutbox } from '../db/schema/index.js';
 import { insertJsonRows, type Exec } from './db.js';
+import type { Job, JobQueue } from './jobs.js';
 
 export interface OutgoingMail {
   to: string;
@@ -12,147 +13,127 @@ export interface OutgoingMail {
   html?: string;
 }
 
-const DELIVERY_BATCH = 100;
-/** Messages in flight at once, each on its own pooled connection. */
+/** Messages one process delivers at once, each on its own pooled connection. */
 const DELIVERY_CONCURRENCY = 10;
 
-/** The SMTP URL with connection pooling on unless it says otherwise. */
-function pooled(smtpUrl: string): string {
+/** The SMTP URL with connection pooling and time limits unless it says otherwise. */
+function pooled(smtpUrl: string, timeoutMs: number): string {
   const url = new URL(smtpUrl);
-  if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
-  if (!url.searchParams.has('maxConnections'))
-    url.searchParams.set('maxConnections', String(DELIVERY_CONCURRENCY));
+  const defaults: Record<string, string> = {
+    pool: 'true',
+    maxConnections: String(DELIVERY_CONCURRENCY),
+    // Bounded, so a delivery ends (delivered or failed) well within its job's claim.
+    connectionTimeout: String(timeoutMs),
+    greetingTimeout: String(timeoutMs),
+    socketTimeout: String(timeoutMs),
+  };
+  for (const [key, value] of Object.entries(defaults))
+    if (!url.searchParams.has(key)) url.searchParams.set(key, value);
   return url.toString();
 }
 
 /**
  * Mail goes into the outbox table first, so a request never waits on SMTP and nothing is lost
- * when the server is down; a worker delivers it and retries with back-off until it is taken.
+ * when the server is down; each message is a job of the queue (`mail.deliver`, queued in the same
+ * transaction as its row), so one process delivers it, retried with back-off until it is taken.
+ * The outbox row is the record: sent when, after how many attempts, the last error.
  * Without SMTP_URL the message is written to the log instead, so the embedded demo still works.
  */
 export class Mailer {
   private readonly transport: Transporter | null;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = false;
+  private readonly delivery: Job<{ id: number }>;
 
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-    private readonly options: { smtpUrl?: string; from: string; pollMs?: number },
+    jobs: JobQueue,
+    private readonly options: { smtpUrl?: string; from: string; timeoutMs: number },
   ) {
     // Pooled: an import queues thousands of messages, and a connection per message would cost
     // more than the message.
-    this.transport = options.smtpUrl ? nodemailer.createTransport(pooled(options.smtpUrl)) : null;
+    this.transport = options.smtpUrl
+      ? nodemailer.createTransport(pooled(options.smtpUrl, options.timeoutMs))
+      : null;
+    this.delivery = jobs.define<{ id: number }>({
+      name: 'mail.deliver',
+      handler: ({ id }) => this.deliver(id),
+      batchSize: DELIVERY_CONCURRENCY,
+      // Connecting, greeting and the exchange are each bounded by the timeout, with room to spare.
+      expireInSeconds: Math.ceil((4 * options.timeoutMs) / 1000),
+      // From 5–10 s, doubling up to half a day or a day: tried for one to two days in all.
+      retry: { limit: 14, delaySeconds: 5 },
+    });
   }
 
   /**
-   * Queues a message. Inside a transaction pass it as `db`: the worker is then not woken (it would
-   * not see the row before the commit), so call `kick()` once the transaction has committed.
+   * Queues a message. Inside a transaction pass it as `db`: the message exists only if the
+   * transaction commits; call `kick()` once it has, so this process delivers it at once.
    */
-  async enqueue(mail: OutgoingMail, db: Pick<Db, 'insert'> = this.db): Promise<void> {
-    await db
-      .insert(mailOutbox)
-      .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
-    if (db === this.db) this.kick();
+  async enqueue(mail: OutgoingMail, db?: Exec): Promise<void> {
+    await this.enqueueAll([mail], db);
   }
 
-  /** Queues many messages in one statement (an import's thousands); same rule as `enqueue` for `db`. */
-  async enqueueAll(mails: readonly OutgoingMail[], db: Exec = this.db): Promise<void> {
-    await insertJsonRows(
-      db,
-      mailOutbox,
-      mails.map((mail) => ({ ...mail })),
-    );
-    if (db === this.db && mails.length > 0) this.kick();
+  /** Queues many messages in two statements (an import's thousands); same rule as `enqueue` for `db`. */
+  async enqueueAll(mails: readonly OutgoingMail[], db?: Exec): Promise<void> {
+    if (mails.length === 0) return;
+    const queue = async (tx: Exec) => {
+      const rows = await insertJsonRows<{ id: number }>(
+        tx,
+        mailOutbox,
+        mails.map((mail) => ({ ...mail })),
+        { id: mailOutbox.id },
+      );
+      await this.delivery.sendAll(
+        rows.map(({ id }) => ({ id })),
+        { db: tx },
+      );
+    };
+    if (db) {
+      await queue(db);
+      return;
+    }
+    await this.db.transaction(queue);
+    this.kick();
   }
 
-  start(): void {
-    this.stopped = false;
-    this.schedule(this.options.pollMs ?? 5000);
+  /** Delivers what was queued in a transaction that has now committed, without waiting for the next poll. */
+  kick(): void {
+    this.delivery.wake();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
+  /** Closes the SMTP connections (after the job queue has stopped). */
+  close(): void {
     this.transport?.close();
   }
 
-  kick(): void {
-    if (this.stopped) return;
-    this.schedule(0);
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      if (this.running) {
-        this.running.finally(() => this.schedule(50));
-        return;
-      }
-      let more = false;
-      this.running = this.deliverDue()
-        .then((delivered) => {
-          more = delivered === DELIVERY_BATCH;
-        })
-        .catch((err) => this.log.error({ err }, 'mail worker failed'))
-        .finally(() => {
-          this.running = null;
-          // A full batch means more are due (an import queues thousands): go on at once.
-          this.schedule(more ? 0 : (this.options.pollMs ?? 5000));
+  /** Delivers one queued message (the `mail.deliver` job); throws to have it retried. */
+  private async deliver(id: number): Promise<void> {
+    const [mail] = await this.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    // Delivered already: a retry of a job whose completion was not recorded.
+    if (!mail || mail.sentAt) return;
+    try {
+      if (this.transport) {
+        await this.transport.sendMail({
+          from: this.options.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html ?? undefined,
         });
-    }, delayMs);
-    this.timer.unref();
-  }
-
-  /** Sends every message that is due; returns how many were delivered. */
-  async deliverDue(): Promise<number> {
-    const due = await this.db
-      .select()
-      .from(mailOutbox)
-      .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, new Date())))
-      .orderBy(asc(mailOutbox.id))
-      .limit(DELIVERY_BATCH);
-    let delivered = 0;
-    let next = 0;
-    const deliverNext = async (): Promise<void> => {
-      const mail = due[next++];
-      if (!mail || this.stopped) return;
-      try {
-        if (this.transport) {
-          await this.transport.sendMail({
-            from: this.options.from,
-            to: mail.to,
-            subject: mail.subject,
-            text: mail.text,
-            html: mail.html ?? undefined,
-          });
-        } else {
-          this.log.info(`mail to ${mail.to}: ${mail.subject}\n${mail.text}`);
-        }
-        await this.db
-          .update(mailOutbox)
-          // The body may hold a default password or a reset link: keep it no longer than delivery needs.
-          .set({ sentAt: new Date(), attempts: mail.attempts + 1, lastError: null, text: '', html: null })
-          .where(eq(mailOutbox.id, mail.id));
-        delivered += 1;
-      } catch (err) {
-        const attempts = mail.attempts + 1;
-        const backoffMs = Math.min(60 * 60_000, 2 ** Math.min(attempts, 12) * 1000);
-        await this.db
-          .update(mailOutbox)
-          .set({ attempts, lastError: String(err), nextAttemptAt: new Date(Date.now() + backoffMs) })
-          .where(eq(mailOutbox.id, mail.id));
-        this.log.warn({ err, to: mail.to }, 'mail delivery failed; will retry');
+      } else {
+        this.log.info(`mail to ${mail.to}: ${mail.subject}\n${mail.text}`);
       }
-      return deliverNext();
-    };
-    // Several messages at once: each waits on round trips to the SMTP server, not on this process.
-    await Promise.all(Array.from({ length: DELIVERY_CONCURRENCY }, deliverNext));
-    return delivered;
+    } catch (err) {
+      await this.db
+        .update(mailOutbox)
+        .set({ attempts: mail.attempts + 1, lastError: String(err) })
+        .where(eq(mailOutbox.id, mail.id));
+      throw err;
+    }
+    await this.db
+      .update(mailOutbox)
+      // The body may hold a default password or a reset link: keep it no longer than delivery needs.
+      .set({ sentAt: new Date(), attempts: mail.attempts + 1, lastError: null, text: '', html: null })
+      .where(eq(mailOutbox.id, mail.id));
   }
 }

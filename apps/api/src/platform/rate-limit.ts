@@ -1,9 +1,9 @@
 import { isIPv6 } from 'node:net';
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { AUTH_MESSAGES } from '@portal/contracts';
 import type { Db } from '../db/client.js';
 import { AppError } from './errors.js';
+import type { JobQueue } from './jobs.js';
 
 /** One limit: at most `limit` attempts per `windowSeconds` for `key`. */
 export interface Limit {
@@ -34,13 +34,18 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
  * counts nowhere. Under any concurrency exactly `limit` attempts get through per window.
  */
 export class RateLimits {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-
   constructor(
     private readonly db: Db,
-    private readonly log?: FastifyBaseLogger,
-  ) {}
+    jobs: JobQueue,
+  ) {
+    // Ended windows are deleted every five minutes, by one process.
+    jobs.define({
+      name: 'rate-limits.sweep',
+      handler: () => this.sweep(),
+      everySeconds: 5 * 60,
+      expireInSeconds: 60,
+    });
+  }
 
   /** Counts one attempt against every limit, or against none and throws 429 with Retry-After. */
   async hit(limits: readonly Limit[]): Promise<Counted> {
@@ -95,30 +100,6 @@ export class RateLimits {
       await this.db.execute(sql`delete from rate_limits where reset_at <= now() returning key`),
     );
     return deleted.length;
-  }
-
-  /** Sweeps every `intervalMs` until stopped. Every process may run it: deleting is idempotent. */
-  start(intervalMs = 5 * 60_000): void {
-    this.stopTimer();
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.sweep()
-        .catch((err) => this.log?.error({ err }, 'rate-limit sweep failed'))
-        .finally(() => {
-          this.running = null;
-        });
-    }, intervalMs);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    this.stopTimer();
-    await this.running;
-  }
-
-  private stopTimer(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
   }
 }
 

@@ -28,8 +28,13 @@ export async function registerAdminModules(app: FastifyInstance, deps: AppDeps):
   const imports = new ImportService(db, deps.mailer, deps.storage, deps.config, app.log);
   app.decorate('imports', imports);
   await importsRoutes(app, db, deps.config, imports);
-  app.addHook('onReady', async () => {
-    void imports.resume().catch((err) => app.log.error({ err }, 'could not resume imports'));
+  // Imports left by a process that stopped (their lease ran out) are resumed, and passwords still
+  // owed are issued, by one process a minute; the import itself then runs under its lease.
+  deps.jobs.define({
+    name: 'imports.resume',
+    handler: () => imports.resume(),
+    everySeconds: 60,
+    expireInSeconds: 60,
   });
   app.addHook('onClose', async () => imports.stop());
 }

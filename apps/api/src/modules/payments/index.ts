@@ -13,9 +13,7 @@ export interface PaymentsModule {
   reconciler: PaymentReconciler;
   gateways: Gateways;
   sandbox: SandboxGateway | null;
-  /** Starts the reconciliation job (with the app's other jobs). */
-  start(): void;
-  /** Stops the job and waits for webhook work and sandbox deliveries in flight. */
+  /** Waits for webhook work and sandbox deliveries in flight (after the job queue has stopped). */
   stop(): Promise<void>;
 }
 
@@ -43,16 +41,22 @@ export async function registerPaymentsModule(app: FastifyInstance, deps: AppDeps
   // The documents that money and admission produce: receipts and letters.
   registerReceiptsModule(app, deps);
   registerLettersModule(app, deps);
-  const reconciler = new PaymentReconciler(db, service, app.log, config.PAYMENT_RECONCILE_INTERVAL * 1000);
+  const reconciler = new PaymentReconciler(db, service, app.log);
+  deps.jobs.define({
+    name: 'payments.reconcile',
+    handler: (_data, { signal }) => reconciler.runOnce(new Date(), signal),
+    // 0 disables it: the job is then only declared.
+    everySeconds: config.PAYMENT_RECONCILE_INTERVAL || undefined,
+    // A pass asks the gateway about at most 200 attempts, each call bounded by PAYMENT_GATEWAY_TIMEOUT.
+    expireInSeconds: 15 * 60,
+  });
   const module: PaymentsModule = {
     service,
     reconciler,
     gateways,
     sandbox,
-    start: () => reconciler.start(),
     stop: async () => {
       await sandbox?.close();
-      await reconciler.stop();
       await service.idle();
     },
   };

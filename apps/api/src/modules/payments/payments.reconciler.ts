@@ -12,58 +12,27 @@ export function backoffMs(checkCount: number): number {
 /**
  * Re-queries every pending attempt with back-off until the gateway gives a final answer, and
  * expires attempts older than their gateway's checkout validity. This is what makes a payment
- * "reflect" when the browser never came back and the webhook never arrived.
+ * "reflect" when the browser never came back and the webhook never arrived. A pass is the
+ * `payments.reconcile` job, run by one process every PAYMENT_RECONCILE_INTERVAL.
  */
 export class PaymentReconciler {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-  private stopped = true;
-  private closing = false;
-
   constructor(
     private readonly db: Db,
     private readonly service: PaymentsService,
     private readonly log: FastifyBaseLogger,
-    private readonly intervalMs: number,
   ) {}
 
-  start(): void {
-    if (this.intervalMs <= 0) return;
-    this.stopped = false;
-    this.closing = false;
-    this.schedule(Math.min(this.intervalMs, 5_000));
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.closing = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
-    await this.service.idle();
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.running = this.runOnce()
-        .catch((error) => this.log.error({ err: error }, 'payment reconciliation failed'))
-        .finally(() => {
-          this.running = null;
-          this.schedule(this.intervalMs);
-        });
-    }, delayMs);
-    this.timer.unref();
-  }
-
   /** One pass over the attempts that are due; returns what happened to them. */
-  async runOnce(now = new Date()): Promise<{ checked: number; settled: number; errors: number }> {
+  async runOnce(
+    now = new Date(),
+    signal?: AbortSignal,
+  ): Promise<{ checked: number; settled: number; errors: number }> {
     let checked = 0;
     let settled = 0;
     let errors = 0;
     for (const payment of await repo.pendingAttempts(this.db, 200)) {
-      if (this.closing) break;
+      // Shutting down: the rest waits for the next pass.
+      if (signal?.aborted) break;
       const last = payment.lastCheckedAt ?? payment.createdAt;
       // Past its checkout window and not asked since it closed: the final re-query is due now,
       // whatever the back-off says, so an abandoned checkout does not linger as pending.

@@ -42,7 +42,8 @@ describe('student records (registry)', { timeout: 120_000 }, () => {
 
   beforeAll(async () => {
     smtp = await startSmtpReceiver();
-    t = await startTestApp({ SMTP_URL: smtp.url, RATE_LIMIT_LOGIN_PER_ADDRESS: '100000' }, { jobs: false });
+    // Jobs on: the e-mails are delivered by the queue's `mail.deliver` job.
+    t = await startTestApp({ SMTP_URL: smtp.url, RATE_LIMIT_LOGIN_PER_ADDRESS: '100000' });
     admin = (await login(t.app, 'Admin', 'admin@demo.edu.ng')).auth;
   }, 180_000);
   afterAll(async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "mail_outbox" DROP COLUMN "next_attempt_at";

@@ -1,0 +1,135 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/helpers.js';
+import { JobQueue } from './jobs.js';
+
+// The job queue as two processes would use it: two queues on one database (on PGlite, one
+// connection shared), each declaring the same jobs, as every process of a deployment does.
+
+const until = async (what: string, check: () => boolean, timeoutMs = 30_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+describe('job queue', () => {
+  let t: TestApp;
+  const queues: JobQueue[] = [];
+  const queue = () => {
+    const q = new JobQueue(t.database, t.app.log, true);
+    queues.push(q);
+    return q;
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp({}, { jobs: false });
+  });
+  afterEach(async () => {
+    await Promise.all(queues.splice(0).map((q) => q.stop()));
+  });
+  afterAll(() => t.close());
+
+  it('retries a failing job with growing delays until it succeeds, once', async () => {
+    const tries: number[] = [];
+    const q = queue();
+    const job = q.define<{ n: number }>({
+      name: 'test.flaky',
+      handler: async ({ n }) => {
+        tries.push(Date.now());
+        expect(n).toBe(7);
+        if (tries.length < 3) throw new Error('not yet');
+      },
+      expireInSeconds: 30,
+      retry: { limit: 3, delaySeconds: 1 },
+    });
+    await q.install();
+    q.start();
+    await job.send({ n: 7 });
+    await until('three tries', () => tries.length === 3);
+    // Back-off: the first retry after 1–2 s, the second after 2–4 s.
+    const [first, second] = [tries[1]! - tries[0]!, tries[2]! - tries[1]!];
+    expect(first).toBeGreaterThanOrEqual(900);
+    expect(second).toBeGreaterThanOrEqual(1900);
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(tries).toHaveLength(3);
+  });
+
+  it('queues a job with the transaction it belongs to: none if it rolls back', async () => {
+    const seen: string[] = [];
+    const q = queue();
+    const job = q.define<{ word: string }>({
+      name: 'test.transactional',
+      handler: async ({ word }) => void seen.push(word),
+      expireInSeconds: 30,
+    });
+    await q.install();
+    q.start();
+    await t.database.db
+      .transaction(async (tx) => {
+        await job.send({ word: 'rolled back' }, { db: tx });
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    await t.database.db.transaction(async (tx) => job.send({ word: 'committed' }, { db: tx }));
+    job.wake();
+    await until('the committed job', () => seen.length > 0);
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(seen).toEqual(['committed']);
+  });
+
+  it('runs a periodic job once per period however many processes offer it', async () => {
+    const runs: { at: number; by: string }[] = [];
+    for (const by of ['first', 'second']) {
+      const q = queue();
+      q.define({
+        name: 'test.tick',
+        handler: async () => void runs.push({ at: Date.now(), by }),
+        everySeconds: 2,
+        expireInSeconds: 10,
+      });
+      await q.install();
+      q.start();
+    }
+    const started = Date.now();
+    await new Promise((r) => setTimeout(r, 7000));
+    const slots = runs.map((r) => Math.floor(r.at / 2000));
+    // One run per two-second slot (a run can land just past its slot's end, never two in one).
+    expect(new Set(slots).size).toBe(slots.length);
+    expect(runs.length).toBeGreaterThanOrEqual(3);
+    expect(runs.length).toBeLessThanOrEqual(Math.ceil((Date.now() - started) / 2000) + 1);
+  });
+
+  it('gives a job whose process stopped answering to another process once its claim expires', async () => {
+    const done: string[] = [];
+    let stuckStarted = false;
+    const stuck = queue();
+    const job = stuck.define<{ id: string }>({
+      name: 'test.claimed',
+      // The first process hangs, as one that died would: its claim expires after 2 s.
+      handler: () => {
+        stuckStarted = true;
+        return new Promise(() => undefined);
+      },
+      expireInSeconds: 2,
+      retry: { limit: 1, delaySeconds: 1 },
+    });
+    await stuck.install();
+    stuck.start();
+    await job.send({ id: 'x' });
+    await until('the first process to claim it', () => stuckStarted);
+    await stuck.stop();
+
+    const other = queue();
+    other.define<{ id: string }>({
+      name: 'test.claimed',
+      handler: async ({ id }) => void done.push(id),
+      expireInSeconds: 2,
+      retry: { limit: 1, delaySeconds: 1 },
+    });
+    await other.install();
+    other.start();
+    await until('the other process to do it', () => done.length > 0, 20_000);
+    expect(done).toEqual(['x']);
+  });
+});
