@@ -13,3 +13,5 @@ export * from './records.js';
 export * from './courses.js';
 export * from './results.js';
 export * from './hostels.js';
+export * from './messages.js';
+export * from './server-messages.js';
