@@ -13,6 +13,7 @@ export function envelope<T extends z.ZodType>(data: T) {
 export const messageRef = z.object({
   Id: z.string(),
   Values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  Kinds: z.record(z.string(), z.enum(['money', 'date'])).optional(),
 });
 
 export const errorEnvelope = z.object({
@@ -21,6 +22,7 @@ export const errorEnvelope = z.object({
   Message: z.string(),
   MessageId: z.string().optional(),
   MessageValues: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  MessageKinds: z.record(z.string(), z.enum(['money', 'date'])).optional(),
   Errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   /** The declared texts among `Errors`' messages, by their English text. */
   Texts: z.record(z.string(), messageRef).optional(),

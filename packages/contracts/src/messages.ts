@@ -24,6 +24,8 @@ export type TemplateMessage<A extends readonly unknown[] = never[]> = ((...args:
 export interface MessageRef {
   Id: string;
   Values?: Record<string, MessageValue>;
+  /** The values that are amounts (kobo) or days (ISO), which the reader writes in its locale. */
+  Kinds?: Record<string, 'money' | 'date'>;
 }
 
 export const textArg = (name: string): MessageParam<'text'> => ({ name, kind: 'text' });
@@ -278,8 +280,12 @@ export function messageIndex(declarations: MessageDeclarations) {
       const found = m.regex.exec(english);
       if (!found) continue;
       const values: Record<string, MessageValue> = { ...m.fixed };
-      m.groups.forEach((g, i) => (values[g.name] = fromEnglish(g.kind, found[i + 1]!)));
-      return { Id: m.id, Values: values };
+      const kinds: Record<string, 'money' | 'date'> = {};
+      m.groups.forEach((g, i) => {
+        values[g.name] = fromEnglish(g.kind, found[i + 1]!);
+        if (g.kind === 'money' || g.kind === 'date') kinds[g.name] = g.kind;
+      });
+      return Object.keys(kinds).length ? { Id: m.id, Values: values, Kinds: kinds } : { Id: m.id, Values: values };
     }
     return undefined;
   };

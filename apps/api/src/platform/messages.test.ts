@@ -51,10 +51,18 @@ describe('declared server messages', () => {
   it('write amounts and days in English, and carry them as kobo and ISO days', () => {
     const text = HOSTEL_MESSAGES.feesOwed(3_560_000);
     expect(text).toBe('Pay your school fees first: ₦35,600.00 is outstanding for this session.');
-    expect(serverMessageRef(text)).toEqual({ Id: 'hostel.feesOwed', Values: { amount: 3_560_000 } });
+    expect(serverMessageRef(text)).toEqual({
+      Id: 'hostel.feesOwed',
+      Values: { amount: 3_560_000 },
+      Kinds: { amount: 'money' },
+    });
     const closed = HOSTEL_MESSAGES.closed('2026-11-26T23:00:00Z');
     expect(closed).toBe('Hostel applications closed on 26 November 2026.');
-    expect(serverMessageRef(closed)).toEqual({ Id: 'hostel.closed', Values: { date: '2026-11-26' } });
+    expect(serverMessageRef(closed)).toEqual({
+      Id: 'hostel.closed',
+      Values: { date: '2026-11-26' },
+      Kinds: { date: 'date' },
+    });
     expect(HOSTEL_MESSAGES.lapsed(1)).toBe('1 allocation lapsed.');
     expect(serverMessageRef('Some words no one declared.')).toBeUndefined();
   });

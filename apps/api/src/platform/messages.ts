@@ -4,7 +4,8 @@ import { serverMessageRef, type MessageRef } from '@portal/contracts';
 
 /**
  * The envelope names the declared message each of its texts was made from, so the web can show it in
- * the user's language (ADR 9): `MessageId` and `MessageValues` beside `Message`, and `Texts` (English
+ * the user's language (ADR 9): `MessageId`, `MessageValues` (amounts in kobo, days as ISO dates) and
+ * `MessageKinds` (which values are amounts or days) beside `Message`, and `Texts` (English
  * text → id and values) for the declared texts of `Errors` and of `Data`'s `Reason` / `Reasons`.
  * `Message` itself stays English, word for word. Only a caller that asks (the header below, which the
  * portal's web sends) gets them: the specification's responses stay exactly as specified for others.
@@ -12,7 +13,7 @@ import { serverMessageRef, type MessageRef } from '@portal/contracts';
 export const MESSAGE_REFS_HEADER = 'x-message-refs';
 export const wantsMessageRefs = (request: FastifyRequest) => request.headers[MESSAGE_REFS_HEADER] === '1';
 
-const REF_KEYS = ['MessageId', 'MessageValues', 'Texts'] as const;
+const REF_KEYS = ['MessageId', 'MessageValues', 'MessageKinds', 'Texts'] as const;
 /** Fields of `Data` that carry server-made reasons. */
 const REASON_KEYS = new Set(['Reason', 'Reasons']);
 /** Deep enough for `Data.Skipped[].Reason`; the walk never reads further into big payloads. */
@@ -51,6 +52,7 @@ export function withMessageRefs<T>(payload: T): T {
     if (ref) {
       added.MessageId = ref.Id;
       if (ref.Values) added.MessageValues = ref.Values;
+      if (ref.Kinds) added.MessageKinds = ref.Kinds;
     }
   }
   const texts: Record<string, MessageRef> = {};

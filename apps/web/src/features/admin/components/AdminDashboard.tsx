@@ -13,6 +13,7 @@ import { SimpleTable } from '../../../components/SimpleTable';
 import type { MessageId } from '../../../i18n/locales';
 import { useT } from '../../../i18n/useT';
 import { ApiError } from '../../../lib/api';
+import { formatNaira } from '../../../lib/money';
 import { useSessionArea, useSessionUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useAdmissionsDashboard } from '../api/get-dashboard';
@@ -56,8 +57,7 @@ export default function AdminDashboard({ area = 'admin' }: { area?: 'admin' | 'a
     0,
   );
   const admitted = stageCount('admitted') + stageCount('accepted');
-  const naira = (value: number) =>
-    intl.formatNumber(value, { style: 'currency', currency: 'NGN', maximumFractionDigits: 0 });
+  const naira = (value: number) => formatNaira(intl, value, 0);
   const stats: [MessageId, string][] = data
     ? [
         ['admin.dashboard.applicants', intl.formatNumber(total)],

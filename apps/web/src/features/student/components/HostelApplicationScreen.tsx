@@ -17,6 +17,7 @@ import { DetailList } from '../../../components/DetailList';
 import { PageHeading } from '../../../components/PageHeading';
 import { SectionCard } from '../../../components/SectionCard';
 import { SimpleTable } from '../../../components/SimpleTable';
+import { serverMessageId } from '../../../i18n/serverMessages';
 import { useT } from '../../../i18n/useT';
 import { formatNaira } from '../../../lib/money';
 import { notify } from '../../../lib/notify';
@@ -124,7 +125,7 @@ function HostelPage({
           severity="warning"
           data-testid="hostel-reasons"
           action={
-            page.Reasons.some((r) => /school fees/i.test(r)) ? (
+            page.Reasons.some((r) => /^hostel\.fees/.test(serverMessageId(hostel.data, r) ?? '')) ? (
               <Button component={RouterLink} to="/student/payment" color="inherit" size="small">
                 {t('student.courses.payFees')}
               </Button>
