@@ -64,6 +64,7 @@ export default function HostelApplicationScreen({ hostelFee }: { hostelFee?: Hos
         <HostelPage
           key={page.Application?.UpdatedAt ?? 'none'}
           page={page}
+          owesFees={page.Reasons.some((r) => /^hostel\.fees/.test(serverMessageId(hostel.data, r) ?? ''))}
           hostelFee={hostelFee}
           refresh={() => void hostel.refetch()}
         />
@@ -74,10 +75,13 @@ export default function HostelApplicationScreen({ hostelFee }: { hostelFee?: Hos
 
 function HostelPage({
   page,
+  owesFees,
   hostelFee,
   refresh,
 }: {
   page: HostelApplicationPage;
+  /** A reason is the school fees (in any language): the warning links to the payment page. */
+  owesFees: boolean;
   hostelFee?: HostelFeeSlot;
   refresh: () => void;
 }) {
@@ -125,7 +129,7 @@ function HostelPage({
           severity="warning"
           data-testid="hostel-reasons"
           action={
-            page.Reasons.some((r) => /^hostel\.fees/.test(serverMessageId(hostel.data, r) ?? '')) ? (
+            owesFees ? (
               <Button component={RouterLink} to="/student/payment" color="inherit" size="small">
                 {t('student.courses.payFees')}
               </Button>
