@@ -35,7 +35,8 @@ async function englishServerMessages(page: Page): Promise<string[]> {
 const inFrench = (page: Page) =>
   page.addInitScript(() => localStorage.setItem('portal.settings', JSON.stringify({ locale: 'fr' })));
 
-test('a refused sign-in says why in French', async ({ page }) => {
+test('a refused sign-in says why in French', async ({ page, consoleErrors }) => {
+  consoleErrors.expectFailedRequest('/api/Account/Login', 401);
   await inFrench(page);
   await page.goto(portal('/StudentSignin'));
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
