@@ -32,7 +32,7 @@ export const textArg = (name: string): MessageParam<'text'> => ({ name, kind: 't
 export const countArg = (name: string): MessageParam<'number'> => ({ name, kind: 'number' });
 /** An amount: kobo in the values, '₦35,600.00' in the English text. */
 export const moneyArg = (name: string): MessageParam<'money'> => ({ name, kind: 'money' });
-/** A day: 'YYYY-MM-DD' in the values, '26 November 2026' in the English text (UTC). */
+/** A day: 'YYYY-MM-DD' in the values, '26 November 2026' in the English text (the day in Lagos). */
 export const dayArg = (name: string): MessageParam<'date'> => ({ name, kind: 'date' });
 
 type ArgOf<K> = K extends 'money' | 'number' ? number : K extends 'date' ? string | Date : string;
@@ -63,10 +63,16 @@ export function nairaText(kobo: number): string {
   return `${sign}₦${naira}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** The ISO day ('2026-11-26') of a date or ISO date-time, in UTC. */
+/** The institution's clock: Africa/Lagos, UTC+1 all year (the web's pages show days there too). */
+const LAGOS_OFFSET_MS = 3_600_000;
+
+/** The ISO day ('2026-11-26') of a date or ISO date-time, as the day is in Lagos. */
 export function isoDay(value: string | Date): string {
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
   const date = typeof value === 'string' ? new Date(value) : value;
-  return Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 10);
+  return Number.isNaN(date.getTime())
+    ? ''
+    : new Date(date.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
 }
 
 /** '2026-11-26' → '26 November 2026'. */
@@ -129,7 +135,12 @@ function englishValue(param: MessageParam, value: unknown): string {
   return String(value);
 }
 
-function render(parts: Part[], values: Record<string, MessageValue>, english: Record<string, string>, n?: number): string {
+function render(
+  parts: Part[],
+  values: Record<string, MessageValue>,
+  english: Record<string, string>,
+  n?: number,
+): string {
   return parts
     .map((part) => {
       if (typeof part === 'string') return n === undefined ? part : part.replace(/#/g, String(n));
@@ -203,9 +214,12 @@ interface Matcher {
 function matchers(id: string, message: TemplateMessage<never>): Matcher[] {
   const kinds = new Map(message.params.map((p) => [p.name, p.kind]));
   // Every combination of plural branches is one regular expression (messages have at most one plural).
-  let variants: { source: string; groups: Matcher['groups']; fixed: Record<string, number>; literal: number }[] = [
-    { source: '', groups: [], fixed: {}, literal: 0 },
-  ];
+  let variants: {
+    source: string;
+    groups: Matcher['groups'];
+    fixed: Record<string, number>;
+    literal: number;
+  }[] = [{ source: '', groups: [], fixed: {}, literal: 0 }];
   const add = (parts: Part[], plural?: string) => {
     for (const part of parts) {
       if (typeof part === 'string') {
@@ -285,7 +299,9 @@ export function messageIndex(declarations: MessageDeclarations) {
         values[g.name] = fromEnglish(g.kind, found[i + 1]!);
         if (g.kind === 'money' || g.kind === 'date') kinds[g.name] = g.kind;
       });
-      return Object.keys(kinds).length ? { Id: m.id, Values: values, Kinds: kinds } : { Id: m.id, Values: values };
+      return Object.keys(kinds).length
+        ? { Id: m.id, Values: values, Kinds: kinds }
+        : { Id: m.id, Values: values };
     }
     return undefined;
   };

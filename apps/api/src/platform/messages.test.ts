@@ -56,11 +56,12 @@ describe('declared server messages', () => {
       Values: { amount: 3_560_000 },
       Kinds: { amount: 'money' },
     });
-    const closed = HOSTEL_MESSAGES.closed('2026-11-26T23:00:00Z');
-    expect(closed).toBe('Hostel applications closed on 26 November 2026.');
+    // 23:30 UTC is 00:30 on the 27th in Lagos, the day the pages show.
+    const closed = HOSTEL_MESSAGES.closed('2026-11-26T23:30:00Z');
+    expect(closed).toBe('Hostel applications closed on 27 November 2026.');
     expect(serverMessageRef(closed)).toEqual({
       Id: 'hostel.closed',
-      Values: { date: '2026-11-26' },
+      Values: { date: '2026-11-27' },
       Kinds: { date: 'date' },
     });
     expect(HOSTEL_MESSAGES.lapsed(1)).toBe('1 allocation lapsed.');
