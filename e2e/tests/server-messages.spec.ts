@@ -57,6 +57,9 @@ test('a student who owes school fees is told in French why they cannot apply for
   await expect(reasons).toContainText(
     /Payez d’abord vos frais de scolarité : ₦96\s500,00 restent dus pour cette session\./,
   );
-  await expect(page.getByRole('link', { name: 'Payer les frais' })).toHaveAttribute('href', /\/student\/payment$/);
+  await expect(page.getByRole('link', { name: 'Payer les frais' })).toHaveAttribute(
+    'href',
+    /\/student\/payment$/,
+  );
   expect(await englishServerMessages(page)).toEqual([]);
 });

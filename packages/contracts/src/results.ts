@@ -94,7 +94,10 @@ export const RESULT_MESSAGES = {
   ),
   noStudents: 'No student is registered for this course this semester.',
   saved: 'Scores saved.',
-  uploaded: template('{n, plural, one {Scores of # student saved.} other {Scores of # students saved.}}', countArg('n')),
+  uploaded: template(
+    '{n, plural, one {Scores of # student saved.} other {Scores of # students saved.}}',
+    countArg('n'),
+  ),
   submitted: 'Score sheet submitted for review.',
   approved: template('Approved at {stage}.', textArg('stage')),
   lockedAtLast: 'Approved at the last stage: the result is locked.',

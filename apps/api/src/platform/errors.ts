@@ -17,7 +17,8 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (message: string = COMMON_MESSAGES.notFound) => new AppError(404, message, STATUS.notFound);
+export const notFound = (message: string = COMMON_MESSAGES.notFound) =>
+  new AppError(404, message, STATUS.notFound);
 export const badRequest = (message: string) => new AppError(400, message, STATUS.invalid);
 export const conflict = (message: string) => new AppError(409, message, STATUS.invalid);
 export const unauthorized = (message: string = COMMON_MESSAGES.sessionExpired) =>

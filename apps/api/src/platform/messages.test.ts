@@ -70,7 +70,9 @@ describe('declared server messages', () => {
 
   it('are in the web’s English catalogue word for word, and translated in every other locale', () => {
     const en = catalogue('en');
-    expect(en).toEqual(Object.fromEntries(Object.entries(english).map(([id, text]) => [`server.${id}`, text])));
+    expect(en).toEqual(
+      Object.fromEntries(Object.entries(english).map(([id, text]) => [`server.${id}`, text])),
+    );
     for (const locale of LOCALES.slice(1)) {
       const translated = catalogue(locale);
       const untranslated = Object.keys(en).filter(

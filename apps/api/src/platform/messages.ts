@@ -71,17 +71,19 @@ export function registerMessageRefs(app: FastifyInstance): void {
   app.addHook('preSerialization', async (request, _reply, payload) =>
     wantsMessageRefs(request) ? withMessageRefs(payload) : payload,
   );
-  app.setSerializerCompiler((route: { schema: FastifySchema; method: string; url: string; httpStatus?: string }) => {
-    const encode = serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
-    return (data: unknown) => {
-      const json = encode(data);
-      if (!isObject(data) || !('MessageId' in data || 'Texts' in data) || !json.endsWith('}')) return json;
-      // Keys the route's schema declares (the error envelope's) are encoded already.
-      const extra = REF_KEYS.filter((key) => data[key] !== undefined && !json.includes(`"${key}":`)).map(
-        (key) => `${JSON.stringify(key)}:${JSON.stringify(data[key])}`,
-      );
-      if (!extra.length) return json;
-      return json === '{}' ? `{${extra.join(',')}}` : `${json.slice(0, -1)},${extra.join(',')}}`;
-    };
-  });
+  app.setSerializerCompiler(
+    (route: { schema: FastifySchema; method: string; url: string; httpStatus?: string }) => {
+      const encode = serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
+      return (data: unknown) => {
+        const json = encode(data);
+        if (!isObject(data) || !('MessageId' in data || 'Texts' in data) || !json.endsWith('}')) return json;
+        // Keys the route's schema declares (the error envelope's) are encoded already.
+        const extra = REF_KEYS.filter((key) => data[key] !== undefined && !json.includes(`"${key}":`)).map(
+          (key) => `${JSON.stringify(key)}:${JSON.stringify(data[key])}`,
+        );
+        if (!extra.length) return json;
+        return json === '{}' ? `{${extra.join(',')}}` : `${json.slice(0, -1)},${extra.join(',')}}`;
+      };
+    },
+  );
 }

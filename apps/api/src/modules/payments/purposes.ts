@@ -290,11 +290,7 @@ const schoolFees: PaymentPurpose = {
     const asked =
       request.InstalmentAmount == null ? due.minimumFirstKobo : Math.round(request.InstalmentAmount * 100);
     if (asked < due.minimumFirstKobo)
-      throw new AppError(
-        400,
-        SCHOOL_FEES_MESSAGES.instalmentTooSmall(due.minimumFirstKobo),
-        STATUS.invalid,
-      );
+      throw new AppError(400, SCHOOL_FEES_MESSAGES.instalmentTooSmall(due.minimumFirstKobo), STATUS.invalid);
     if (asked >= due.totalKobo)
       throw new AppError(400, SCHOOL_FEES_MESSAGES.instalmentTooLarge, STATUS.invalid);
     return { ...base, methodId: INSTALMENT_METHOD_ID, amountKobo: asked };
