@@ -64,6 +64,7 @@ export function ProfileMenu({ area, entries }: { area: AreaId; entries: readonly
         >
           {profile.initials}
         </Avatar>
+        {/* Initials and name read as two words (label in name); a space between flex items shows nothing. */}{' '}
         <Typography variant="body2" noWrap sx={{ display: { xs: 'none', md: 'block' }, maxWidth: 180 }}>
           {profile.displayName}
         </Typography>

@@ -58,6 +58,8 @@ export default function AdminDashboard({ area = 'admin' }: { area?: 'admin' | 'a
   );
   const admitted = stageCount('admitted') + stageCount('accepted');
   const naira = (value: number) => formatNaira(intl, value, 0);
+  /** A bar's number, in the locale's digits (none on an empty bar). */
+  const count = (item: { value: number | null }) => (item.value ? intl.formatNumber(item.value) : null);
   const stats: [MessageId, string][] = data
     ? [
         ['admin.dashboard.applicants', intl.formatNumber(total)],
@@ -128,12 +130,15 @@ export default function AdminDashboard({ area = 'admin' }: { area?: 'admin' | 'a
             <BarChart
               height={360}
               layout="horizontal"
-              xAxis={[{ tickMinStep: 1 }]}
+              // The value axis says what it counts, and each bar its number.
+              xAxis={[{ tickMinStep: 1, label: t('admin.dashboard.applicants') }]}
               yAxis={[{ scaleType: 'band', data: STAGES.map(([, label]) => t(label)), width: 110 }]}
               series={[
                 {
                   data: STAGES.map(([stage]) => stageCount(stage)),
                   label: t('admin.dashboard.applicants'),
+                  barLabel: count,
+                  barLabelPlacement: 'outside',
                 },
               ]}
               hideLegend
@@ -158,6 +163,7 @@ export default function AdminDashboard({ area = 'admin' }: { area?: 'admin' | 'a
                     { id: 1, value: data.acceptanceFees.pendingCount, label: t('admin.dashboard.pending') },
                   ],
                   innerRadius: 50,
+                  arcLabel: (item) => (item.value ? intl.formatNumber(item.value) : ''),
                 },
               ]}
             />
@@ -168,7 +174,7 @@ export default function AdminDashboard({ area = 'admin' }: { area?: 'admin' | 'a
               <BarChart
                 height={Math.max(240, data.byDepartment.length * 56)}
                 layout="horizontal"
-                xAxis={[{ tickMinStep: 1 }]}
+                xAxis={[{ tickMinStep: 1, label: t('admin.dashboard.applicants') }]}
                 yAxis={[
                   {
                     scaleType: 'band',
