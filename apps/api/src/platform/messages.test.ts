@@ -6,6 +6,7 @@ import {
   SERVER_MESSAGES,
   serverMessageRef,
   serverMessagesEnglish,
+  type MessageDeclarations,
   type MessageValueKind,
 } from '@portal/contracts';
 import { login, startTestApp, type TestApp } from '../../test/helpers.js';
@@ -31,7 +32,7 @@ describe('declared server messages', () => {
   it('map back from their English text to their id and values', () => {
     const wrong: string[] = [];
     for (const [namespace, messages] of Object.entries(SERVER_MESSAGES)) {
-      for (const [key, declared] of Object.entries(messages)) {
+      for (const [key, declared] of Object.entries(messages as MessageDeclarations[string])) {
         const id = `${namespace}.${key}`;
         if (typeof declared === 'string') {
           // A text declared twice (the same words in two domains) maps to either id: same English.
@@ -40,7 +41,7 @@ describe('declared server messages', () => {
           continue;
         }
         const args = declared.params.map((p) => SAMPLE[p.kind]);
-        const ref = serverMessageRef((declared as (...a: unknown[]) => string)(...args));
+        const ref = serverMessageRef((declared as unknown as (...a: unknown[]) => string)(...args));
         const values = Object.fromEntries(declared.params.map((p) => [p.name, SAMPLE[p.kind]]));
         if (ref?.Id !== id || JSON.stringify(ref.Values) !== JSON.stringify(values)) wrong.push(id);
       }
