@@ -138,7 +138,6 @@ export default function AdminDashboard({ area = 'admin' }: { area?: 'admin' | 'a
                   data: STAGES.map(([stage]) => stageCount(stage)),
                   label: t('admin.dashboard.applicants'),
                   barLabel: count,
-                  barLabelPlacement: 'outside',
                 },
               ]}
               hideLegend
