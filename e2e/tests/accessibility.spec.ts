@@ -82,3 +82,13 @@ for (const mode of ['applicant', 'student', 'admin', 'app'] as const) {
     expect(small).toEqual([]);
   });
 }
+
+for (const mode of ['student', 'admin'] as const) {
+  test(`${mode} dashboard at 1280 px: the header's buttons are named with what they show`, async ({
+    page,
+  }) => {
+    await signIn(page, mode, ACCOUNT[mode]);
+    // The profile button shows initials and the name; the notifications button its count (WCAG 2.5.3).
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+}

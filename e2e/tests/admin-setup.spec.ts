@@ -140,7 +140,7 @@ test('courses imported from a file on the upload page: a bad row named by number
   test.setTimeout(120_000);
   await signIn(page, 'admin', DEMO.admin);
   await page.goto(portal('/admin/courses/uploadCourse'));
-  await expect(page.getByRole('heading', { level: 1, name: 'Import Setup Courses' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Import course records' })).toBeVisible();
   const csv = [
     'Code,Title,Credit units,Level,Semester,Department,Type',
     'CSE 418,Cloud Computing,3,400 Level,First,CSC,Elective',

@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { seed } from './db/seed/index.js';
@@ -17,6 +17,7 @@ import type { AppDeps } from './platform/deps.js';
 import { registerErrorHandler } from './platform/errors.js';
 import { JobQueue } from './platform/jobs.js';
 import { Mailer } from './platform/mail.js';
+import { registerMessageRefs } from './platform/messages.js';
 import { RateLimits } from './platform/rate-limit.js';
 import { createStorage } from './platform/storage.js';
 
@@ -44,7 +45,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  registerMessageRefs(app);
   const webDist = config.WEB_DIST_DIR ?? defaultWebDist;
 
   const database =

@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { notePrerenderedEdits } from './app/prerenderedEdits';
+import { holdLinkClicksWhileHydrating, notePrerenderedEdits } from './app/prerenderedEdits';
 import { loadRtlCache } from './app/providers/rtlCache';
 import { settingsStore } from './app/settings';
 import { loadCatalogue } from './i18n/catalogues';
@@ -47,6 +47,7 @@ void Promise.all([loadingMessages, loadingRtlCache]).then(([messages, rtlCache])
   if (canHydrate()) {
     // A transition: hydration yields to the browser every few milliseconds instead of one long task.
     notePrerenderedEdits(container);
+    holdLinkClicksWhileHydrating();
     startTransition(() => {
       hydrateRoot(container, app);
     });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { template, textArg } from './messages.js';
 import { MIN_OLEVEL_SUBJECTS, NIGERIAN_PHONE_PATTERN } from './constants.js';
 import { MAX_RECORD_ID, RECORD_ID_MESSAGE, recordId } from './ids.js';
 
@@ -60,8 +61,11 @@ export const APPLICANT_MESSAGES = {
   documentUploaded: 'Document uploaded successfully.',
   documentDeleted: 'Document removed.',
   fileMissing: 'Choose a file to upload.',
-  fileTooLarge: (limit: string) => `The file is too large. The limit is ${limit}.`,
-  fileWrongType: (allowed: string) => `The file must be a ${allowed}. Its content was checked, not its name.`,
+  fileTooLarge: template('The file is too large. The limit is {limit}.', textArg('limit')),
+  fileWrongType: template(
+    'The file must be a {allowed}. Its content was checked, not its name.',
+    textArg('allowed'),
+  ),
   linkExpired: 'This link has expired. Reload the page to get a new one.',
 } as const;
 

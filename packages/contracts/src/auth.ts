@@ -6,6 +6,8 @@ export const userModeSchema = z.enum(USER_MODES);
 /** The strings the sign-in and reset flows show, word for word from the spec. */
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password!',
+  /** A student who signed in with a matric number is told what they typed. */
+  invalidMatricCredentials: 'Invalid matric number or password!',
   loginSuccess: 'Login successfully!',
   logoutFailed: 'Unable to complete operation at the moment',
   resetSent: 'If that e-mail is registered, a password reset link has been sent to it.',

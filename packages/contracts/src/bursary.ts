@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countArg, template, textArg } from './messages.js';
 import { adminPageQuery, adminPaged } from './admin.js';
 import { recordId, recordIdNumber } from './ids.js';
 
@@ -27,9 +28,9 @@ export const BURSARY_MESSAGES = {
   movedMeanwhile:
     'This payment was moved by someone else in the meantime. Reload it and try again if it still needs moving.',
   moveClash: 'The payment cannot be moved: the student already has this payment in that session.',
-  moved: 'The payment was moved to {session}.',
-  tooManyRows: 'More than {max} rows: narrow the filters or export as CSV.',
-  rangeTooLong: 'Choose a date range of at most {days} days.',
+  moved: template('The payment was moved to {session}.', textArg('session')),
+  tooManyRows: template('More than {max} rows: narrow the filters or export as CSV.', countArg('max')),
+  rangeTooLong: template('Choose a date range of at most {days} days.', countArg('days')),
 } as const;
 
 /** The payment states a list may show; `all` shows every one. */

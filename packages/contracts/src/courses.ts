@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countArg, dayArg, moneyArg, template, textArg } from './messages.js';
 import { pageQuery, pagedEnvelope } from './envelope.js';
 import { recordId, recordIdNumber } from './ids.js';
 
@@ -27,31 +28,51 @@ export type WindowState = (typeof WINDOW_STATES)[number];
 
 export const COURSE_REGISTRATION_MESSAGES = {
   noSemester: 'No semester is open for course registration.',
-  notOpenYet: (date: string) => `Course registration opens on ${date}.`,
-  closed: (date: string) => `Course registration closed on ${date}.`,
-  addDropClosed: (date: string) => `Adding and dropping courses closed on ${date}.`,
-  feesOwed: (amount: string) =>
-    `Pay your school fees before registering: ${amount} is outstanding for this session.`,
-  feesMinimum: (amount: string, minimum: string) =>
-    `Pay your school fees before registering: ${amount} is outstanding for this session (a first instalment of at least ${minimum} is enough to register).`,
-  lateFeeUnpaid: (amount: string) => `Late registration costs ${amount}. Pay it before registering.`,
+  notOpenYet: template('Course registration opens on {date}.', dayArg('date')),
+  closed: template('Course registration closed on {date}.', dayArg('date')),
+  addDropClosed: template('Adding and dropping courses closed on {date}.', dayArg('date')),
+  feesOwed: template(
+    'Pay your school fees before registering: {amount} is outstanding for this session.',
+    moneyArg('amount'),
+  ),
+  feesMinimum: template(
+    'Pay your school fees before registering: {amount} is outstanding for this session (a first instalment of at least {minimum} is enough to register).',
+    moneyArg('amount'),
+    moneyArg('minimum'),
+  ),
+  lateFeeUnpaid: template('Late registration costs {amount}. Pay it before registering.', moneyArg('amount')),
   noCourses: 'Choose at least one course.',
-  notOffered: (code: string) => `${code} is not offered to your level this semester.`,
-  carryOverRequired: (code: string) => `${code} is a carry-over and must be registered.`,
-  compulsoryRequired: (code: string) => `${code} is compulsory and must be registered.`,
-  prerequisite: (code: string, prerequisite: string) =>
-    `${code} needs ${prerequisite}, which you have not passed.`,
-  alreadyPassed: (code: string) => `You have already passed ${code}.`,
-  tooFewUnits: (min: number, total: number) =>
-    `Register at least ${min} units; your choice comes to ${total}.`,
-  tooManyUnits: (max: number, total: number) =>
-    `Register at most ${max} units; your choice comes to ${total}.`,
+  notOffered: template('{code} is not offered to your level this semester.', textArg('code')),
+  carryOverRequired: template('{code} is a carry-over and must be registered.', textArg('code')),
+  compulsoryRequired: template('{code} is compulsory and must be registered.', textArg('code')),
+  prerequisite: template(
+    '{code} needs {prerequisite}, which you have not passed.',
+    textArg('code'),
+    textArg('prerequisite'),
+  ),
+  alreadyPassed: template('You have already passed {code}.', textArg('code')),
+  tooFewUnits: template(
+    'Register at least {min} units; your choice comes to {total}.',
+    countArg('min'),
+    countArg('total'),
+  ),
+  tooManyUnits: template(
+    'Register at most {max} units; your choice comes to {total}.',
+    countArg('max'),
+    countArg('total'),
+  ),
   unchanged: 'Your choice is the same as the registration you have already submitted.',
   stale: 'Your registration changed in another window. Reload the page and try again.',
   submitted: 'Your course registration has been submitted for approval.',
   resubmitted: 'Your changes have been submitted for approval.',
-  approved: (n: number) => (n === 1 ? 'Registration approved.' : `${n} registrations approved.`),
-  returned: (n: number) => (n === 1 ? 'Registration returned.' : `${n} registrations returned.`),
+  approved: template(
+    '{n, plural, one {Registration approved.} other {# registrations approved.}}',
+    countArg('n'),
+  ),
+  returned: template(
+    '{n, plural, one {Registration returned.} other {# registrations returned.}}',
+    countArg('n'),
+  ),
   notAwaiting: 'This registration is not awaiting approval.',
   changedSinceOpened: 'This registration changed since you opened it. Reload it and decide again.',
   commentRequired: 'Say why the registration is returned.',

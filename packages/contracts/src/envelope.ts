@@ -9,10 +9,23 @@ export function envelope<T extends z.ZodType>(data: T) {
   });
 }
 
+/** A declared server message: its id and values (amounts in kobo, days as ISO dates); see messages.ts. */
+export const messageRef = z.object({
+  Id: z.string(),
+  Values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  Kinds: z.record(z.string(), z.enum(['money', 'date'])).optional(),
+});
+
 export const errorEnvelope = z.object({
   Status: z.string(),
+  /** English, word for word as specified; `MessageId` names it for translation. */
   Message: z.string(),
+  MessageId: z.string().optional(),
+  MessageValues: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  MessageKinds: z.record(z.string(), z.enum(['money', 'date'])).optional(),
   Errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** The declared texts among `Errors`' messages, by their English text. */
+  Texts: z.record(z.string(), messageRef).optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countArg, dayArg, moneyArg, template, textArg } from './messages.js';
 import { recordIdNumber } from './ids.js';
 
 /**
@@ -36,12 +37,17 @@ export type HostelWindowState = (typeof HOSTEL_WINDOW_STATES)[number];
 export const HOSTEL_MESSAGES = {
   noRound: 'No hostel allocation round has been published.',
   roundNotFound: 'Allocation round not found.',
-  notOpenYet: (date: string) => `Hostel applications open on ${date}.`,
-  closed: (date: string) => `Hostel applications closed on ${date}.`,
-  feesOwed: (amount: string) => `Pay your school fees first: ${amount} is outstanding for this session.`,
-  feesMinimum: (minimum: string) =>
-    `Pay at least the first instalment of your school fees (${minimum}) before applying.`,
-  wrongLevel: (level: string) => `This round is not open to ${level} students.`,
+  notOpenYet: template('Hostel applications open on {date}.', dayArg('date')),
+  closed: template('Hostel applications closed on {date}.', dayArg('date')),
+  feesOwed: template(
+    'Pay your school fees first: {amount} is outstanding for this session.',
+    moneyArg('amount'),
+  ),
+  feesMinimum: template(
+    'Pay at least the first instalment of your school fees ({minimum}) before applying.',
+    moneyArg('minimum'),
+  ),
+  wrongLevel: template('This round is not open to {level} students.', textArg('level')),
   noGenderHostel: 'No hostel in this round takes students of your gender.',
   noGender: 'Your record has no gender; ask the registry to correct it before applying.',
   inactive: 'Your record is not active.',
@@ -73,14 +79,14 @@ export const HOSTEL_MESSAGES = {
   bedTaken: 'That bed space is already taken.',
   studentHasBed: 'This student already holds a bed space in this round.',
   notReservedRoom: 'This room is not reserved: its beds go to the ballot.',
-  bedOutOfRange: (n: number) => `This room has ${n} bed spaces.`,
+  bedOutOfRange: template('This room has {n} bed spaces.', countArg('n')),
   genderMismatch: 'The student’s gender does not match the room.',
   studentNotFound: 'No active student has this matric number.',
   reasonRequired: 'Say why the room is assigned.',
   reservedAssigned: 'The bed space has been assigned.',
   slipNotFound: 'No allocation slip was found for this id.',
   slipUnpaid: 'The slip is issued once the hostel fee is paid.',
-  lapsed: (n: number) => (n === 1 ? '1 allocation lapsed.' : `${n} allocations lapsed.`),
+  lapsed: template('{n, plural, one {# allocation lapsed.} other {# allocations lapsed.}}', countArg('n')),
 } as const;
 
 // ───────────────────────────── rounds ─────────────────────────────

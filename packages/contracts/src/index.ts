@@ -15,3 +15,5 @@ export * from './course-rules.js';
 export * from './results.js';
 export * from './hostels.js';
 export * from './my-work.js';
+export * from './messages.js';
+export * from './server-messages.js';

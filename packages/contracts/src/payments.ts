@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyArg, template } from './messages.js';
 
 /**
  * Money and documents: the acceptance-fee payment at three gateways, receipts, the provisional
@@ -392,7 +393,7 @@ export const SCHOOL_FEES_MESSAGES = {
   alreadyPaid: 'Your school fees for this session have been paid in full.',
   fullAfterInstalment: 'You have paid part of your school fees already: pay the balance instead.',
   instalmentsNotAllowed: 'School fees for this session must be paid in full.',
-  instalmentTooSmall: (minimum: string) => `The first instalment must be at least ${minimum}.`,
+  instalmentTooSmall: template('The first instalment must be at least {minimum}.', moneyArg('minimum')),
   instalmentTooLarge: 'The first instalment must be less than the full amount: choose full payment instead.',
   duplicate:
     'Your school fees were already covered by another payment, so this payment was not applied. The bursary has been notified to refund it.',

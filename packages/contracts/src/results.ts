@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countArg, template, textArg } from './messages.js';
 import { pageQuery, pagedEnvelope } from './envelope.js';
 import { recordId, recordIdNumber } from './ids.js';
 
@@ -73,26 +74,32 @@ export const RESULT_MESSAGES = {
   notLecturer: 'Only a lecturer of this course this session may enter its scores.',
   noScheme: 'The school has no active assessment scheme. Set one up under Score Items.',
   noScale: 'The school has no default grade scale. Set one up under School Grades.',
-  notRegistered: (matricNo: string, code: string) =>
-    `${matricNo} is not registered for ${code} this semester.`,
-  unknownItem: (name: string) => `${name} is not a score item of this course's assessment scheme.`,
-  outOfRange: (item: string, max: number) => `${item} must be a score from 0 to ${max}.`,
-  notANumber: (item: string) => `${item} must be a number.`,
-  duplicateRow: (matricNo: string) => `${matricNo} appears more than once.`,
+  notRegistered: template(
+    '{matricNo} is not registered for {code} this semester.',
+    textArg('matricNo'),
+    textArg('code'),
+  ),
+  unknownItem: template("{name} is not a score item of this course's assessment scheme.", textArg('name')),
+  outOfRange: template('{item} must be a score from 0 to {max}.', textArg('item'), countArg('max')),
+  notANumber: template('{item} must be a number.', textArg('item')),
+  duplicateRow: template('{matricNo} appears more than once.', textArg('matricNo')),
   noMatric: 'The matric number is missing.',
   noRows: 'The file has no scores.',
   notEditable: 'This score sheet is with the reviewers or locked: it cannot be changed now.',
   locked: 'This score sheet is locked. Open an amendment to correct it.',
   stale: 'This score sheet was changed meanwhile. Reload it and try again.',
-  incomplete: (n: number) =>
-    n === 1
-      ? 'One student has no score for every item. Enter every score before submitting (0 for an absent student).'
-      : `${n} students have no score for every item. Enter every score before submitting (0 for an absent student).`,
+  incomplete: template(
+    '{n, plural, one {One student has no score for every item. Enter every score before submitting (0 for an absent student).} other {# students have no score for every item. Enter every score before submitting (0 for an absent student).}}',
+    countArg('n'),
+  ),
   noStudents: 'No student is registered for this course this semester.',
   saved: 'Scores saved.',
-  uploaded: (n: number) => (n === 1 ? 'Scores of 1 student saved.' : `Scores of ${n} students saved.`),
+  uploaded: template(
+    '{n, plural, one {Scores of # student saved.} other {Scores of # students saved.}}',
+    countArg('n'),
+  ),
   submitted: 'Score sheet submitted for review.',
-  approved: (stage: string) => `Approved at ${stage}.`,
+  approved: template('Approved at {stage}.', textArg('stage')),
   lockedAtLast: 'Approved at the last stage: the result is locked.',
   returned: 'Score sheet returned to the lecturer.',
   commentRequired: 'Say why the sheet is returned.',
@@ -102,8 +109,10 @@ export const RESULT_MESSAGES = {
   amendmentReason: 'Say why the locked result is amended.',
   amendmentOpened: 'Amendment opened: correct the scores and submit it for review.',
   noStages: 'No review stage is set up. Add them under Review Setup.',
-  published: (n: number) =>
-    n === 1 ? 'Results of 1 course published.' : `Results of ${n} courses published.`,
+  published: template(
+    '{n, plural, one {Results of # course published.} other {Results of # courses published.}}',
+    countArg('n'),
+  ),
   nothingToPublish: 'No approved results await publication for this semester.',
   sheetNotFound: 'Score sheet not found.',
   studentNotFound: 'No student has this matric number.',
@@ -122,7 +131,7 @@ export const RESULT_MESSAGES = {
     'The fee for this transcript request was already paid by another payment. This payment will be refunded.',
   transcriptNotPaid: 'This transcript request has not been paid for.',
   transcriptProcessing: 'Transcript request marked as processing.',
-  transcriptSent: (email: string) => `Transcript sent to ${email}.`,
+  transcriptSent: template('Transcript sent to {email}.', textArg('email')),
   transcriptAlreadySent: 'This transcript has already been sent.',
   transcriptNoResults: 'This student has no published results to put on a transcript.',
 } as const;

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { STATUS } from '@portal/contracts';
+import { COMMON_MESSAGES, STATUS } from '@portal/contracts';
+import { wantsMessageRefs, withMessageRefs } from './messages.js';
 
 /** An error whose message is safe to show the user, sent in the `{ Status, Message }` envelope. */
 export class AppError extends Error {
@@ -16,17 +17,19 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (message = 'Record not found.') => new AppError(404, message, STATUS.notFound);
+export const notFound = (message: string = COMMON_MESSAGES.notFound) =>
+  new AppError(404, message, STATUS.notFound);
 export const badRequest = (message: string) => new AppError(400, message, STATUS.invalid);
 export const conflict = (message: string) => new AppError(409, message, STATUS.invalid);
-export const unauthorized = (message = 'Your session has expired. Please sign in again.') =>
+export const unauthorized = (message: string = COMMON_MESSAGES.sessionExpired) =>
   new AppError(401, message, 'Unauthorized');
-export const forbidden = (message = 'You are not allowed to do this.') =>
+export const forbidden = (message: string = COMMON_MESSAGES.forbidden) =>
   new AppError(403, message, 'Forbidden');
 
 /** Maps every failure into the envelope: validation, our own errors, and the unexpected. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const refs = <T>(body: T): T => (wantsMessageRefs(request) ? withMessageRefs(body) : body);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((issue) => ({
         path:
@@ -39,16 +42,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
         ? first.path
           ? `${first.path}: ${first.message}`
           : first.message
-        : 'Invalid input.';
-      return reply.status(400).send({ Status: STATUS.invalid, Message: message, Errors: errors });
+        : COMMON_MESSAGES.invalid;
+      return reply.status(400).send(refs({ Status: STATUS.invalid, Message: message, Errors: errors }));
     }
     if (error instanceof AppError) {
       for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
-      return reply.status(error.statusCode).send({
-        Status: error.status,
-        Message: error.message,
-        ...(error.errors ? { Errors: error.errors } : {}),
-      });
+      return reply.status(error.statusCode).send(
+        refs({
+          Status: error.status,
+          Message: error.message,
+          ...(error.errors ? { Errors: error.errors } : {}),
+        }),
+      );
     }
     const statusCode = error.statusCode ?? 500;
     if (statusCode < 500) {
@@ -56,7 +61,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(statusCode).send({ Status: STATUS.invalid, Message: error.message });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ Status: STATUS.error, Message: 'An error occurred.' });
+    return reply.status(500).send(refs({ Status: STATUS.error, Message: COMMON_MESSAGES.unexpected }));
   });
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send({ Status: STATUS.notFound, Message: `No route ${request.method} ${request.url}` }),

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { SCHOOL_ID } from '@portal/contracts';
+import { SCHOOL_ID, nairaText } from '@portal/contracts';
 import type { Db } from '../db/client.js';
 import { schoolSettings } from '../db/schema/index.js';
 import { readPdfText } from './pdf-text.js';
@@ -201,7 +201,7 @@ export function pdfText(value: unknown): string {
 
 /** Naira from kobo, for documents (money stays in kobo until here): '₦45,000.00'. */
 export function formatNaira(kobo: number): string {
-  return `₦${(kobo / 100).toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return nairaText(kobo);
 }
 
 /** 2025-01-25 → 25 January 2025 (UTC). */

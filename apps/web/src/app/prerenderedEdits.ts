@@ -2,6 +2,28 @@ import { useEffect } from 'react';
 
 type Field = HTMLInputElement | HTMLSelectElement;
 let edits: { field: Field; value: string }[] = [];
+let heldLink: HTMLAnchorElement | null = null;
+
+/**
+ * While the page hydrates, a click on one of its links is held and followed once it has come alive.
+ * React replays a click on a part not hydrated yet, and the router's navigation, run mid-hydration,
+ * once changed the address without the page (the landing page stayed at /forgotPassword). Before the
+ * script runs there is nothing to hold: the browser follows the link itself.
+ */
+function holdLinkClick(event: MouseEvent): void {
+  if (document.getElementById('root')?.hasAttribute('data-hydrated')) return;
+  if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+  const link = (event.target as Element | null)?.closest?.('a[href]');
+  if (!(link instanceof HTMLAnchorElement) || link.origin !== location.origin || link.target) return;
+  event.preventDefault();
+  event.stopPropagation();
+  heldLink = link;
+}
+
+/** Called by main.tsx just before hydrating. */
+export function holdLinkClicksWhileHydrating(): void {
+  window.addEventListener('click', holdLinkClick, true);
+}
 
 /**
  * Notes the fields the visitor changed on a prerendered page before it came alive (a language
@@ -40,6 +62,10 @@ export function usePrerenderedEdits(): void {
       field.dispatchEvent(new Event('input', { bubbles: true }));
     }
     document.getElementById('root')?.setAttribute('data-hydrated', '');
+    window.removeEventListener('click', holdLinkClick, true);
+    const link = heldLink;
+    heldLink = null;
+    if (link?.isConnected) setTimeout(() => link.click());
     // A form the visitor submitted before: submit it now (once React has taken the fields' values in).
     const held = document.querySelector<HTMLFormElement>('form[data-held-submit]');
     if (held) {

@@ -7,6 +7,7 @@ import type student from './messages/student/en.json';
 import type app from './messages/app/en.json';
 import type payments from './messages/payments/en.json';
 import type documents from './messages/documents/en.json';
+import type server from './messages/server/en.json';
 
 export const LOCALES = ['en', 'zh', 'ar', 'it', 'es', 'fr'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -28,7 +29,17 @@ export const isRtlLocale = (locale: Locale) => locale === 'ar';
  * Catalogues besides the main one (messages/<locale>.json: public pages and common words), each
  * downloaded with the part of the app that shows it: 'shell' with any signed-in area, and one per area.
  */
-export const NAMESPACES = ['shell', 'applicant', 'admin', 'student', 'app', 'payments', 'documents'] as const;
+export const NAMESPACES = [
+  'shell',
+  'applicant',
+  'admin',
+  'student',
+  'app',
+  'payments',
+  'documents',
+  // The server's messages, by id (ADR 9): downloaded when an answer names one and the locale is not English.
+  'server',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** Every message id of every catalogue, taken from the English files: a typo is a type error. */
@@ -40,6 +51,7 @@ export type MessageId =
   | keyof typeof student
   | keyof typeof app
   | keyof typeof payments
-  | keyof typeof documents;
+  | keyof typeof documents
+  | keyof typeof server;
 /** A catalogue as the build compiles it (see vite.config.ts): message syntax trees, not strings. */
 export type Messages = Record<MessageId, MessageFormatElement[]>;

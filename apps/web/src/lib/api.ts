@@ -1,4 +1,5 @@
 import { STATUS } from '@portal/contracts';
+import { localiseAnswer } from '../i18n/serverMessages';
 import { areaOfPath, type AreaId } from './areas';
 import { dropUser, liveAreaUser } from './session';
 
@@ -9,8 +10,9 @@ export const STATUS_OK = STATUS.ok;
 const TIMEOUT_MS = 60_000;
 
 /**
- * A failed call. `message` is the server's Message when it sent one (safe to show the user),
- * otherwise empty: show a translated fallback such as 'An error occurred.' instead.
+ * A failed call. `message` is the server's Message when it sent one (safe to show the user, in the
+ * user's language: see `localiseAnswer`), otherwise empty: show a translated fallback such as
+ * 'An error occurred.' instead.
  */
 export class ApiError extends Error {
   constructor(
@@ -60,7 +62,7 @@ export interface ApiOptions {
  */
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const response = await request(path, options, 'application/json');
-  return (await readJson(response)) as T;
+  return (await readAnswer(response)) as T;
 }
 
 /** Calls the API for a file (a PDF, an upload) and returns its bytes; failures as for `api`. */
@@ -74,7 +76,8 @@ async function request(path: string, options: ApiOptions, accept: string): Promi
     options.area === undefined ? areaOfPath(location.pathname.replace(/^\/portal/i, '')) : options.area;
   const user = area ? liveAreaUser(area) : undefined;
 
-  const headers: Record<string, string> = { accept };
+  // Asks the server to name its messages, so they show in the user's language (ADR 9).
+  const headers: Record<string, string> = { accept, 'x-message-refs': '1' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (user) headers.authorization = `Bearer ${user.token}`;
 
@@ -99,7 +102,7 @@ async function request(path: string, options: ApiOptions, accept: string): Promi
   if (response.ok) return response;
 
   if (response.status === 401 && user) dropUser(user.kind);
-  throw apiErrorOf(response.status, await readJson(response));
+  throw apiErrorOf(response.status, await readAnswer(response));
 }
 
 function withQuery(path: string, query: ApiOptions['query']): string {
@@ -110,6 +113,13 @@ function withQuery(path: string, query: ApiOptions['query']): string {
   }
   const search = params.toString();
   return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
+}
+
+/** The JSON answer with the server's messages in the user's language. */
+async function readAnswer(response: Response): Promise<unknown> {
+  const body = await readJson(response);
+  await localiseAnswer(body);
+  return body;
 }
 
 async function readJson(response: Response): Promise<unknown> {

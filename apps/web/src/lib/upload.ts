@@ -1,3 +1,4 @@
+import { localiseAnswer } from '../i18n/serverMessages';
 import { ApiError, apiErrorOf } from './api';
 import { areaOfPath, type AreaId } from './areas';
 import { dropUser, liveAreaUser } from './session';
@@ -40,6 +41,7 @@ export function uploadFile<T>(path: string, file: Blob, options: UploadOptions =
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);
     xhr.setRequestHeader('accept', 'application/json');
+    xhr.setRequestHeader('x-message-refs', '1');
     if (user) xhr.setRequestHeader('authorization', `Bearer ${user.token}`);
     xhr.timeout = options.timeoutMs ?? UPLOAD_TIMEOUT_MS;
     xhr.responseType = 'text';
@@ -60,9 +62,11 @@ export function uploadFile<T>(path: string, file: Blob, options: UploadOptions =
     xhr.addEventListener('load', () => {
       settle();
       const parsed = parseJson(xhr);
-      if (xhr.status >= 200 && xhr.status < 300) return resolve(parsed as T);
-      if (xhr.status === 401 && user) dropUser(user.kind);
-      reject(apiErrorOf(xhr.status, parsed));
+      void localiseAnswer(parsed).then(() => {
+        if (xhr.status >= 200 && xhr.status < 300) return resolve(parsed as T);
+        if (xhr.status === 401 && user) dropUser(user.kind);
+        reject(apiErrorOf(xhr.status, parsed));
+      });
     });
     const unreachable = () => {
       settle();

@@ -103,7 +103,14 @@ export class AuthService {
       input.Password,
       this.config.JWT_SECRET,
     );
-    if (!account || !ok) throw new AppError(401, AUTH_MESSAGES.invalidCredentials, STATUS.invalid);
+    if (!account || !ok) {
+      const byMatric = kind === 'Student' && !input.Username.includes('@');
+      throw new AppError(
+        401,
+        byMatric ? AUTH_MESSAGES.invalidMatricCredentials : AUTH_MESSAGES.invalidCredentials,
+        STATUS.invalid,
+      );
+    }
     if ('isActive' in account && !account.isActive) {
       throw new AppError(
         403,

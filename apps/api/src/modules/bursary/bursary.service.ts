@@ -259,7 +259,7 @@ export class BursaryService {
     const { start, end } = dayRange(q.from, q.to, { from: 'From date', to: 'To date' });
     const days = Math.round((end!.getTime() - start!.getTime()) / 86_400_000);
     if (days > REVENUE_MAX_DAYS) {
-      throw badRequest(BURSARY_MESSAGES.rangeTooLong.replace('{days}', String(REVENUE_MAX_DAYS)));
+      throw badRequest(BURSARY_MESSAGES.rangeTooLong(REVENUE_MAX_DAYS));
     }
     const r = await repo.revenue(this.db, {
       start: start!,
@@ -405,7 +405,7 @@ export class BursaryService {
     ]);
     return {
       Status: STATUS.ok,
-      Message: BURSARY_MESSAGES.moved.replace('{session}', target.name),
+      Message: BURSARY_MESSAGES.moved(target.name),
       Data: { payment: paymentItem(payment!), move: moveItem(move!) },
     };
   }

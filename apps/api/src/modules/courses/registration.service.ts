@@ -19,7 +19,6 @@ import type { AuthContext } from '../../platform/auth.js';
 import type { Exec } from '../../platform/db.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { newPublicId } from '../../platform/ids.js';
-import { formatLongDate, formatNaira } from '../../platform/pdf.js';
 import type { FileStorage } from '../../platform/storage.js';
 import { institutionToday, isoRequired, iso } from '../../platform/time.js';
 import { schoolFeesStanding } from '../payments/payments.service.js';
@@ -181,7 +180,8 @@ async function gate(
   const lateFeeKobo = state === 'late' && !registration ? (semester.lateFeeKobo ?? 0) : 0;
   // The late fee is a purpose of the payments registry (late-fee.ts); none when the school sets no fee.
   const lateFeePaid = lateFeeKobo === 0 || (await repo.lateFeePaid(db, student.id, semester.id));
-  const long = (d: string | null) => formatLongDate(d);
+  // Days travel as ISO dates: the message writes them in English and the web in the user's language.
+  const long = (d: string | null) => d ?? '';
   let reason: string | null = null;
   if (state === 'none') reason = M.noSemester;
   else if (state === 'upcoming') reason = M.notOpenYet(long(semester.opensOn));
@@ -192,11 +192,11 @@ async function gate(
   else if (!fees.Cleared)
     reason =
       standingFees && standingFees.paidKobo > 0
-        ? M.feesOwed(formatNaira(standingFees.balanceKobo))
+        ? M.feesOwed(standingFees.balanceKobo)
         : standingFees && standingFees.minimumFirstKobo < standingFees.totalKobo
-          ? M.feesMinimum(formatNaira(standingFees.balanceKobo), formatNaira(standingFees.minimumFirstKobo))
-          : M.feesOwed(formatNaira(standingFees?.balanceKobo ?? 0));
-  else if (!lateFeePaid) reason = M.lateFeeUnpaid(formatNaira(lateFeeKobo));
+          ? M.feesMinimum(standingFees.balanceKobo, standingFees.minimumFirstKobo)
+          : M.feesOwed(standingFees?.balanceKobo ?? 0);
+  else if (!lateFeePaid) reason = M.lateFeeUnpaid(lateFeeKobo);
   return { state, fees, lateFeeKobo, lateFeePaid, reason };
 }
 

@@ -27,7 +27,7 @@ import { errorMentions, PG_UNIQUE_VIOLATION, pgErrorCode, paged, type Exec } fro
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { newPublicId } from '../../platform/ids.js';
 import type { Mailer } from '../../platform/mail.js';
-import { formatLongDate, formatNaira } from '../../platform/pdf.js';
+import { formatLongDate } from '../../platform/pdf.js';
 import type { FileStorage } from '../../platform/storage.js';
 import { iso, isoRequired } from '../../platform/time.js';
 import { schoolFeesStanding } from '../payments/payments.service.js';
@@ -712,14 +712,14 @@ async function reasonsAgainst(
 ) {
   const reasons: string[] = [];
   const window = windowOf(round, now);
-  if (window === 'upcoming') reasons.push(M.notOpenYet(formatLongDate(round.opensAt)));
-  else if (window !== 'open') reasons.push(M.closed(formatLongDate(round.closesAt)));
+  if (window === 'upcoming') reasons.push(M.notOpenYet(round.opensAt));
+  else if (window !== 'open') reasons.push(M.closed(round.closesAt));
   if (!student.isActive) reasons.push(M.inactive);
   const standing = await standingOf(db, student.id, round.sessionId);
   if (standing && round.feeRule === 'full' && standing.paidKobo < standing.totalKobo)
-    reasons.push(M.feesOwed(formatNaira(standing.balanceKobo)));
+    reasons.push(M.feesOwed(standing.balanceKobo));
   if (standing && round.feeRule === 'minimum' && !standing.cleared)
-    reasons.push(M.feesMinimum(formatNaira(standing.minimumFirstKobo)));
+    reasons.push(M.feesMinimum(standing.minimumFirstKobo));
   if (round.levelIds.length && (student.levelId === null || !round.levelIds.includes(student.levelId)))
     reasons.push(M.wrongLevel(student.level ?? 'your'));
   if (!student.gender) reasons.push(M.noGender);

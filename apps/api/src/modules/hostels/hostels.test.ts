@@ -86,10 +86,10 @@ describe('hostel allocation', () => {
     it('tells DIT/2024/0002 (fees owing) why it cannot apply, and refuses the application', async () => {
       const p = await page(s2);
       expect(p.CanApply).toBe(false);
-      expect(p.Reasons).toEqual([M.feesOwed('₦96,500.00')]);
+      expect(p.Reasons).toEqual([M.feesOwed(9_650_000)]);
       const res = await apply(s2, [zik]);
       expect(res.statusCode).toBe(409);
-      expect(res.json().Message).toBe(M.feesOwed('₦96,500.00'));
+      expect(res.json().Message).toBe(M.feesOwed(9_650_000));
     });
 
     it('refuses a hostel of the other gender and a repeated choice; a second submission replaces the preferences', async () => {

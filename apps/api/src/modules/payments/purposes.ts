@@ -16,7 +16,6 @@ import {
 import type { Db } from '../../db/client.js';
 import type { Exec } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import { formatNaira } from '../../platform/pdf.js';
 import { deriveProgress, getApplicantFacts, markAcceptancePaid } from '../applicants/applicants.service.js';
 import * as repo from './payments.repository.js';
 import type { FeeLine, PaymentRow } from './payments.repository.js';
@@ -291,11 +290,7 @@ const schoolFees: PaymentPurpose = {
     const asked =
       request.InstalmentAmount == null ? due.minimumFirstKobo : Math.round(request.InstalmentAmount * 100);
     if (asked < due.minimumFirstKobo)
-      throw new AppError(
-        400,
-        SCHOOL_FEES_MESSAGES.instalmentTooSmall(formatNaira(due.minimumFirstKobo)),
-        STATUS.invalid,
-      );
+      throw new AppError(400, SCHOOL_FEES_MESSAGES.instalmentTooSmall(due.minimumFirstKobo), STATUS.invalid);
     if (asked >= due.totalKobo)
       throw new AppError(400, SCHOOL_FEES_MESSAGES.instalmentTooLarge, STATUS.invalid);
     return { ...base, methodId: INSTALMENT_METHOD_ID, amountKobo: asked };

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api';
 import { sessionStore } from '../../lib/session';
+import { settingsStore } from '../settings';
 
 /** Server state: fresh for ten minutes, no interval or focus refetch, refetched on reconnect (spec section 7). */
 export const queryClient = new QueryClient({
@@ -15,6 +16,14 @@ export const queryClient = new QueryClient({
         failures < 2 && !(error instanceof ApiError && error.httpStatus >= 400 && error.httpStatus < 500),
     },
   },
+});
+
+/** Answers carry the server's messages in the language they were loaded in: a new language reloads them. */
+let locale = settingsStore.get().locale;
+settingsStore.subscribe(() => {
+  const now = settingsStore.get().locale;
+  if (now !== locale) void queryClient.invalidateQueries();
+  locale = now;
 });
 
 /** When anyone signs out (or is signed out), nothing they loaded stays in memory. */

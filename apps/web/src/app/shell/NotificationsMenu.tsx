@@ -17,11 +17,15 @@ export interface NotificationItem {
   onOpen?: () => void;
 }
 
+const BADGE_MAX = 99;
+
 /** The header's notifications dropdown: unread counts per category, supplied by the area. */
 export function NotificationsMenu({ items = [] }: { items?: readonly NotificationItem[] }) {
   const t = useT();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const unread = items.reduce((sum, item) => sum + item.count, 0);
+  // The name carries the count exactly as the badge shows it (WCAG 2.5.3, label in name).
+  const shown = unread > BADGE_MAX ? `${BADGE_MAX}+` : String(unread);
   const close = () => setAnchor(null);
   return (
     <>
@@ -32,11 +36,16 @@ export function NotificationsMenu({ items = [] }: { items?: readonly Notificatio
         aria-haspopup="menu"
         aria-expanded={!!anchor}
         aria-controls={anchor ? 'notifications-menu' : undefined}
-        aria-label={t('shell.notifications', { count: unread })}
+        aria-label={t('shell.notifications', { count: unread, shown })}
       >
-        <Badge badgeContent={unread} color="error">
+        {unread > 0 ? (
+          <Badge badgeContent={unread} max={BADGE_MAX} color="error">
+            <NotificationsNone />
+          </Badge>
+        ) : (
+          // No badge at all: a hidden badge keeps its last count in the DOM.
           <NotificationsNone />
-        </Badge>
+        )}
       </IconButton>
       <Menu
         id="notifications-menu"

@@ -43,7 +43,11 @@ export function ProfileMenu({ area, entries }: { area: AreaId; entries: readonly
         aria-haspopup="menu"
         aria-expanded={!!anchor}
         aria-controls={anchor ? 'profile-menu' : undefined}
-        aria-label={t('shell.profileMenu', { name: profile.displayName })}
+        // The name holds the text the button shows (WCAG 2.5.3): the initials, unless a passport shows instead.
+        aria-label={t('shell.profileMenu', {
+          initials: profile.passport ? '' : profile.initials,
+          name: profile.displayName,
+        })}
         sx={{ borderRadius: 6, p: 0.5, gap: 1, color: 'inherit' }}
       >
         <Avatar
@@ -60,6 +64,7 @@ export function ProfileMenu({ area, entries }: { area: AreaId; entries: readonly
         >
           {profile.initials}
         </Avatar>
+        {/* Initials and name read as two words (label in name); a space between flex items shows nothing. */}{' '}
         <Typography variant="body2" noWrap sx={{ display: { xs: 'none', md: 'block' }, maxWidth: 180 }}>
           {profile.displayName}
         </Typography>

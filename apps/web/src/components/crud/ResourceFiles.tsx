@@ -203,13 +203,14 @@ export function ImportPanel({
 
 export function ImportDialog({
   path,
-  title,
+  noun,
   columns,
   keyColumns,
   onClose,
 }: {
   path: string;
-  title: string;
+  /** What a row is ('course'): the title names the records imported. */
+  noun: string;
   columns: readonly string[];
   keyColumns: readonly string[];
   onClose: () => void;
@@ -226,7 +227,7 @@ export function ImportDialog({
       maxWidth="sm"
       aria-labelledby={`${id}-title`}
     >
-      <DialogTitle id={`${id}-title`}>{t('crud.importTitle', { title })}</DialogTitle>
+      <DialogTitle id={`${id}-title`}>{t('crud.importTitle', { noun })}</DialogTitle>
       <DialogContent dividers>
         <ImportPanel path={path} columns={columns} keyColumns={keyColumns} />
       </DialogContent>

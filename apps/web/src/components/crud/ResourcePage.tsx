@@ -263,7 +263,7 @@ export function ResourcePage<Item extends { id: number }, Input>({
       {importing && files && (
         <ImportDialog
           path={resource.path}
-          title={title}
+          noun={noun}
           columns={files.columns}
           keyColumns={files.key}
           onClose={() => setImporting(false)}

@@ -1,5 +1,6 @@
 import Chip from '@mui/material/Chip';
 import { useIntl } from 'react-intl';
+import { formatNaira } from '../../lib/money';
 import type { TableColumn } from './ServerTable';
 
 interface PaymentRow {
@@ -28,7 +29,7 @@ export function usePaymentColumns<Row extends PaymentRow>(
       field: 'amount',
       header: headers.amount,
       minWidth: 120,
-      render: (row) => intl.formatNumber(row.amount, { style: 'currency', currency: 'NGN' }),
+      render: (row) => formatNaira(intl, row.amount),
     },
     {
       field: 'state',

@@ -14,6 +14,7 @@ import { SimpleTable } from '../../../components/SimpleTable';
 import type { MessageId } from '../../../i18n/locales';
 import { useT } from '../../../i18n/useT';
 import { ApiError } from '../../../lib/api';
+import { formatNaira } from '../../../lib/money';
 import { useAppState, useSessionArea, useSessionUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useAdmissionsDashboard } from '../api/get-dashboard';
@@ -69,8 +70,9 @@ export default function AdminDashboard({ area = 'admin' }: { area?: 'admin' | 'a
     0,
   );
   const admitted = stageCount('admitted') + stageCount('accepted');
-  const naira = (value: number) =>
-    intl.formatNumber(value, { style: 'currency', currency: 'NGN', maximumFractionDigits: 0 });
+  const naira = (value: number) => formatNaira(intl, value, 0);
+  /** A bar's number, in the locale's digits (none on an empty bar). */
+  const count = (item: { value: number | null }) => (item.value ? intl.formatNumber(item.value) : null);
   const stats: [MessageId, string][] = data
     ? [
         ['admin.dashboard.applicants', intl.formatNumber(total)],
@@ -143,12 +145,14 @@ export default function AdminDashboard({ area = 'admin' }: { area?: 'admin' | 'a
             <BarChart
               height={360}
               layout="horizontal"
-              xAxis={[{ tickMinStep: 1 }]}
+              // The value axis says what it counts, and each bar its number.
+              xAxis={[{ tickMinStep: 1, label: t('admin.dashboard.applicants') }]}
               yAxis={[{ scaleType: 'band', data: STAGES.map(([, label]) => t(label)), width: 110 }]}
               series={[
                 {
                   data: STAGES.map(([stage]) => stageCount(stage)),
                   label: t('admin.dashboard.applicants'),
+                  barLabel: count,
                 },
               ]}
               hideLegend
@@ -173,6 +177,7 @@ export default function AdminDashboard({ area = 'admin' }: { area?: 'admin' | 'a
                     { id: 1, value: data.acceptanceFees.pendingCount, label: t('admin.dashboard.pending') },
                   ],
                   innerRadius: 50,
+                  arcLabel: (item) => (item.value ? intl.formatNumber(item.value) : ''),
                 },
               ]}
             />
@@ -183,7 +188,7 @@ export default function AdminDashboard({ area = 'admin' }: { area?: 'admin' | 'a
               <BarChart
                 height={Math.max(240, data.byDepartment.length * 56)}
                 layout="horizontal"
-                xAxis={[{ tickMinStep: 1 }]}
+                xAxis={[{ tickMinStep: 1, label: t('admin.dashboard.applicants') }]}
                 yAxis={[
                   {
                     scaleType: 'band',

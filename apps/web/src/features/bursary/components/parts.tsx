@@ -17,6 +17,7 @@ import { usePaymentColumns } from '../../../components/crud/usePaymentColumns';
 import type { MessageId } from '../../../i18n/locales';
 import { useT } from '../../../i18n/useT';
 import type { QueryValue } from '../../../lib/api';
+import { formatKobo } from '../../../lib/money';
 import { notify } from '../../../lib/notify';
 import { exportBursaryFile } from '../api/export-file';
 
@@ -36,7 +37,7 @@ export const FLAG_KINDS: [PaymentFlagKind, MessageId][] = [
 /** Naira from kobo, as the locale writes money. */
 export function useNaira() {
   const intl = useIntl();
-  return (kobo: number) => intl.formatNumber(kobo / 100, { style: 'currency', currency: 'NGN' });
+  return (kobo: number) => formatKobo(intl, kobo);
 }
 
 export const providerName = (provider: string) => provider.charAt(0).toUpperCase() + provider.slice(1);

@@ -96,7 +96,8 @@ function ChildScreen({ spec, parent, field }: { spec: ResourceSpec; parent: Reso
 function ImportScreen({ spec }: { spec: ResourceSpec }) {
   const t = useT();
   const title = t(adminPageLabelId(spec.page) as MessageId);
-  const heading = t('crud.importTitle', { title });
+  // Names what is imported ('Import course records'), not the page ('Setup Courses').
+  const heading = t('crud.importTitle', { noun: t(`resource.${spec.name}` as MessageId) });
   useDocumentTitle(`${heading} · ${t('portal.name')}`);
   const { columns, key } = fileColumns(spec);
   return (

@@ -17,6 +17,7 @@ import { DetailList } from '../../../components/DetailList';
 import { PageHeading } from '../../../components/PageHeading';
 import { SectionCard } from '../../../components/SectionCard';
 import { SimpleTable } from '../../../components/SimpleTable';
+import { serverMessageId } from '../../../i18n/serverMessages';
 import { useT } from '../../../i18n/useT';
 import { formatNaira } from '../../../lib/money';
 import { notify } from '../../../lib/notify';
@@ -66,6 +67,7 @@ export default function HostelApplicationScreen({ hostelFee }: { hostelFee?: Hos
         <HostelPage
           key={page.Application?.UpdatedAt ?? 'none'}
           page={page}
+          owesFees={page.Reasons.some((r) => /^hostel\.fees/.test(serverMessageId(hostel.data, r) ?? ''))}
           hostelFee={hostelFee}
           refresh={() => void hostel.refetch()}
         />
@@ -76,10 +78,13 @@ export default function HostelApplicationScreen({ hostelFee }: { hostelFee?: Hos
 
 function HostelPage({
   page,
+  owesFees,
   hostelFee,
   refresh,
 }: {
   page: HostelApplicationPage;
+  /** A reason is the school fees (in any language): the warning links to the payment page. */
+  owesFees: boolean;
   hostelFee?: HostelFeeSlot;
   refresh: () => void;
 }) {
@@ -127,7 +132,7 @@ function HostelPage({
           severity="warning"
           data-testid="hostel-reasons"
           action={
-            page.Reasons.some((r) => /school fees/i.test(r)) ? (
+            owesFees ? (
               <Button component={RouterLink} to="/student/payment" color="inherit" size="small">
                 {t('student.courses.payFees')}
               </Button>
