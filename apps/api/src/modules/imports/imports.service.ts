@@ -7,12 +7,12 @@ import type { Db } from '../../db/client.js';
 import { admins } from '../../db/schema/index.js';
 import { audit, type AuditActor, type AuditEntry } from '../../platform/audit.js';
 import { paged } from '../../platform/db.js';
-import { badRequest, notFound } from '../../platform/errors.js';
+import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { newDefaultPassword, newPublicId } from '../../platform/ids.js';
 import type { Mailer } from '../../platform/mail.js';
 import { hashDefaultPassword } from '../../platform/passwords.js';
 import type { FileStorage } from '../../platform/storage.js';
-import { readRows } from '../../platform/sheets.js';
+import { readRows, UNREADABLE_FILE } from '../../platform/sheets.js';
 import { iso, isoRequired } from '../../platform/time.js';
 import { admissionSessionOrCurrent, invalidateApplicationCounts } from '../admissions/admissions.service.js';
 import {
@@ -328,9 +328,9 @@ export class ImportService {
       if (first) throw new UserFacingError('The file is empty.');
     } catch (error) {
       if (error instanceof UserFacingError) throw error;
-      throw new UserFacingError(
-        `The file could not be read as ${format.toUpperCase()}: ${(error as Error).message}`,
-      );
+      // The sheet reader says what is wrong with the file (platform/sheets.ts).
+      if (error instanceof AppError && error.statusCode === 400) throw new UserFacingError(error.message);
+      throw new UserFacingError(UNREADABLE_FILE(format, (error as Error).message));
     }
     await repo.updateJob(this.db, job.id, { totalRows });
 

@@ -13,10 +13,10 @@ import type { Db } from '../../db/client.js';
 import { audit, type AuditActor, type AuditEntry } from '../../platform/audit.js';
 import { newPublicId } from '../../platform/ids.js';
 import type { Mailer } from '../../platform/mail.js';
-import { readRows } from '../../platform/sheets.js';
+import { readRows, UNREADABLE_FILE } from '../../platform/sheets.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { normaliseName, normalisePhone, stateKey, UserFacingError } from '../imports/candidates.js';
-import { notFound } from '../../platform/errors.js';
+import { AppError, notFound } from '../../platform/errors.js';
 import { iso, isoRequired } from '../../platform/time.js';
 import { NO_PASSWORD_YET, WELCOME_LINK_TTL_MS, welcomeMail } from './matriculation.service.js';
 import * as repo from './records.repository.js';
@@ -359,9 +359,9 @@ export class StudentImport {
       if (header) throw new UserFacingError('The file is empty.');
     } catch (error) {
       if (error instanceof UserFacingError) throw error;
-      throw new UserFacingError(
-        `The file could not be read as ${format.toUpperCase()}: ${(error as Error).message}`,
-      );
+      // The sheet reader says what is wrong with the file (platform/sheets.ts).
+      if (error instanceof AppError && error.statusCode === 400) throw new UserFacingError(error.message);
+      throw new UserFacingError(UNREADABLE_FILE(format, (error as Error).message));
     }
     await repo.updateImportJob(this.db, id, { totalRows, heartbeatAt: new Date() });
 
