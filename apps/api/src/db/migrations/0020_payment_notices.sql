@@ -1,2 +1,0 @@
-ALTER TABLE "payments" ADD COLUMN "notice_requery_after" timestamp with time zone;--> statement-breakpoint
-CREATE INDEX "payments_provider_provider_reference" ON "payments" USING btree ("provider","provider_reference");
