@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES } from '@portal/contracts';
 import { applicants, paymentEvents, payments } from '../../db/schema/index.js';
-import { newPublicId } from '../../platform/ids.js';
 import { login, startTestApp, type TestApp } from '../../../test/helpers.js';
 import { WEBHOOK_NOT_SETTLED } from './payments.routes.js';
 import { admittedApplicant, settle, startPaymentsApp, submitCheckout } from './test-support.js';

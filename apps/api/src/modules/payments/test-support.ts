@@ -79,7 +79,10 @@ export async function settle(t: TestApp): Promise<void> {
  * A new applicant admitted and not yet paid (AdmissionLevel 3): a copy of the seeded applicant 6
  * with its own registration number, e-mail and public id. Signs in and returns the bearer header.
  */
-export async function admittedApplicant(t: TestApp, options: { stateId?: number | null; admitted?: boolean } = {}) {
+export async function admittedApplicant(
+  t: TestApp,
+  options: { stateId?: number | null; admitted?: boolean } = {},
+) {
   const db = t.database.db;
   const [template] = await db.select().from(applicants).where(eq(applicants.jambRegNo, '202410000006AF'));
   const bytes = randomBytes(10);
