@@ -345,7 +345,7 @@ export class PaymentsService {
   /**
    * What an unsigned notice may cause: a re-query of an attempt money may still settle, at most one
    * per back-off across processes (the claim on `notice_requery_after`), shared by the notices this
-   * process holds meanwhile. A notice that finds the re-query claimed reads the attempt as it stands.
+   * process holds meanwhile. A notice that finds the re-query claimed answers with the attempt as read.
    */
   private requeryOnNotice(payment: PaymentRow): Promise<PaymentRow> {
     const running = this.noticeRequeries.get(payment.id);
@@ -357,7 +357,8 @@ export class PaymentsService {
         (await repo.claimNoticeRequery(this.db, payment.id, noticeBackoffSeconds(payment.checkCount)))
       )
         return this.refresh(payment);
-      return (await repo.findById(this.db, payment.id)) ?? payment;
+      // As this delivery's lookup read it a moment ago: asking again would tell nothing new.
+      return payment;
     })().finally(() => this.noticeRequeries.delete(payment.id));
     this.noticeRequeries.set(payment.id, promise);
     return promise;
