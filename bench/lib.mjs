@@ -46,6 +46,8 @@ export async function startPortal({ port = 8190, env = {}, nodeArgs = [] } = {})
       RATE_LIMIT_LOGIN_PER_ACCOUNT: '100000000',
       RATE_LIMIT_LOGIN_PER_ACCOUNT_ADDRESS: '100000000',
       RATE_LIMIT_LOGIN_PER_ADDRESS: '100000000',
+      // Every simulated gateway notice comes from this one address.
+      RATE_LIMIT_NOTICE_PER_ADDRESS: '100000000',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

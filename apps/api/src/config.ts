@@ -87,6 +87,8 @@ const envSchema = z.object({
   /** Failed sign-ins from one address, whatever the account, per RATE_LIMIT_WINDOW. */
   RATE_LIMIT_LOGIN_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
   RATE_LIMIT_RESET_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+  /** Unsigned payment notices (Remita's) from one address per RATE_LIMIT_WINDOW. */
+  RATE_LIMIT_NOTICE_PER_ADDRESS: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_WINDOW: z
     .string()
     .default('15m')

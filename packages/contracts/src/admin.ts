@@ -34,6 +34,9 @@ export const ADMIN_MESSAGES = {
   transactionsFailed: 'Unable to load data.',
   recordInUse: 'This record is in use and cannot be deleted.',
   duplicate: 'A record with these details already exists.',
+  /** The same file uploaded again while its first import runs (either import module). */
+  importRunning:
+    'This file is already being imported. Wait for that import to finish: importing the file again then changes nothing.',
 } as const;
 
 /** The permission pages the admin API is guarded by (from the seeded page list). */

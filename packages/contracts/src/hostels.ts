@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { countArg, dayArg, moneyArg, template, textArg } from './messages.js';
-import { recordIdNumber } from './ids.js';
+import { recordId, recordIdNumber } from './ids.js';
 
 /**
  * Hostel allocation (issue 15): allocation rounds (window, eligibility, quotas, the fee per hostel,
@@ -299,7 +299,7 @@ export const hostelSlipVerificationResponse = z.object({
 
 // ───────────────────────────── admin: availability, allocations, reserved rooms ─────────────────────────────
 
-export const roundQuery = z.object({ roundId: z.coerce.number().int().positive().optional() });
+export const roundQuery = z.object({ roundId: recordId.optional() });
 
 export const availabilityCounts = z.object({
   Beds: z.number().int(),
@@ -350,7 +350,7 @@ export const allocationRow = z.object({
 export type AllocationRow = z.infer<typeof allocationRow>;
 
 export const allocationListQuery = z.object({
-  roundId: z.coerce.number().int().positive().optional(),
+  roundId: recordId.optional(),
   source: z.enum(ALLOCATION_SOURCES).optional(),
   search: z.string().trim().max(60).optional(),
   page: z.coerce.number().int().min(1).default(1),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { moneyArg, template } from './messages.js';
+import { recordId } from './ids.js';
 
 /**
  * Money and documents: the acceptance-fee payment at three gateways, receipts, the provisional
@@ -36,7 +37,7 @@ export const PAYMENT_MESSAGES = {
 } as const;
 
 /** payType of the AddPayeePayment calls: 10 is the acceptance fee (the only one offered to applicants). */
-export const payTypeQuery = z.object({ payType: z.coerce.number().int() });
+export const payTypeQuery = z.object({ payType: recordId });
 
 const idLike = z.union([z.number(), z.string()]).nullable().optional();
 const text = z.string().max(300).nullable().optional();
@@ -52,7 +53,7 @@ export const paymentRequest = z.object({
   /** School fees, first instalment only: naira, at least the school's minimum share (default: that share). */
   InstalmentAmount: z.coerce.number().positive().max(100_000_000).nullable().optional(),
   /** The purpose's own record the payment is for (a transcript request's id). */
-  RecordId: z.coerce.number().int().positive().max(2_147_483_647).nullable().optional(),
+  RecordId: recordId.nullable().optional(),
   SessionID: idLike,
   SchoolID: idLike,
   FirstName: text,
@@ -470,9 +471,9 @@ export const studentPaymentHistoryQuery = z.object({
 // Debtors list (admin)
 
 export const debtorsQuery = z.object({
-  sessionId: z.coerce.number().int().positive().optional(),
-  departmentId: z.coerce.number().int().positive().optional(),
-  levelId: z.coerce.number().int().positive().optional(),
+  sessionId: recordId.optional(),
+  departmentId: recordId.optional(),
+  levelId: recordId.optional(),
   search: z.string().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),

@@ -37,7 +37,14 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     sessions: SessionService;
-    routeAccessTable: { method: string; url: string; access: RouteAccess | undefined }[];
+    /** Every route with its declared access and its request schemas (for the tests that walk them all). */
+    routeAccessTable: {
+      method: string;
+      url: string;
+      access: RouteAccess | undefined;
+      params?: unknown;
+      querystring?: unknown;
+    }[];
   }
 }
 
@@ -213,7 +220,13 @@ export const authPlugin = fp(
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) {
         if (method === 'HEAD') continue;
-        app.routeAccessTable.push({ method, url: route.url, access: route.config?.access });
+        app.routeAccessTable.push({
+          method,
+          url: route.url,
+          access: route.config?.access,
+          params: route.schema?.params,
+          querystring: route.schema?.querystring,
+        });
       }
     });
 

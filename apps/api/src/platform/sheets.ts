@@ -3,24 +3,31 @@ import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { readSheet } from 'read-excel-file/node';
 import writeXlsxFile from 'write-excel-file/node';
-import { badRequest } from './errors.js';
+import { AppError, badRequest } from './errors.js';
 
 /** Spreadsheets in and out: CSV and XLSX files that admins upload and download. */
 
 /**
  * The rows of a CSV or XLSX file, one at a time, with their row numbers (the header is row 1).
- * CSV is parsed as a stream; an XLSX workbook is a zip and is read whole (its first sheet).
+ * CSV is parsed as a stream; an XLSX workbook is a zip and is read whole (its first sheet). A file
+ * that is not what it claims (a quote left open, a truncated or damaged workbook) is refused with
+ * 400 and what the reader found, never an unexpected error.
  */
 export async function* readRows(
   filePath: string,
   format: 'csv' | 'xlsx',
 ): AsyncGenerator<{ row: number; cells: unknown[] }> {
   if (format === 'xlsx') {
-    const rows = await readSheet(filePath);
+    let rows: unknown[][];
+    try {
+      rows = await readSheet(filePath);
+    } catch (error) {
+      throw unreadable(format, error);
+    }
     let row = 0;
     for (const cells of rows) {
       row += 1;
-      yield { row, cells: cells as unknown[] };
+      yield { row, cells };
     }
     return;
   }
@@ -28,9 +35,34 @@ export async function* readRows(
     parse({ bom: true, relax_column_count: true, skip_empty_lines: true, trim: true, info: true }),
   );
   // The row number is the file's line, as a spreadsheet shows it (blank lines are counted).
-  for await (const record of parser as AsyncIterable<{ record: unknown[]; info: { lines: number } }>) {
-    yield { row: record.info.lines, cells: record.record };
+  const records = (parser as AsyncIterable<{ record: unknown[]; info: { lines: number } }>)[
+    Symbol.asyncIterator
+  ]();
+  try {
+    for (;;) {
+      let next: IteratorResult<{ record: unknown[]; info: { lines: number } }>;
+      // Only the reader's own failures are the file's fault; the caller's are thrown at its yield.
+      try {
+        next = await records.next();
+      } catch (error) {
+        throw unreadable(format, error);
+      }
+      if (next.done) return;
+      yield { row: next.value.info.lines, cells: next.value.record };
+    }
+  } finally {
+    // A caller that stops early (a bad header) closes the file.
+    await records.return?.();
   }
+}
+
+/** The message for a file the reader could not read: its format and the reader's own words. */
+export const UNREADABLE_FILE = (format: 'csv' | 'xlsx', reason: string) =>
+  `The file could not be read as ${format.toUpperCase()}: ${reason.replace(/\.?$/, '.')}`;
+
+function unreadable(format: 'csv' | 'xlsx', error: unknown): AppError {
+  const reason = error instanceof Error && error.message ? error.message : 'it is damaged or incomplete';
+  return badRequest(UNREADABLE_FILE(format, reason));
 }
 
 /** A CSV cell: quoted when needed, and a leading formula character neutralised for spreadsheets. */

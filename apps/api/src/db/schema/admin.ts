@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { admins } from './accounts.js';
 import { admissionSessions } from './reference.js';
 
@@ -42,8 +43,15 @@ export const importJobs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** The file's SHA-256: one file of a kind is imported once at a time, whichever process received it. */
+    fileSha256: text('file_sha256'),
   },
-  (t) => [index('import_jobs_created').on(t.createdAt)],
+  (t) => [
+    index('import_jobs_created').on(t.createdAt),
+    uniqueIndex('import_jobs_one_unfinished_per_file')
+      .on(t.kind, t.fileSha256)
+      .where(sql`status in ('queued', 'running', 'issuing')`),
+  ],
 );
 
 /** The admitted list of an admission session, once the admissions office publishes it. */

@@ -97,9 +97,16 @@ export const payments = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
     checkCount: integer('check_count').notNull().default(0),
+    /**
+     * Before this time an unsigned notice (Remita's) triggers no re-query: claimed by a conditional
+     * update, so however many notices arrive, in however many processes, one re-query runs per back-off.
+     */
+    noticeRequeryAfter: timestamp('notice_requery_after', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('payments_provider_reference').on(t.provider, t.reference),
+    /** Notices and returns name an attempt by the provider's reference (Remita's RRR). */
+    index('payments_provider_provider_reference').on(t.provider, t.providerReference),
     index('payments_state').on(t.state),
     index('payments_applicant').on(t.applicantId),
     index('payments_student').on(t.studentId, t.categoryId),

@@ -115,6 +115,13 @@ export const studentImportJobs = pgTable(
     /** Renewed as batches are applied: a running job without a recent beat has lost its process. */
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** The file's SHA-256: one file runs once at a time, whichever process received it. */
+    fileSha256: text('file_sha256'),
   },
-  (t) => [index('student_import_jobs_created').on(t.createdAt)],
+  (t) => [
+    index('student_import_jobs_created').on(t.createdAt),
+    uniqueIndex('student_import_jobs_one_running_per_file')
+      .on(t.fileSha256)
+      .where(sql`status = 'running'`),
+  ],
 );

@@ -6,13 +6,47 @@ import { login, startTestApp, type TestApp } from '../../../test/helpers.js';
 /**
  * Ids out of range (issue 11, item 13): every id is an int4 key, so an id above 2,147,483,647 (or
  * below 1, or not a number) is refused with 400 or answered 404 — never a 500 from an integer
- * column overflowing. Every route with a `:param` is found by walking the app's route table, so a
- * new one is covered without touching this file; the query-string ids are checked by name.
+ * column overflowing. Every route is found by walking the app's route table, so a new one is covered
+ * without touching this file: its numeric path and query-string ids must be the shared `recordId`
+ * schema (issue 22, item 5), and 2^31 or 2^53 in any of them answers no 5xx.
  */
 type Headers = Record<string, string>;
-type Route = { method: string; url: string; access: RouteAccess | undefined };
+type Route = {
+  method: string;
+  url: string;
+  access: RouteAccess | undefined;
+  params?: unknown;
+  querystring?: unknown;
+};
 
-const BAD_IDS = [String(MAX_RECORD_ID + 1), '-1', 'abc'];
+/** 2^31 (one past int4) and 2^53 (past what a double holds exactly). */
+const HUGE_IDS = [String(2 ** 31), String(2 ** 53)];
+const BAD_IDS = [...HUGE_IDS, '-1', 'abc'];
+
+/** A parameter named as an id: `id`, `sessionId`, `ApplicantID`… (public ids are strings, checked by their own rule). */
+const ID_NAME = /(^id|Id|ID)$/;
+type ZodDef = { type: string; innerType?: unknown; out?: unknown; shape?: Record<string, unknown> };
+const defOf = (schema: unknown): ZodDef | undefined => (schema as { _zod?: { def: ZodDef } })?._zod?.def;
+/** A schema without its optional / nullable / default / preprocess wrappers. */
+function unwrap(schema: unknown): unknown {
+  for (let s = schema; ;) {
+    const def = defOf(s);
+    if (s === recordId || !def) return s;
+    if (def.innerType) s = def.innerType;
+    else if (def.type === 'pipe') s = def.out;
+    else return s;
+  }
+}
+/** The id-named fields of a route's params or query-string schema (a zod object), with their schemas. */
+function idFields(schema: unknown): [string, unknown][] {
+  const shape = defOf(schema)?.shape;
+  return shape ? Object.entries(shape).filter(([name]) => ID_NAME.test(name)) : [];
+}
+/** Who may call a route: the super admin, and each mode it names. */
+const callersOf = (route: Route) =>
+  typeof route.access === 'object' && route.access !== null && 'modes' in route.access
+    ? [...new Set(['Admin', ...route.access.modes])]
+    : ['Admin'];
 /** What a bad id may get: refused, not found, or (for a caller who may not) not signed in / not allowed. */
 const REFUSED = [400, 401, 403, 404];
 /** Multipart routes refuse a JSON body before they look at it. */
@@ -45,15 +79,53 @@ describe('ids out of range', { timeout: 120_000 }, () => {
       expect(recordId.safeParse(bad).success, bad).toBe(false);
   });
 
+  it('parses every numeric id of every route (path and query string) with the one shared schema', () => {
+    const all = t.app.routeAccessTable.filter((r) => r.url.startsWith('/api/'));
+    const numericIds = all.flatMap((route) =>
+      [...idFields(route.params), ...idFields(route.querystring)]
+        .filter(([, schema]) => defOf(unwrap(schema))?.type === 'number' || unwrap(schema) === recordId)
+        .map(([name, schema]) => ({
+          route: `${route.method} ${route.url} ${name}`,
+          shared: unwrap(schema) === recordId,
+        })),
+    );
+    expect(numericIds.length).toBeGreaterThan(40);
+    expect(numericIds.filter((id) => !id.shared).map((id) => id.route)).toEqual([]);
+  });
+
+  it('answers no 5xx for 2^31 or 2^53 in any id of any query string', async () => {
+    const withQueryIds = t.app.routeAccessTable.filter(
+      (r) => r.url.startsWith('/api/') && idFields(r.querystring).length > 0,
+    );
+    expect(withQueryIds.length).toBeGreaterThan(20);
+    const failures: string[] = [];
+    for (const route of withQueryIds) {
+      const url = withParam(route.url, '1');
+      for (const [name] of idFields(route.querystring)) {
+        for (const caller of callersOf(route)) {
+          for (const huge of HUGE_IDS) {
+            const response = await t.app.inject({
+              method: route.method as 'GET',
+              url: `${url}?${name}=${huge}`,
+              headers: callers[caller],
+              payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+            });
+            if (response.statusCode >= 500)
+              failures.push(
+                `${caller} ${route.method} ${url}?${name}=${huge}: ${response.statusCode} ${response.body}`,
+              );
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
   it('answers 400 or 404 (never 500) on every route with a :param, as the super admin and the right mode', async () => {
     expect(routes.length).toBeGreaterThan(20);
     const failures: string[] = [];
     for (const route of routes) {
-      const access = route.access;
-      const who =
-        typeof access === 'object' && access !== null && 'modes' in access
-          ? [...new Set(['Admin', ...access.modes])]
-          : ['Admin'];
+      const who = callersOf(route);
       const upload =
         /multipart|\/file$|documents\/:kind$|\/import$/.test(route.url) && route.method !== 'GET';
       for (const caller of who) {

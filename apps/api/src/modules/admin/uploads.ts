@@ -1,7 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -158,11 +158,14 @@ export async function streamUploadToDisk(
   fileName: string;
   size: number;
   kind: FileKind;
+  /** The file's SHA-256 (hex), so the same file uploaded twice is recognised. */
+  sha256: string;
 }> {
   if (!request.isMultipart()) throw notMultipart();
   await mkdir(options.dir, { recursive: true });
   const fields: Record<string, string> = {};
-  let result: { filePath: string; fileName: string; size: number; kind: FileKind } | undefined;
+  let result:
+    { filePath: string; fileName: string; size: number; kind: FileKind; sha256: string } | undefined;
   const filePath = path.join(options.dir, `${Date.now()}-${randomBytes(8).toString('hex')}.upload`);
   try {
     for await (const part of request.parts()) {
@@ -177,9 +180,11 @@ export async function streamUploadToDisk(
       let size = 0;
       let head = Buffer.alloc(0);
       let kind: FileKind | undefined;
+      const digest = createHash('sha256');
       const check = new Transform({
         transform(chunk: Buffer, _encoding, callback) {
           size += chunk.length;
+          digest.update(chunk);
           if (size > options.maxBytes) return callback(tooLarge(options.maxBytes));
           if (kind) return callback(null, chunk);
           head = Buffer.concat([head, chunk]);
@@ -205,7 +210,13 @@ export async function streamUploadToDisk(
         },
       });
       await pipeline(part.file, check, createWriteStream(filePath, { mode: 0o600 }));
-      result = { filePath, fileName: path.basename(part.filename || 'upload'), size, kind: kind! };
+      result = {
+        filePath,
+        fileName: path.basename(part.filename || 'upload'),
+        size,
+        kind: kind!,
+        sha256: digest.digest('hex'),
+      };
     }
   } catch (error) {
     await rm(filePath, { force: true });

@@ -32,7 +32,7 @@ const IMPORT_PAGES = [
 ] as const;
 const LIST_MAX_BYTES = 50 * 1024 * 1024;
 const ZIP_MAX_BYTES = 200 * 1024 * 1024;
-const errors = errorResponses(400, 401, 403, 404, 413, 415);
+const errors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 
 export async function importsRoutes(
   app: FastifyInstance,

@@ -1,18 +1,18 @@
 import { rm, stat } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { STATUS, type ImportJobItem, type ImportKind } from '@portal/contracts';
+import { ADMIN_MESSAGES, STATUS, type ImportJobItem, type ImportKind } from '@portal/contracts';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { admins } from '../../db/schema/index.js';
 import { audit, type AuditActor, type AuditEntry } from '../../platform/audit.js';
-import { paged } from '../../platform/db.js';
-import { badRequest, notFound } from '../../platform/errors.js';
+import { paged, pgErrorCode, PG_UNIQUE_VIOLATION } from '../../platform/db.js';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import { newDefaultPassword, newPublicId } from '../../platform/ids.js';
 import type { Mailer } from '../../platform/mail.js';
 import { hashDefaultPassword } from '../../platform/passwords.js';
 import type { FileStorage } from '../../platform/storage.js';
-import { readRows } from '../../platform/sheets.js';
+import { readRows, UNREADABLE_FILE } from '../../platform/sheets.js';
 import { iso, isoRequired } from '../../platform/time.js';
 import { admissionSessionOrCurrent, invalidateApplicationCounts } from '../admissions/admissions.service.js';
 import {
@@ -100,7 +100,13 @@ export class ImportService {
   async accept(
     actor: AuditActor,
     kind: ImportKind,
-    upload: { filePath: string; fileName: string; size: number; format: 'csv' | 'xlsx' | 'zip' },
+    upload: {
+      filePath: string;
+      fileName: string;
+      size: number;
+      format: 'csv' | 'xlsx' | 'zip';
+      sha256: string;
+    },
     admissionSessionId: number | undefined,
   ) {
     let sessionId: number | null = null;
@@ -112,17 +118,24 @@ export class ImportService {
         );
       sessionId = session.id;
     }
+    // One file of a kind is imported once at a time, whichever process received it (a partial
+    // unique index while the job is unfinished): the same file sent again meanwhile is refused.
     const job = await this.db.transaction(async (tx) => {
-      const row = await repo.insertJob(tx, {
-        kind,
-        status: 'queued',
-        fileName: upload.fileName.slice(0, 200),
-        format: upload.format,
-        filePath: upload.filePath,
-        fileSize: upload.size,
-        admissionSessionId: sessionId,
-        actorAdminId: actor.adminId,
-      });
+      const row = await repo
+        .insertJob(tx, {
+          kind,
+          status: 'queued',
+          fileName: upload.fileName.slice(0, 200),
+          format: upload.format,
+          filePath: upload.filePath,
+          fileSize: upload.size,
+          admissionSessionId: sessionId,
+          actorAdminId: actor.adminId,
+          fileSha256: upload.sha256,
+        })
+        .catch((error: unknown) => {
+          throw pgErrorCode(error) === PG_UNIQUE_VIOLATION ? conflict(ADMIN_MESSAGES.importRunning) : error;
+        });
       await audit(tx, {
         actor,
         page: kind,
@@ -328,9 +341,9 @@ export class ImportService {
       if (first) throw new UserFacingError('The file is empty.');
     } catch (error) {
       if (error instanceof UserFacingError) throw error;
-      throw new UserFacingError(
-        `The file could not be read as ${format.toUpperCase()}: ${(error as Error).message}`,
-      );
+      // The sheet reader says what is wrong with the file (platform/sheets.ts).
+      if (error instanceof AppError && error.statusCode === 400) throw new UserFacingError(error.message);
+      throw new UserFacingError(UNREADABLE_FILE(format, (error as Error).message));
     }
     await repo.updateJob(this.db, job.id, { totalRows });
 

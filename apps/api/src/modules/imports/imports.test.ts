@@ -1,8 +1,9 @@
 import { crc32 } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
+import { ADMIN_MESSAGES } from '@portal/contracts';
 import { applicantDocuments, applicants, auditLog, importJobs, mailOutbox } from '../../db/schema/index.js';
 import { login, startTestApp, type TestApp } from '../../../test/helpers.js';
 import { mailText, startSmtpReceiver } from '../../../test/smtp.js';
@@ -290,6 +291,35 @@ describe('loading candidates', { timeout: 60_000 }, () => {
     expect((await t.database.db.select({ id: auditLog.id }).from(auditLog)).length).toBe(auditsBefore + 1);
     // No account was issued a password again, so no e-mail was queued.
     expect(await queued()).toBe(queuedBefore);
+  });
+
+  it('takes the same file sent twice at once once: the second is refused while the first runs, or changes nothing', async () => {
+    // Names are letters only: Upload + two letters from the row's number.
+    const letters = (i: number) => String.fromCharCode(97 + Math.floor(i / 26), 97 + (i % 26));
+    const rows = Array.from(
+      { length: 300 },
+      (_, i) =>
+        `20249810${String(i).padStart(4, '0')}TW,Twin,Upload${letters(i)},,twin${i}@example.com,,,,Computer Science,230,Recommended`,
+    );
+    const file = Buffer.from([HEADER, ...rows].join('\n'));
+    const answers = await Promise.all([
+      upload('PostUtmeList', 'twice.csv', file),
+      upload('PostUtmeList', 'twice.csv', file),
+    ]);
+    for (const refused of answers.filter((a) => a.statusCode !== 202)) {
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toEqual({ Status: 'Invalid', Message: ADMIN_MESSAGES.importRunning });
+    }
+    const accepted = answers.filter((a) => a.statusCode === 202);
+    expect(accepted.length).toBeGreaterThanOrEqual(1);
+    const jobs = await Promise.all(accepted.map((a) => finished(a.json().Data.id)));
+    for (const job of jobs) expect(job.status, job.message).toBe('done');
+    expect(jobs.reduce((n, job) => n + job.createdCount, 0)).toBe(300);
+    const imported = await t.database.db
+      .select({ id: applicants.id })
+      .from(applicants)
+      .where(like(applicants.jambRegNo, '20249810%TW'));
+    expect(imported).toHaveLength(300);
   });
 
   it('updates JAMB facts from a changed file (XLSX), audited with before and after', async () => {

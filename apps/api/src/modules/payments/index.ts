@@ -37,7 +37,11 @@ export async function registerPaymentsModule(app: FastifyInstance, deps: AppDeps
     PROVIDERS.filter((p) => gateways[p]?.sandbox),
   );
   const service = new PaymentsService(db, gateways, app.log, { publicUrl: config.PUBLIC_URL });
-  paymentsRoutes(app, service, db);
+  paymentsRoutes(app, service, db, {
+    rateLimits: deps.rateLimits,
+    perAddress: config.RATE_LIMIT_NOTICE_PER_ADDRESS,
+    windowSeconds: config.RATE_LIMIT_WINDOW,
+  });
   // The documents that money and admission produce: receipts and letters.
   registerReceiptsModule(app, deps);
   registerLettersModule(app, deps);

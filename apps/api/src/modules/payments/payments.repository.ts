@@ -145,29 +145,45 @@ export async function findByAnyReference(
   return rows.find((r) => r.reference === reference) ?? rows[0] ?? null;
 }
 
-export async function findForNotice(
+/**
+ * The attempts a webhook delivery names, by our reference or the provider's, in one indexed query
+ * whatever the number of notices (references nobody issued find nothing and cost no more).
+ */
+export async function findForNotices(
   db: Exec,
   provider: string,
-  merchantRef: string | null,
-  providerRef: string | null,
-): Promise<PaymentRow | null> {
-  if (merchantRef) {
-    const [row] = await db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.provider, provider), eq(payments.reference, merchantRef)))
-      .limit(1);
-    if (row) return row;
-  }
-  if (providerRef) {
-    const [row] = await db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.provider, provider), eq(payments.providerReference, providerRef)))
-      .limit(1);
-    if (row) return row;
-  }
-  return null;
+  merchantRefs: readonly string[],
+  providerRefs: readonly string[],
+): Promise<PaymentRow[]> {
+  const named = [
+    ...(merchantRefs.length ? [inArray(payments.reference, [...merchantRefs])] : []),
+    ...(providerRefs.length ? [inArray(payments.providerReference, [...providerRefs])] : []),
+  ];
+  if (named.length === 0) return [];
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), or(...named)));
+}
+
+/**
+ * Claims the one re-query an unsigned notice may trigger for an attempt until `delaySeconds` from
+ * now: a conditional update, so of all the notices arriving at once in every process, one wins
+ * and the rest find the time moved on. Only an attempt money may still settle can be claimed.
+ */
+export async function claimNoticeRequery(db: Exec, id: number, delaySeconds: number): Promise<boolean> {
+  const claimed = await db
+    .update(payments)
+    .set({ noticeRequeryAfter: sql`now() + make_interval(secs => ${delaySeconds}::int)` })
+    .where(
+      and(
+        eq(payments.id, id),
+        inArray(payments.state, ['pending', 'expired']),
+        or(isNull(payments.noticeRequeryAfter), sql`${payments.noticeRequeryAfter} <= now()`),
+      ),
+    )
+    .returning({ id: payments.id });
+  return claimed.length > 0;
 }
 
 export async function applicantAttempts(

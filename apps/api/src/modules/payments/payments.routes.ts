@@ -19,6 +19,7 @@ import {
   type PaymentProvider,
 } from '@portal/contracts';
 import { requireAuth } from '../../platform/auth.js';
+import { addressKey, type Limit, type RateLimits } from '../../platform/rate-limit.js';
 import { actorOf } from '../../platform/audit.js';
 import type { Db } from '../../db/client.js';
 import { errorResponses } from '../../platform/routes.js';
@@ -45,7 +46,19 @@ const CHECK_PATHS: Record<PaymentProvider, string> = {
 };
 const NAMES: Record<PaymentProvider, string> = { monnify: 'Monnify', nomba: 'Nomba', remita: 'Remita' };
 
-export function paymentsRoutes(app: FastifyInstance, service: PaymentsService, db: Db): void {
+/** How many unsigned notice deliveries one client address may send per window (as sign-ins are counted). */
+export interface NoticeLimits {
+  rateLimits: RateLimits;
+  perAddress: number;
+  windowSeconds: number;
+}
+
+export function paymentsRoutes(
+  app: FastifyInstance,
+  service: PaymentsService,
+  db: Db,
+  noticeLimits: NoticeLimits,
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/student/school-fees', {
@@ -167,13 +180,24 @@ export function paymentsRoutes(app: FastifyInstance, service: PaymentsService, d
           400: errorEnvelope,
           401: errorEnvelope,
           404: errorEnvelope,
+          429: errorEnvelope,
           503: errorEnvelope,
         },
       },
       handler: async (request, reply) => {
+        const { provider } = request.params;
+        // Anyone may send an unsigned notice: counted per address before anything is read.
+        if (service.gateways[provider]?.gateway.signedNotices === false) {
+          const limit: Limit = {
+            key: `notice:address:${addressKey(request.ip)}`,
+            limit: noticeLimits.perAddress,
+            windowSeconds: noticeLimits.windowSeconds,
+          };
+          await noticeLimits.rateLimits.hit([limit]);
+        }
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const { accepted, duplicates, unsettled } = await service.receiveWebhook(
-          request.params.provider,
+        const { accepted, duplicates, unknown, unsettled } = await service.receiveWebhook(
+          provider,
           raw,
           request.headers,
         );
@@ -183,7 +207,11 @@ export function paymentsRoutes(app: FastifyInstance, service: PaymentsService, d
             .header('retry-after', String(WEBHOOK_RETRY_AFTER_SECONDS))
             .send({ Status: STATUS.error, Message: WEBHOOK_NOT_SETTLED });
         }
-        return { Status: 'OK', Message: `accepted ${accepted}, already seen ${duplicates}` };
+        return {
+          Status: 'OK',
+          Message:
+            `accepted ${accepted}, already seen ${duplicates}` + (unknown ? `, unknown ${unknown}` : ''),
+        };
       },
     });
   });

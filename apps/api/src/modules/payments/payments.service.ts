@@ -48,6 +48,15 @@ const EXPIRY_GRACE_MS = 10 * 60_000;
 /** The states money reported by the gateway may settle: pending, and expired (a late payment). */
 const SETTLEABLE_WITH_MONEY = ['pending', 'expired'] as const;
 
+/**
+ * How long after a re-query triggered by an unsigned notice the next one may run: 30 s (above the
+ * gateway's timeout, so one runs at a time), doubling with the attempt's checks up to 15 minutes.
+ * The reconciliation job keeps asking on its own schedule meanwhile.
+ */
+export function noticeBackoffSeconds(checkCount: number): number {
+  return Math.min(30 * 2 ** Math.min(checkCount, 5), 15 * 60);
+}
+
 export interface PaymentsOptions {
   publicUrl: string;
 }
@@ -85,6 +94,7 @@ export class PaymentsService {
   /** Counts since start: attempts started and credited (pending → paid), second acceptance fees refused, webhook events. */
   readonly counters = { started: 0, credited: 0, duplicatePayments: 0, webhooks: 0, duplicateWebhooks: 0 };
   private readonly settling = new Map<number, Promise<PaymentRow>>();
+  private readonly noticeRequeries = new Map<number, Promise<PaymentRow>>();
 
   constructor(
     private readonly db: Db,
@@ -248,12 +258,15 @@ export class PaymentsService {
   // Webhooks: verify the signature over the raw bytes, store each notice once, then ask the
   // gateway before crediting anything. A notice is done with (and acknowledged as such) only once
   // its payment is final; until then a redelivery is re-queried, never ignored as a duplicate.
+  // An unsigned notice (Remita's) may come from anyone, so it costs at most one indexed lookup per
+  // delivery: one naming no payment of ours stores nothing and asks nothing; the notices of one
+  // payment are one stored notice and trigger one re-query per back-off, whichever process they reach.
 
   async receiveWebhook(
     provider: PaymentProvider,
     rawBody: Buffer,
     headers: Headers,
-  ): Promise<{ accepted: number; duplicates: number; unsettled: number }> {
+  ): Promise<{ accepted: number; duplicates: number; unknown: number; unsettled: number }> {
     const entry = this.gateways[provider];
     if (!entry) throw new AppError(404, 'Unknown payment provider.', STATUS.notFound);
     const { gateway } = entry;
@@ -267,17 +280,42 @@ export class PaymentsService {
     } catch {
       throw new AppError(400, 'The notification is not valid JSON.', STATUS.invalid);
     }
+    const found = await repo.findForNotices(
+      this.db,
+      provider,
+      notices.flatMap((n) => (n.merchantRef ? [n.merchantRef] : [])),
+      notices.flatMap((n) => (n.providerRef ? [n.providerRef] : [])),
+    );
+    const byReference = new Map(found.map((p) => [p.reference, p]));
+    const byProviderReference = new Map(
+      found.flatMap((p) => (p.providerReference ? [[p.providerReference, p] as const] : [])),
+    );
     let accepted = 0;
     let duplicates = 0;
+    let unknown = 0;
     let unsettled = 0;
+    const noticed = new Set<number>();
     for (const notice of notices) {
-      const payment = await repo.findForNotice(this.db, provider, notice.merchantRef, notice.providerRef);
+      const payment =
+        (notice.merchantRef ? byReference.get(notice.merchantRef) : undefined) ??
+        (notice.providerRef ? byProviderReference.get(notice.providerRef) : undefined);
+      if (!payment) {
+        unknown += 1;
+        continue;
+      }
+      // An unsigned notice says only "look at this payment": its content is not evidence, so the
+      // payment's notices are one, however their bodies differ.
+      if (!gateway.signedNotices && noticed.has(payment.id)) {
+        duplicates += 1;
+        continue;
+      }
+      noticed.add(payment.id);
       const event = await repo.recordEvent(this.db, {
         provider,
-        eventKey: notice.eventKey,
-        paymentId: payment?.id ?? null,
+        eventKey: gateway.signedNotices ? notice.eventKey : `payment:${payment.reference}`,
+        paymentId: payment.id,
         body: notice.body,
-        verified: provider !== 'remita',
+        verified: gateway.signedNotices,
       });
       if (event.settled) {
         duplicates += 1;
@@ -286,17 +324,9 @@ export class PaymentsService {
       }
       accepted += 1;
       this.counters.webhooks += 1;
-      if (!payment) {
-        this.log.warn(
-          { provider, merchantRef: notice.merchantRef, providerRef: notice.providerRef },
-          'webhook for an unknown payment',
-        );
-        await repo.settleEvent(this.db, event.id);
-        continue;
-      }
       let after: PaymentRow;
       try {
-        after = await this.refresh(payment);
+        after = gateway.signedNotices ? await this.refresh(payment) : await this.requeryOnNotice(payment);
       } catch (error) {
         this.log.warn(
           { err: error, payment: payment.id },
@@ -308,7 +338,30 @@ export class PaymentsService {
       if (after.state === 'pending') unsettled += 1;
       else await repo.settleEvent(this.db, event.id);
     }
-    return { accepted, duplicates, unsettled };
+    if (unknown > 0) this.log.warn({ provider, unknown }, 'webhook notices for no payment of ours');
+    return { accepted, duplicates, unknown, unsettled };
+  }
+
+  /**
+   * What an unsigned notice may cause: a re-query of an attempt money may still settle, at most one
+   * per back-off across processes (the claim on `notice_requery_after`), shared by the notices this
+   * process holds meanwhile. A notice that finds the re-query claimed answers with the attempt as read.
+   */
+  private requeryOnNotice(payment: PaymentRow): Promise<PaymentRow> {
+    const running = this.noticeRequeries.get(payment.id);
+    if (running) return running;
+    const promise = (async () => {
+      const settleable = (SETTLEABLE_WITH_MONEY as readonly string[]).includes(payment.state);
+      if (
+        settleable &&
+        (await repo.claimNoticeRequery(this.db, payment.id, noticeBackoffSeconds(payment.checkCount)))
+      )
+        return this.refresh(payment);
+      // As this delivery's lookup read it a moment ago: asking again would tell nothing new.
+      return payment;
+    })().finally(() => this.noticeRequeries.delete(payment.id));
+    this.noticeRequeries.set(payment.id, promise);
+    return promise;
   }
 
   /** Runs work after the response; close() waits for it. */

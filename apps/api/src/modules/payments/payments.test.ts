@@ -1,45 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES } from '@portal/contracts';
 import { applicants, paymentEvents, payments } from '../../db/schema/index.js';
-import { newPublicId } from '../../platform/ids.js';
 import { login, startTestApp, type TestApp } from '../../../test/helpers.js';
 import { WEBHOOK_NOT_SETTLED } from './payments.routes.js';
-import { settle, startPaymentsApp, submitCheckout } from './test-support.js';
-
-// ---------------------------------------------------------------------------------------------
-// Fixtures: fresh admitted applicants (the app and the checkout "browser": test-support.ts).
-
-/**
- * A new applicant admitted and not yet paid (AdmissionLevel 3): a copy of the seeded applicant 6
- * with its own registration number, e-mail and public id. Signs in and returns the bearer header.
- */
-async function admittedApplicant(t: TestApp, options: { stateId?: number | null; admitted?: boolean } = {}) {
-  const db = t.database.db;
-  const [template] = await db.select().from(applicants).where(eq(applicants.jambRegNo, '202410000006AF'));
-  const bytes = randomBytes(10);
-  const digits = [...bytes.subarray(0, 8)].map((b) => String(b % 10)).join('');
-  const letters = [...bytes.subarray(8)].map((b) => String.fromCharCode(65 + (b % 26))).join('');
-  const jambRegNo = `2024${digits}${letters}`;
-  const suffix = `${digits}${letters}`.toLowerCase();
-  const { id: _id, ...copy } = template!;
-  const [row] = await db
-    .insert(applicants)
-    .values({
-      ...copy,
-      publicId: newPublicId(),
-      jambRegNo,
-      email: `pay-${suffix}@demo.edu.ng`,
-      ...(options.stateId !== undefined ? { stateId: options.stateId } : {}),
-      admissionStatus: options.admitted === false ? 'verified' : 'admitted',
-      admittedAt: options.admitted === false ? null : new Date(),
-      acceptancePaidAt: null,
-    })
-    .returning();
-  const session = await login(t.app, 'Applicant', jambRegNo);
-  return { row: row!, auth: session.auth };
-}
+import { admittedApplicant, settle, startPaymentsApp, submitCheckout } from './test-support.js';
 
 type Auth = { authorization: string };
 

@@ -1,5 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
-import { startTestApp, type TestApp } from '../../../test/helpers.js';
+import { eq } from 'drizzle-orm';
+import { applicants } from '../../db/schema/index.js';
+import { newPublicId } from '../../platform/ids.js';
+import { login, startTestApp, type TestApp } from '../../../test/helpers.js';
 
 // Fixtures shared by the payment tests: the real app listening on 127.0.0.1 (so the adapters reach
 // the built-in sandbox over real HTTP at PUBLIC_URL), and a "browser" that submits the sandbox
@@ -66,4 +70,40 @@ export async function submitCheckout(
 export async function settle(t: TestApp): Promise<void> {
   await t.app.payments.sandbox?.idle();
   await t.app.payments.service.idle();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fresh admitted applicants.
+
+/**
+ * A new applicant admitted and not yet paid (AdmissionLevel 3): a copy of the seeded applicant 6
+ * with its own registration number, e-mail and public id. Signs in and returns the bearer header.
+ */
+export async function admittedApplicant(
+  t: TestApp,
+  options: { stateId?: number | null; admitted?: boolean } = {},
+) {
+  const db = t.database.db;
+  const [template] = await db.select().from(applicants).where(eq(applicants.jambRegNo, '202410000006AF'));
+  const bytes = randomBytes(10);
+  const digits = [...bytes.subarray(0, 8)].map((b) => String(b % 10)).join('');
+  const letters = [...bytes.subarray(8)].map((b) => String.fromCharCode(65 + (b % 26))).join('');
+  const jambRegNo = `2024${digits}${letters}`;
+  const suffix = `${digits}${letters}`.toLowerCase();
+  const { id: _id, ...copy } = template!;
+  const [row] = await db
+    .insert(applicants)
+    .values({
+      ...copy,
+      publicId: newPublicId(),
+      jambRegNo,
+      email: `pay-${suffix}@demo.edu.ng`,
+      ...(options.stateId !== undefined ? { stateId: options.stateId } : {}),
+      admissionStatus: options.admitted === false ? 'verified' : 'admitted',
+      admittedAt: options.admitted === false ? null : new Date(),
+      acceptancePaidAt: null,
+    })
+    .returning();
+  const session = await login(t.app, 'Applicant', jambRegNo);
+  return { row: row!, auth: session.auth };
 }

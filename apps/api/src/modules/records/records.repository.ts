@@ -220,6 +220,12 @@ export async function insertStudent(tx: Exec, values: typeof students.$inferInse
   return row!;
 }
 
+/** A new student unless one with the matric number or e-mail appeared meanwhile (null then). */
+export async function insertStudentIfNew(tx: Exec, values: typeof students.$inferInsert) {
+  const [row] = await tx.insert(students).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
 // ───────────────────────────── students ─────────────────────────────
 
 const jamb = alias(applicants, 'student_applicant');
@@ -559,6 +565,16 @@ export type ImportJobRow = typeof studentImportJobs.$inferSelect;
 export async function insertImportJob(db: Exec, values: typeof studentImportJobs.$inferInsert) {
   const [row] = await db.insert(studentImportJobs).values(values).returning();
   return row!;
+}
+
+/** The import running for a file (by its SHA-256), if any. */
+export async function runningImportOfFile(db: Exec, sha256: string) {
+  const [row] = await db
+    .select()
+    .from(studentImportJobs)
+    .where(and(eq(studentImportJobs.fileSha256, sha256), eq(studentImportJobs.status, 'running')))
+    .limit(1);
+  return row ?? null;
 }
 
 export async function findImportJob(db: Exec, id: number) {

@@ -221,7 +221,7 @@ export async function recordsRoutes(app: FastifyInstance, deps: AppDeps, s: Reco
         summary:
           'Import existing students from CSV or XLSX (≤50 MB), streamed; problems reported by row number; importing the same file again changes nothing',
         consumes: ['multipart/form-data'],
-        response: { 202: studentImportJobResponse, ...errorResponses(400, 401, 403, 413, 415) },
+        response: { 202: studentImportJobResponse, ...errorResponses(400, 401, 403, 409, 413, 415) },
       },
       handler: async (request, reply) => {
         const actor = await actorOf(db, request);
@@ -235,6 +235,7 @@ export async function recordsRoutes(app: FastifyInstance, deps: AppDeps, s: Reco
             filePath: upload.filePath,
             fileName: upload.fileName,
             format: upload.kind as 'csv' | 'xlsx',
+            sha256: upload.sha256,
           });
           return reply.status(202).send(job);
         } catch (error) {

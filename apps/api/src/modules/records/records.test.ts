@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
+import { ADMIN_MESSAGES } from '@portal/contracts';
 import {
   applicantClearances,
   applicants,
@@ -51,22 +52,31 @@ describe('student records (registry)', { timeout: 120_000 }, () => {
     await smtp?.close();
   }, 60_000);
 
-  /** Uploads a students file and polls its import job until it ends; answers the job. */
-  async function importFile(name: string, data: Buffer, type: string) {
+  /** Uploads a students file; answers the server's answer (202 with the job to poll). */
+  function uploadStudents(name: string, data: Buffer, type: string) {
     const body = multipart({}, { name, data, type });
-    const accepted = await t.app.inject({
+    return t.app.inject({
       method: 'POST',
       url: '/api/admin/records/students/import',
       headers: { ...admin, ...body.headers },
       payload: body.payload,
     });
-    expect(accepted.statusCode).toBe(202);
-    const id = accepted.json().Data.id as number;
+  }
+
+  /** Polls an import job until it ends; answers the job. */
+  async function importJob(id: number) {
     for (;;) {
       const job = (await api('GET', `/api/admin/records/students/import/${id}`)).json().Data;
       if (job.status !== 'running') return job;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+  }
+
+  /** Uploads a students file and polls its import job until it ends; answers the job. */
+  async function importFile(name: string, data: Buffer, type: string) {
+    const accepted = await uploadStudents(name, data, type);
+    expect(accepted.statusCode).toBe(202);
+    return importJob(accepted.json().Data.id as number);
   }
 
   /** An admitted applicant who paid the acceptance fee, copied from the seeded stage-7 applicant. */
@@ -334,6 +344,51 @@ describe('student records (registry)', { timeout: 120_000 }, () => {
       .from(auditLog)
       .where(and(eq(auditLog.page, 'addnew'), eq(auditLog.action, 'import')));
     expect(trail).toHaveLength(4);
+  });
+
+  it('imports the same students at once (one file twice, and as XLSX): the same file waits its turn, no student twice, never an unexpected error', async () => {
+    const rows = [
+      ['Matric Number', 'First Name', 'Last Name', 'E-mail', 'Course', 'Level'],
+      ...Array.from({ length: 1200 }, (_, i) => [
+        `DIT/2017/${String(i + 1).padStart(4, '0')}`,
+        `Name${i}`,
+        'Twice',
+        `twice${i}@example.com`,
+        'Computer Science',
+        '100',
+      ]),
+    ];
+    const csv = Buffer.from(rows.map((r) => r.join(',')).join('\r\n'));
+    const xlsx = await writeXlsxFile(
+      rows.map((r) => r.map((value) => ({ value }))) as never,
+      { sheet: 'Students' } as never,
+    ).toBuffer();
+    const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    const answers = await Promise.all([
+      uploadStudents('students.csv', csv, 'text/csv'),
+      uploadStudents('students.csv', csv, 'text/csv'),
+      uploadStudents('students.xlsx', xlsx, XLSX),
+    ]);
+    const accepted = answers.filter((a) => a.statusCode === 202);
+    // The same file sent while its import runs is refused, saying so; or it came after and changes nothing.
+    for (const refused of answers.filter((a) => a.statusCode !== 202)) {
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toEqual({ Status: 'Invalid', Message: ADMIN_MESSAGES.importRunning });
+    }
+    expect(accepted.length).toBeGreaterThanOrEqual(2);
+    const jobs = await Promise.all(accepted.map((a) => importJob(a.json().Data.id as number)));
+    for (const job of jobs) {
+      expect(job.status, job.message).toBe('done');
+      expect(job.totalRows).toBe(1200);
+      // Each row was created by exactly one of the imports; the others found it, or were told it was just added.
+      expect(job.created + job.unchanged + job.invalid).toBe(1200);
+      for (const error of job.errors) expect(error).toMatch(/was added by another import at the same time/);
+    }
+    expect(jobs.reduce((sum, job) => sum + job.created, 0)).toBe(1200);
+    const imported = await t.database.db.select().from(students).where(like(students.matricNo, 'DIT/2017/%'));
+    expect(imported).toHaveLength(1200);
+    const welcomes = await t.database.db.select().from(mailOutbox).where(like(mailOutbox.to, 'twice%'));
+    expect(welcomes).toHaveLength(1200);
   });
 
   it('switches a student’s sign-in off (ending their sessions) and on, and sends a reset link', async () => {

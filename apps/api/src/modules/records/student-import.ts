@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ADMIN_MESSAGES,
   RECORDS_PAGES,
   STATUS,
   STUDENT_IMPORT_COLUMNS,
@@ -13,10 +14,11 @@ import type { Db } from '../../db/client.js';
 import { audit, type AuditActor, type AuditEntry } from '../../platform/audit.js';
 import { newPublicId } from '../../platform/ids.js';
 import type { Mailer } from '../../platform/mail.js';
-import { readRows } from '../../platform/sheets.js';
+import { readRows, UNREADABLE_FILE } from '../../platform/sheets.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { normaliseName, normalisePhone, stateKey, UserFacingError } from '../imports/candidates.js';
-import { notFound } from '../../platform/errors.js';
+import { AppError, conflict, notFound } from '../../platform/errors.js';
+import { pgErrorCode, PG_UNIQUE_VIOLATION } from '../../platform/db.js';
 import { iso, isoRequired } from '../../platform/time.js';
 import { NO_PASSWORD_YET, WELCOME_LINK_TTL_MS, welcomeMail } from './matriculation.service.js';
 import * as repo from './records.repository.js';
@@ -272,13 +274,9 @@ export class StudentImport {
   /** Takes the uploaded file (the caller's no more) and answers at once with the job to poll. */
   async accept(
     actor: AuditActor,
-    upload: { filePath: string; fileName: string; format: 'csv' | 'xlsx' },
+    upload: { filePath: string; fileName: string; format: 'csv' | 'xlsx'; sha256: string },
   ): Promise<{ Status: string; Message: string; Data: StudentImportJob }> {
-    const job = await repo.insertImportJob(this.db, {
-      fileName: upload.fileName.slice(0, 200),
-      format: upload.format,
-      actorAdminId: actor.adminId,
-    });
+    const job = await this.claimFile(actor, upload);
     const work = this.process(job.id, actor, upload).finally(() => this.running.delete(work));
     this.running.add(work);
     return {
@@ -288,19 +286,43 @@ export class StudentImport {
     };
   }
 
+  /**
+   * The job for an uploaded file. One file runs once at a time in every process (a partial unique
+   * index on its SHA-256 while running): the same file sent again meanwhile is refused with 409,
+   * unless the running one lost its process, which is then closed as such.
+   */
+  private async claimFile(
+    actor: AuditActor,
+    upload: { fileName: string; format: 'csv' | 'xlsx'; sha256: string },
+  ): Promise<repo.ImportJobRow> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await repo.insertImportJob(this.db, {
+          fileName: upload.fileName.slice(0, 200),
+          format: upload.format,
+          actorAdminId: actor.adminId,
+          fileSha256: upload.sha256,
+        });
+      } catch (error) {
+        if (pgErrorCode(error) !== PG_UNIQUE_VIOLATION || attempt > 0) throw error;
+        const running = await repo.runningImportOfFile(this.db, upload.sha256);
+        if (running && !(await this.closeIfLost(running))) throw conflict(ADMIN_MESSAGES.importRunning);
+      }
+    }
+  }
+
+  /** Closes a running job whose process stopped (no heartbeat for STALE_MS); answers whether it did. */
+  private async closeIfLost(job: repo.ImportJobRow): Promise<repo.ImportJobRow | null> {
+    if (job.status !== 'running' || Date.now() - job.heartbeatAt.getTime() <= STALE_MS) return null;
+    return repo.updateImportJob(this.db, job.id, { status: 'failed', message: LOST, finishedAt: new Date() });
+  }
+
   async get(id: number): Promise<{ Status: string; Data: StudentImportJob }> {
     const job = await repo.findImportJob(this.db, id);
     if (!job) throw notFound('Import not found.');
-    if (job.status === 'running' && Date.now() - job.heartbeatAt.getTime() > STALE_MS) {
-      // Its process stopped: say so rather than leave the page waiting.
-      const failed = await repo.updateImportJob(this.db, id, {
-        status: 'failed',
-        message: LOST,
-        finishedAt: new Date(),
-      });
-      return { Status: STATUS.ok, Data: toJob(failed ?? job) };
-    }
-    return { Status: STATUS.ok, Data: toJob(job) };
+    // Its process stopped: say so rather than leave the page waiting.
+    const closed = await this.closeIfLost(job);
+    return { Status: STATUS.ok, Data: toJob(closed ?? job) };
   }
 
   /** Waits for the imports this process is running (shutdown, tests). */
@@ -359,9 +381,9 @@ export class StudentImport {
       if (header) throw new UserFacingError('The file is empty.');
     } catch (error) {
       if (error instanceof UserFacingError) throw error;
-      throw new UserFacingError(
-        `The file could not be read as ${format.toUpperCase()}: ${(error as Error).message}`,
-      );
+      // The sheet reader says what is wrong with the file (platform/sheets.ts).
+      if (error instanceof AppError && error.statusCode === 400) throw new UserFacingError(error.message);
+      throw new UserFacingError(UNREADABLE_FILE(format, (error as Error).message));
     }
     await repo.updateImportJob(this.db, id, { totalRows, heartbeatAt: new Date() });
 
@@ -509,13 +531,21 @@ export class StudentImport {
           });
           continue;
         }
-        const created = await repo.insertStudent(tx, {
+        // Another import (another file, another process) may have just added this student: then
+        // nothing is written twice, and the row says so.
+        const created = await repo.insertStudentIfNew(tx, {
           ...values,
           publicId: newPublicId(),
           matricNo: s.matricNo,
           email: s.email,
           passwordHash: NO_PASSWORD_YET,
         });
+        if (!created) {
+          refused.push([
+            `Row ${s.row}: Matric Number ${s.matricNo} or E-mail ${s.email} was added by another import at the same time; nothing was changed`,
+          ]);
+          continue;
+        }
         counts.created += 1;
         const link = await this.auth.passwordLink('Student', created.id, {
           ttlMs: WELCOME_LINK_TTL_MS,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import writeXlsxFile from 'write-excel-file/node';
 import {
   RESULT_MESSAGES as M,
   type CourseRegistrationPage,
@@ -105,11 +106,15 @@ describe('results: score sheets, review chain, publication and documents', () =>
         Rows: [{ MatricNo: matricNo, Scores: scores }],
       },
     });
-  const upload = (auth: Auth, expected: number, csv: string) => {
+  const upload = (auth: Auth, expected: number, file: string | Buffer, fileName = 'scores.csv') => {
     const boundary = `----results${randomUUID()}`;
-    const body =
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="scores.csv"\r\nContent-Type: text/csv\r\n\r\n` +
-      `${csv}\r\n--${boundary}--\r\n`;
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      Buffer.from(file),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
     return t.app.inject({
       method: 'POST',
       url: `/api/admin/results/sheet/upload?courseId=${csc101}&semesterId=${semesterId}&expectedVersion=${expected}`,
@@ -205,6 +210,30 @@ describe('results: score sheets, review chain, publication and documents', () =>
     expect(bad.json().Errors).toEqual([
       { path: 'Row 2 (DIT/2024/0004)', message: M.notANumber(Items[0]!.Name) },
     ]);
+    // A file the sheet reader cannot read is refused with what is wrong, never an unexpected error.
+    const unclosed = await upload(lecturer, sheet.Version, `${header}\r\n"DIT/2024/0004,OKAFOR,10,10\r\n`);
+    expect(unclosed.statusCode).toBe(400);
+    expect(unclosed.json()).toMatchObject({
+      Status: 'Invalid',
+      Message: expect.stringMatching(/^The file could not be read as CSV: Quote Not Closed\b/),
+    });
+    const workbook = await writeXlsxFile(
+      [[{ value: 'Matric Number' }], [{ value: 'DIT/2024/0004' }]] as never,
+      {
+        sheet: 'Scores',
+      } as never,
+    ).toBuffer();
+    const truncated = await upload(
+      lecturer,
+      sheet.Version,
+      workbook.subarray(0, Math.floor(workbook.length / 2)),
+      'scores.xlsx',
+    );
+    expect(truncated.statusCode, truncated.body).toBe(400);
+    expect(truncated.json()).toMatchObject({
+      Status: 'Invalid',
+      Message: expect.stringMatching(/^The file could not be read as XLSX: /),
+    });
     const values = Items.map((i) => Math.min(i.Max, Math.round(i.Max * 0.645 * 2) / 2));
     const good = await upload(
       lecturer,

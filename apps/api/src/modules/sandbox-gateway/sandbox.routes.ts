@@ -161,6 +161,7 @@ function monnifyRoutes(app: FastifyInstance, sandbox: SandboxGateway, options: R
   });
 
   app.get(`${prefix}/api/v2/merchant/transactions/query`, options, async (request, reply) => {
+    sandbox.statusQueries.monnify += 1;
     if (!sandbox.tokenValid('monnify', request.headers.authorization))
       return reply.status(401).send({ error: 'invalid_token' });
     const query = request.query as Body;
@@ -172,6 +173,7 @@ function monnifyRoutes(app: FastifyInstance, sandbox: SandboxGateway, options: R
   });
 
   app.get(`${prefix}/api/v2/transactions/:reference`, options, async (request, reply) => {
+    sandbox.statusQueries.monnify += 1;
     if (!sandbox.tokenValid('monnify', request.headers.authorization))
       return reply.status(401).send({ error: 'invalid_token' });
     const tx = sandbox.store.get('monnify', (request.params as { reference: string }).reference);
@@ -252,6 +254,7 @@ function nombaRoutes(app: FastifyInstance, sandbox: SandboxGateway, options: Rou
   });
 
   app.get(`${prefix}/v1/transactions/accounts/single`, options, async (request, reply) => {
+    sandbox.statusQueries.nomba += 1;
     if (!accountOk(request) || !sandbox.tokenValid('nomba', request.headers.authorization))
       return refuse(reply, 401, 'Unauthorized');
     const query = request.query as Body;
@@ -342,6 +345,7 @@ function remitaRoutes(app: FastifyInstance, sandbox: SandboxGateway, options: Ro
   // Status paths end in a 128-character hash, longer than a router parameter may be: parsed here.
   const statusPath = /^([^/]+)\/([^/]+)\/([0-9a-f]{128})\/(status|orderstatus)\.reg$/;
   const status = async (request: FastifyRequest, reply: FastifyReply) => {
+    sandbox.statusQueries.remita += 1;
     const rest = (request.params as { '*': string })['*'];
     const match = statusPath.exec(rest);
     if (!match) return reply.status(404).send({ status: '023', message: 'Invalid Request' });

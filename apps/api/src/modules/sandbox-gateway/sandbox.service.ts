@@ -54,6 +54,8 @@ export class SandboxGateway {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly inflight = new Set<Promise<unknown>>();
   private closed = false;
+  /** Status queries answered since start, per provider: what the portal asked of the gateway. */
+  readonly statusQueries: Record<ProviderName, number> = { monnify: 0, nomba: 0, remita: 0 };
 
   constructor(
     readonly store: SandboxStore,

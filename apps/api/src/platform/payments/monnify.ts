@@ -59,6 +59,7 @@ export class MonnifyGateway implements PaymentGateway {
   readonly name = 'monnify' as const;
   /** The checkout URL is valid for 40 minutes (checkout-api page). */
   readonly checkoutValidityMs = 40 * 60_000;
+  readonly signedNotices = true;
   private readonly api: BearerApi;
 
   constructor(private readonly options: MonnifyOptions) {

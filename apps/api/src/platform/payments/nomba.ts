@@ -64,6 +64,7 @@ export class NombaGateway implements PaymentGateway {
   readonly name = 'nomba' as const;
   /** Not published; an hour is assumed (confirm with a sandbox order). */
   readonly checkoutValidityMs = 60 * 60_000;
+  readonly signedNotices = true;
   private readonly api: BearerApi;
 
   constructor(private readonly options: NombaOptions) {

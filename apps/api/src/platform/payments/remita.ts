@@ -47,6 +47,7 @@ export class RemitaGateway implements PaymentGateway {
    * re-queried for a week before they are expired (confirm with Remita).
    */
   readonly checkoutValidityMs = 7 * 24 * 60 * 60_000;
+  readonly signedNotices = false;
 
   constructor(private readonly options: RemitaOptions) {}
 

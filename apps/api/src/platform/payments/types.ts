@@ -82,6 +82,11 @@ export interface PaymentGateway {
   readonly name: ProviderName;
   /** How long a checkout stays payable at the provider; older pending attempts are expired. */
   readonly checkoutValidityMs: number;
+  /**
+   * Whether its notices are signed (so sent by the provider). An unsigned notice (Remita's) may come
+   * from anyone: it only triggers a re-query, coalesced per payment and rate-limited per address.
+   */
+  readonly signedNotices: boolean;
   initialize(input: InitializeInput): Promise<InitializeResult>;
   /** Asks the provider; never derived from a redirect or a webhook body. */
   verify(ref: PaymentRef): Promise<VerifyResult>;
