@@ -100,12 +100,11 @@ export default function AuditTrailScreen() {
               {
                 field: 'at',
                 header: t('admin.audit.when'),
-                minWidth: 170,
                 render: (a) => intl.formatDate(a.at, { dateStyle: 'medium', timeStyle: 'medium' }),
               },
-              { field: 'actorEmail', header: t('admin.audit.person'), minWidth: 200 },
+              { field: 'actorEmail', header: t('admin.audit.person') },
               { field: 'page', header: t('admin.audit.page') },
-              { field: 'action', header: t('admin.audit.action'), minWidth: 110 },
+              { field: 'action', header: t('admin.audit.action') },
               {
                 field: 'entity',
                 header: t('admin.audit.record'),
@@ -117,7 +116,6 @@ export default function AuditTrailScreen() {
             state={state}
             onStateChange={setState}
             emptyText={t('admin.audit.empty')}
-            actionsWidth={120}
             rowActions={(a) => (
               <Button
                 size="small"

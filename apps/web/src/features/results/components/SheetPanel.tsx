@@ -328,7 +328,6 @@ export function SheetPanel({ sheetKey, onClose }: { sheetKey: SheetKey; onClose?
           <>
             <SimpleTable
               label={t('results.sheetLabel', { code: sheet.Code })}
-              minWidth={420 + sheet.Items.length * 90}
               columns={columns}
               rows={sheet.Rows.slice(page * PAGE, (page + 1) * PAGE)}
               rowKey={(r) => r.StudentId}
