@@ -441,7 +441,8 @@ const cardStyles: SxProps<Theme> = (theme) => ({
   ...shared(theme),
   display: 'block',
   width: '100%',
-  '& thead': { display: 'block', ...hiddenText },
+  // The headings stay for screen readers (each cell is named by its column), out of sight.
+  '& thead, & thead th': { display: 'block', ...hiddenText },
   '& tbody, & tfoot': { display: 'flex', flexDirection: 'column', gap: 1.5 },
   '& tfoot': { mt: 1.5 },
   '& tr': {
