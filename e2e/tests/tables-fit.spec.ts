@@ -65,6 +65,15 @@ async function signedIn(browser: Browser, mode: Mode, id: string, group?: string
   return { links: links.map((link) => link.href), state };
 }
 
+/** Lets the page lay itself out again after the viewport changed (its tables measure themselves). */
+const settled = (page: Page) =>
+  page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
+
+// Each page is loaded once and looked at in both widths; the areas and parts run side by side.
+test.describe.configure({ mode: 'parallel' });
+
 for (const { mode, id, group, parts } of ACCOUNTS) {
   test.describe(`${mode} pages`, () => {
     let session: Awaited<ReturnType<typeof signedIn>>;
@@ -73,32 +82,34 @@ for (const { mode, id, group, parts } of ACCOUNTS) {
       session = await signedIn(browser, mode, id, group);
     });
 
-    for (const width of WIDTHS) {
-      for (let part = 0; part < parts; part += 1) {
-        test(`at ${width} px${parts > 1 ? `, part ${part + 1} of ${parts}` : ''}: nothing outside the viewport`, async ({
-          browser,
-        }) => {
-          test.setTimeout(300_000);
-          const size = Math.ceil(session.links.length / parts);
-          const paths = session.links.slice(part * size, (part + 1) * size);
-          expect(paths.length).toBeGreaterThan(0);
-          const context = await browser.newContext({
-            storageState: session.state,
-            viewport: { width, height: width < 600 ? 640 : 800 },
-          });
-          const page = await context.newPage();
-          const problems: string[] = [];
-          for (const href of paths) {
-            await page.goto(href.startsWith('/portal') ? href : portal(href));
-            await expect(page.getByRole('heading', { level: 1 }).first(), href).toBeVisible();
-            await expect(loadingBars(page), href).toHaveCount(0, { timeout: 15_000 });
-            await page.waitForLoadState('networkidle');
-            problems.push(...(await outsideViewport(page)).map((problem) => `${href}: ${problem}`));
+    for (let part = 0; part < parts; part += 1) {
+      test(`at ${WIDTHS.join(' and ')} px${parts > 1 ? `, part ${part + 1} of ${parts}` : ''}: nothing outside the viewport`, async ({
+        browser,
+      }) => {
+        test.setTimeout(300_000);
+        const size = Math.ceil(session.links.length / parts);
+        const paths = session.links.slice(part * size, (part + 1) * size);
+        expect(paths.length).toBeGreaterThan(0);
+        const context = await browser.newContext({ storageState: session.state });
+        const page = await context.newPage();
+        const problems: string[] = [];
+        for (const href of paths) {
+          await page.setViewportSize({ width: WIDTHS[WIDTHS.length - 1], height: 800 });
+          await page.goto(href.startsWith('/portal') ? href : portal(href));
+          await expect(page.getByRole('heading', { level: 1 }).first(), href).toBeVisible();
+          await expect(loadingBars(page), href).toHaveCount(0, { timeout: 15_000 });
+          await page.waitForLoadState('networkidle');
+          for (const width of [...WIDTHS].reverse()) {
+            await page.setViewportSize({ width, height: width < 600 ? 640 : 800 });
+            await settled(page);
+            problems.push(
+              ...(await outsideViewport(page)).map((problem) => `${href} at ${width} px: ${problem}`),
+            );
           }
-          await context.close();
-          expect(problems).toEqual([]);
-        });
-      }
+        }
+        await context.close();
+        expect(problems).toEqual([]);
+      });
     }
   });
 }
