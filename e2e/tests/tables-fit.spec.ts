@@ -1,14 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import {
-  DEMO,
-  expect,
-  loadingBars,
-  portal,
-  sidebarLinks,
-  signIn,
-  test,
-  type Mode,
-} from '../fixtures';
+import { DEMO, expect, loadingBars, portal, sidebarLinks, signIn, test, type Mode } from '../fixtures';
 
 /**
  * Every page of every area at 360 px and at 1280 px: the page never scrolls sideways, and no table

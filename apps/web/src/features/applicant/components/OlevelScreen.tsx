@@ -362,15 +362,29 @@ export default function OlevelScreen() {
                   priority: 2,
                   cell: (row) => row.ExamNumber,
                 },
-                { key: 'examYear', header: t('applicant.details.examYear'), priority: 3, cell: (row) => row.ExamYear },
-                { key: 'examType', header: t('applicant.details.examType'), cell: (row) => row.OLevelTypeName },
+                {
+                  key: 'examYear',
+                  header: t('applicant.details.examYear'),
+                  priority: 3,
+                  cell: (row) => row.ExamYear,
+                },
+                {
+                  key: 'examType',
+                  header: t('applicant.details.examType'),
+                  cell: (row) => row.OLevelTypeName,
+                },
                 {
                   key: 'subject',
                   header: t('applicant.details.subject'),
                   priority: 0,
                   cell: (row) => row.OLevelSubjectName,
                 },
-                { key: 'grade', header: t('applicant.details.grade'), priority: 0, cell: (row) => row.GradeName },
+                {
+                  key: 'grade',
+                  header: t('applicant.details.grade'),
+                  priority: 0,
+                  cell: (row) => row.GradeName,
+                },
               ]}
               actions={
                 locked
