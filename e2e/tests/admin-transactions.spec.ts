@@ -35,7 +35,7 @@ async function checkTransactionPage(page: Page) {
   const today = lagosToday();
   await filterTransactions(page, today, today);
   // Other journeys may have started payments today: show them all on one page.
-  await page.getByRole('combobox', { name: /Rows per page/ }).click();
+  await page.getByRole('combobox', { name: 'Per page' }).click();
   await page.getByRole('option', { name: '50' }).click();
   await expect(table.getByRole('row').filter({ hasText: SEEDED_REFERENCE })).toHaveCount(1);
 

@@ -152,10 +152,10 @@ test('revenue: totals by category, department and day, with charts', async ({ pa
   await signIn(page, 'admin', DEMO.admin);
   await openFromSidebar(page, 'Revenue');
   // The last 30 days by default, today included.
-  const byCategory = page.getByRole('region', { name: 'Revenue by category' });
+  const byCategory = page.getByRole('table', { name: 'Revenue by category' });
   await expect(byCategory.getByRole('row').filter({ hasText: 'Acceptance Fee' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Revenue by department' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Revenue by day' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Revenue by department' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Revenue by day' })).toBeVisible();
   await expect(page.locator('svg.MuiChartsSurface-root, .MuiChartsSurface-root').first()).toBeVisible();
   await pick(page, 'Payment category', 'Acceptance Fee');
   await expect(byCategory.getByRole('row')).toHaveCount(2);
@@ -167,7 +167,7 @@ test('SummaryofPayments: the current session by category and provider, exported'
   await signIn(page, 'admin', DEMO.admin);
   await openFromSidebar(page, 'Summary of Payments');
   await expect(page.getByRole('heading', { name: 'Session 2024/2025' })).toBeVisible();
-  const both = page.getByRole('region', { name: 'By category and provider' });
+  const both = page.getByRole('table', { name: 'By category and provider' });
   await expect(
     both.getByRole('row').filter({ hasText: 'Acceptance Fee' }).filter({ hasText: 'Monnify' }),
   ).toHaveCount(1);

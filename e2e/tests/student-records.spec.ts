@@ -77,7 +77,7 @@ test('the registry clears and matriculates the applicant who paid the acceptance
   await expect(record.getByText('UDOH Emmanuel Effiong')).toBeVisible();
   await expect(record.getByText('Computer Science').first()).toBeVisible();
   await expect(record.getByRole('heading', { name: 'Payments' })).toBeVisible();
-  await expect(record.getByRole('region', { name: 'Payments' }).getByText('paid').first()).toBeVisible();
+  await expect(record.getByRole('table', { name: 'Payments' }).getByText('paid').first()).toBeVisible();
   await expect(record.getByRole('button', { name: 'Passport Photograph' })).toBeVisible();
   await record.getByRole('button', { name: 'Close' }).click();
 });
