@@ -56,8 +56,6 @@ export interface DataTableProps<Row> {
   /** Shown in place of rows when there are none. */
   emptyText?: string;
   loading?: boolean;
-  /** Rows after the body (totals), as `<tr>`s of `DataTableCell`s spanning the table. */
-  footer?: ReactNode;
   sx?: SxProps<Theme>;
 }
 
@@ -107,7 +105,6 @@ export function DataTable<Row>({
   sort,
   emptyText,
   loading,
-  footer,
   sx,
 }: DataTableProps<Row>) {
   const t = useT();
@@ -311,9 +308,12 @@ export function DataTable<Row>({
                           column === title ? 'dt-title' : '',
                         ].join(' ')}
                       >
-                        <span className="dt-label" aria-hidden>
-                          {column.header}
-                        </span>
+                        {/* A card names each value; a table's headings do (and a cell's text stays its value). */}
+                        {layout.cards && (
+                          <span className="dt-label" aria-hidden>
+                            {column.header}
+                          </span>
+                        )}
                         <span className="dt-value">{content(column, row)}</span>
                       </td>
                     ))}
@@ -341,43 +341,9 @@ export function DataTable<Row>({
               );
             })}
           </tbody>
-          {footer && <tfoot role="rowgroup">{footer}</tfoot>}
         </Box>
       </Box>
     </Box>
-  );
-}
-
-/** A footer cell (a total) of a `DataTable`: spans `span` columns; `label` names it on a card. */
-export function DataTableCell({
-  children,
-  label,
-  numeric,
-  span,
-  header,
-}: {
-  children: ReactNode;
-  label?: string;
-  numeric?: boolean;
-  span?: number;
-  /** The row's heading ("Total"). */
-  header?: boolean;
-}) {
-  const Cell = header ? 'th' : 'td';
-  return (
-    <Cell
-      role={header ? 'rowheader' : 'cell'}
-      scope={header ? 'row' : undefined}
-      colSpan={span}
-      className={numeric ? 'dt-numeric' : undefined}
-    >
-      {label && (
-        <span className="dt-label" aria-hidden>
-          {label}
-        </span>
-      )}
-      <span className="dt-value">{header ? children : <bdi>{children}</bdi>}</span>
-    </Cell>
   );
 }
 
@@ -443,15 +409,14 @@ const cardStyles: SxProps<Theme> = (theme) => ({
   width: '100%',
   // The headings stay for screen readers (each cell is named by its column), out of sight.
   '& thead, & thead th': { display: 'block', ...hiddenText },
-  '& tbody, & tfoot': { display: 'flex', flexDirection: 'column', gap: 1.5 },
-  '& tfoot': { mt: 1.5 },
+  '& tbody': { display: 'flex', flexDirection: 'column', gap: 1.5 },
   '& tr': {
     display: 'block',
     border: `1px solid ${theme.palette.divider}`,
     borderRadius: `${theme.shape.borderRadius}px`,
     padding: theme.spacing(1.5, 2),
   },
-  '& td, & tbody th, & tfoot th': {
+  '& td': {
     display: 'grid',
     gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 3fr)',
     columnGap: 1,

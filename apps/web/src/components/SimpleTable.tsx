@@ -55,14 +55,12 @@ export function SimpleTable<Row>({
   columns,
   rows,
   rowKey,
-  footer,
   sx,
 }: {
   label: string;
   columns: readonly SimpleColumn<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => Key;
-  footer?: ReactNode;
   sx?: SxProps<Theme>;
 }) {
   return (
@@ -71,7 +69,6 @@ export function SimpleTable<Row>({
       columns={columns.map((column, index) => ({ ...column, key: String(index) }))}
       rows={rows}
       rowKey={rowKey}
-      footer={footer}
       sx={sx}
     />
   );
