@@ -313,3 +313,24 @@ export async function chooseLanguage(page: Page, name: string): Promise<void> {
 
 /** The page's loading bars: indeterminate progress bars (a determinate one shows data, such as fees paid). */
 export const loadingBars = (page: Page) => page.locator('[role="progressbar"]:not([aria-valuenow])');
+
+/**
+ * Every page link of the signed-in area's sidebar, its groups opened one by one. `group` names a
+ * group to wait for where the menus arrive with the user's pages (the admin's).
+ */
+export async function sidebarLinks(page: Page, group?: string): Promise<{ href: string; name: string }[]> {
+  const nav = page.getByRole('navigation', { name: 'Main menu' }).first();
+  const links = new Map<string, string>();
+  if (group) await expect(nav.getByRole('button', { name: group })).toBeVisible();
+  else await expect(nav.locator('a[href]').first()).toBeVisible();
+  const groups = nav.getByRole('button');
+  const count = await groups.count();
+  for (let index = 0; index <= count; index += 1) {
+    const button = index < count ? groups.nth(index) : null;
+    if (button && (await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+    for (const link of await nav.locator('a[href]').all()) {
+      links.set((await link.getAttribute('href'))!, (await link.innerText()).trim());
+    }
+  }
+  return [...links.entries()].map(([href, name]) => ({ href, name }));
+}

@@ -29,13 +29,13 @@ async function filterTransactions(page: Page, start: string, end: string) {
 async function checkTransactionPage(page: Page) {
   await expect(page.getByRole('heading', { name: 'Transaction', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Filter By Date' })).toBeVisible();
-  const table = page.getByRole('grid', { name: 'Transaction' });
+  const table = page.getByRole('table', { name: 'Transaction' });
   await expect(table).toBeVisible();
 
   const today = lagosToday();
   await filterTransactions(page, today, today);
   // Other journeys may have started payments today: show them all on one page.
-  await page.getByRole('combobox', { name: /Rows per page/ }).click();
+  await page.getByRole('combobox', { name: 'Per page' }).click();
   await page.getByRole('option', { name: '50' }).click();
   await expect(table.getByRole('row').filter({ hasText: SEEDED_REFERENCE })).toHaveCount(1);
 
@@ -88,7 +88,7 @@ test('an applicant or a student session does not open /app/Transaction', async (
     await signIn(page, mode, id);
     await page.goto(portal('/app/Transaction'));
     await expect(page).toHaveURL(atPortal('/signin'));
-    await expect(page.getByRole('grid', { name: 'Transaction' })).toHaveCount(0);
+    await expect(page.getByRole('table', { name: 'Transaction' })).toHaveCount(0);
   }
 });
 

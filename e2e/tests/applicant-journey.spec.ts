@@ -122,7 +122,7 @@ test('a new applicant goes from the default password to a submitted registration
   await page.getByRole('button', { name: 'Submit Results' }).click();
   await closeNotice(page, 'Subject can not be less than 8.');
   await add(subjects[7]!, 'Result Added.');
-  const results = page.getByRole('region', { name: 'My Results' }).first();
+  const results = page.getByRole('table', { name: 'My Results' }).first();
   await expect(results.getByRole('row')).toHaveCount(9);
   await page.getByRole('button', { name: 'Submit Results' }).click();
   await closeNotice(page, 'Congratulations, Olevel added successfully.');

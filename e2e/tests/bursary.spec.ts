@@ -97,7 +97,7 @@ test('studentpayments: filter, see the totals of the filtered set, export CSV an
 }) => {
   await signIn(page, 'admin', DEMO.admin);
   await openFromSidebar(page, 'Student Payments');
-  const grid = page.getByRole('grid', { name: 'Student Payments' });
+  const grid = page.getByRole('table', { name: 'Student Payments' });
   await expect(grid).toBeVisible();
 
   await page.getByRole('searchbox', { name: 'Matric number, name or reference' }).fill(paid.reference);
@@ -136,11 +136,11 @@ test('PaymentHistory: find a student by matric number and open their payments', 
   await signIn(page, 'admin', DEMO.admin);
   await openFromSidebar(page, 'Payment History');
   await page.getByRole('searchbox', { name: 'Matric number or name' }).fill('DIT/2024/0002');
-  const found = page.getByRole('grid', { name: 'Students found' });
+  const found = page.getByRole('table', { name: 'Students found' });
   await expect(found.getByRole('row').filter({ hasText: 'DIT/2024/0002' })).toHaveCount(1);
   await found.getByRole('button', { name: 'Payment history' }).click();
   await expect(page.getByRole('heading', { name: 'Johnson Oluwadamilare' })).toBeVisible();
-  await expect(page.getByRole('grid', { name: 'Payments of Johnson Oluwadamilare' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Payments of Johnson Oluwadamilare' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Totals of the filtered payments' })).toContainText(
     'Payment attempts',
   );
@@ -152,10 +152,10 @@ test('revenue: totals by category, department and day, with charts', async ({ pa
   await signIn(page, 'admin', DEMO.admin);
   await openFromSidebar(page, 'Revenue');
   // The last 30 days by default, today included.
-  const byCategory = page.getByRole('region', { name: 'Revenue by category' });
+  const byCategory = page.getByRole('table', { name: 'Revenue by category' });
   await expect(byCategory.getByRole('row').filter({ hasText: 'Acceptance Fee' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Revenue by department' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Revenue by day' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Revenue by department' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Revenue by day' })).toBeVisible();
   await expect(page.locator('svg.MuiChartsSurface-root, .MuiChartsSurface-root').first()).toBeVisible();
   await pick(page, 'Payment category', 'Acceptance Fee');
   await expect(byCategory.getByRole('row')).toHaveCount(2);
@@ -167,7 +167,7 @@ test('SummaryofPayments: the current session by category and provider, exported'
   await signIn(page, 'admin', DEMO.admin);
   await openFromSidebar(page, 'Summary of Payments');
   await expect(page.getByRole('heading', { name: 'Session 2024/2025' })).toBeVisible();
-  const both = page.getByRole('region', { name: 'By category and provider' });
+  const both = page.getByRole('table', { name: 'By category and provider' });
   await expect(
     both.getByRole('row').filter({ hasText: 'Acceptance Fee' }).filter({ hasText: 'Monnify' }),
   ).toHaveCount(1);
@@ -184,7 +184,7 @@ test('UpdatePaymentSession: move a paid payment to another session with a reason
     .getByRole('searchbox', { name: 'Matric number, name or reference' })
     .first()
     .fill(paid.reference);
-  const grid = page.getByRole('grid', { name: 'Paid payments' });
+  const grid = page.getByRole('table', { name: 'Paid payments' });
   const row = grid.getByRole('row').filter({ hasText: paid.reference });
   await expect(row).toContainText('2024/2025');
   await row.getByRole('button', { name: 'Move' }).click();
@@ -203,7 +203,7 @@ test('UpdatePaymentSession: move a paid payment to another session with a reason
   await expect(dialog).toBeHidden();
   await expect(row).toContainText('2023/2024');
 
-  const moves = page.getByRole('grid', { name: 'Session moves' });
+  const moves = page.getByRole('table', { name: 'Session moves' });
   const move = moves.getByRole('row').filter({ hasText: paid.reference });
   await expect(move).toContainText('Paid towards the 2023/2024 arrears');
   await expect(move).toContainText('2024/2025');

@@ -216,6 +216,22 @@ test('results: the lecturer uploads CSC 101’s scores, the sheet climbs every s
   const row = page.getByRole('row').filter({ hasText: 'DIT/2024/0004' });
   await expect(row.getByRole('cell', { name: '64.5' })).toBeVisible();
   await expect(row.getByRole('cell', { name: 'B', exact: true })).toBeVisible();
+  // Typed marks: one out of range says so beside its input; the total and grade follow the typing,
+  // and greyed-out buttons say why.
+  const exam = row.getByRole('textbox', { name: 'Examination, DIT/2024/0004' });
+  await exam.fill('75');
+  await expect(row.getByText('Above the maximum of 70')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save scores' })).toBeDisabled();
+  await expect(page.getByText("Some scores are not numbers within their item's maximum.")).toBeVisible();
+  await exam.fill('60');
+  await expect(row.getByRole('cell', { name: '83.5' })).toBeVisible();
+  await expect(row.getByRole('cell', { name: 'A', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit for review' })).toBeDisabled();
+  await expect(page.getByText('Save your changes before submitting.')).toBeVisible();
+  await exam.fill('41');
+  await page.getByRole('button', { name: 'Save scores' }).click();
+  await expect(page.getByText('Save your changes before submitting.')).toBeHidden();
+  await expect(row.getByRole('cell', { name: '64.5' })).toBeVisible();
   await page.getByRole('button', { name: 'Submit for review' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Score sheet submitted for review.').first()).toBeVisible();

@@ -223,7 +223,7 @@ test('on a 1280 px desktop the screening table shows every column, Status and Ac
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page, 'admin', DEMO.admin);
   await page.goto(portal('/admin/ScreenAdmission'));
-  const grid = page.getByRole('grid', { name: 'Screen Admission' });
+  const grid = page.getByRole('table', { name: 'Screen Admission' });
   await expect(grid).toBeVisible();
   await waitUntilLoaded(page);
   for (const column of ['JAMB number', 'Status', 'Actions'])

@@ -36,7 +36,7 @@ test('Arabic layout: names, numbers and addresses in tables and detail lists kee
   await signIn(page, 'admin', DEMO.admin);
   await page.goto(portal('/admin/ScreenAdmission'));
 
-  const cell = page.getByRole('gridcell').filter({ hasText: '202410000005AE' });
+  const cell = page.getByRole('cell').filter({ hasText: '202410000005AE' });
   await expect(cell).toBeVisible();
   expect(await drawnBefore(cell, '202410000005AE', 0, 12)).toBe(true);
 

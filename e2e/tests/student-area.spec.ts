@@ -7,6 +7,7 @@ import {
   hasHorizontalScroll,
   portal,
   seriousA11yViolations,
+  sidebarLinks,
   signIn,
   test,
   userCookie,
@@ -17,21 +18,6 @@ import {
  * the not-found page), at 360 px too; the contact details are edited, a clearance document is
  * uploaded, the matriculation form is downloaded, and a page outside RoleData is refused.
  */
-
-/** Every link of the student sidebar, its groups opened. */
-async function sidebarLinks(page: Page): Promise<{ href: string; name: string }[]> {
-  const nav = page.getByRole('navigation', { name: 'Main menu' }).first();
-  await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
-  const groups = nav.getByRole('button');
-  for (let index = 0; index < (await groups.count()); index += 1) {
-    const group = groups.nth(index);
-    if ((await group.getAttribute('aria-expanded')) === 'false') await group.click();
-  }
-  const links = new Map<string, string>();
-  for (const link of await nav.locator('a[href]').all())
-    links.set((await link.getAttribute('href'))!, (await link.innerText()).trim());
-  return [...links.entries()].map(([href, name]) => ({ href, name }));
-}
 
 async function expectWorkingPage(page: Page, href: string) {
   const heading = page.getByRole('heading', { level: 1 }).first();

@@ -33,7 +33,7 @@ test('the registry clears and matriculates the applicant who paid the acceptance
   await expect(menu.getByRole('link', { name: 'Matriculation' })).toBeVisible();
 
   await page.getByRole('searchbox', { name: /JAMB number, name/ }).fill(APPLICANT.jamb);
-  const grid = page.getByRole('grid', { name: 'Matriculation' });
+  const grid = page.getByRole('table', { name: 'Matriculation' });
   const row = grid.getByRole('row').filter({ hasText: APPLICANT.jamb });
   await expect(row).toHaveCount(1);
   await expect(row.getByText('Awaiting clearance')).toBeVisible();
@@ -66,7 +66,7 @@ test('the registry clears and matriculates the applicant who paid the acceptance
   await menu.getByRole('link', { name: 'Student Enquiry' }).click();
   await expect(page).toHaveURL(atPortal('/admin/studentenquiry'));
   await page.getByRole('searchbox', { name: /Matric number, name/ }).fill(APPLICANT.jamb);
-  const rows = page.getByRole('grid', { name: 'Student Enquiry' }).getByRole('row');
+  const rows = page.getByRole('table', { name: 'Student Enquiry' }).getByRole('row');
   // The unfiltered first page may list the student too: wait until the search has answered
   // (the header and one row), so the click does not land on a row being replaced.
   await expect(rows).toHaveCount(2);
@@ -77,7 +77,7 @@ test('the registry clears and matriculates the applicant who paid the acceptance
   await expect(record.getByText('UDOH Emmanuel Effiong')).toBeVisible();
   await expect(record.getByText('Computer Science').first()).toBeVisible();
   await expect(record.getByRole('heading', { name: 'Payments' })).toBeVisible();
-  await expect(record.getByRole('region', { name: 'Payments' }).getByText('paid').first()).toBeVisible();
+  await expect(record.getByRole('table', { name: 'Payments' }).getByText('paid').first()).toBeVisible();
   await expect(record.getByRole('button', { name: 'Passport Photograph' })).toBeVisible();
   await record.getByRole('button', { name: 'Close' }).click();
 });
@@ -160,14 +160,14 @@ test('the registry adds and imports students, verifies an O’level result, issu
   await verify.getByLabel('Card serial number').fill('WRN180004321');
   await verify.getByRole('button', { name: 'Save verification' }).click();
   await expect(page.getByText("O'level verification recorded.")).toBeVisible();
-  const history = page.getByRole('grid', { name: 'Verifications' });
+  const history = page.getByRole('table', { name: 'Verifications' });
   await expect(history.getByRole('row').filter({ hasText: matricNo })).toContainText('••••••••5544');
   await expect(page.getByText('998877665544')).toHaveCount(0);
 
   // siwes: a 300-level Computer Science student, 3 months.
   await page.goto(portal('/admin/siwes'));
   await page.getByRole('searchbox', { name: /Matric number, name/ }).fill(matricNo);
-  const siwesRow = page.getByRole('grid', { name: 'SIWES' }).getByRole('row').filter({ hasText: matricNo });
+  const siwesRow = page.getByRole('table', { name: 'SIWES' }).getByRole('row').filter({ hasText: matricNo });
   await expect(siwesRow).toContainText('3 months');
   await siwesRow.getByRole('button', { name: 'Issue letter' }).click();
   await page
@@ -181,7 +181,7 @@ test('the registry adds and imports students, verifies an O’level result, issu
   await page.goto(portal('/admin/studentAccess'));
   await page.getByRole('searchbox', { name: /Matric number, name/ }).fill(matricNo);
   const accessRow = page
-    .getByRole('grid', { name: 'Student Access' })
+    .getByRole('table', { name: 'Student Access' })
     .getByRole('row')
     .filter({ hasText: matricNo });
   await accessRow.getByRole('button', { name: 'Disable sign-in' }).click();
@@ -196,7 +196,7 @@ test('the registry adds and imports students, verifies an O’level result, issu
   // The enquiry shows all of it on the record.
   await page.goto(portal('/admin/studentenquiry'));
   await page.getByRole('searchbox', { name: /Matric number, name/ }).fill(matricNo);
-  const enquiryRows = page.getByRole('grid', { name: 'Student Enquiry' }).getByRole('row');
+  const enquiryRows = page.getByRole('table', { name: 'Student Enquiry' }).getByRole('row');
   await expect(enquiryRows.filter({ hasText: 'DIT/2024/0001' })).toHaveCount(0);
   await enquiryRows.filter({ hasText: matricNo }).getByRole('button', { name: 'View' }).click();
   const record = page.getByRole('dialog', { name: matricNo });

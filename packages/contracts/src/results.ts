@@ -136,6 +136,53 @@ export const RESULT_MESSAGES = {
   transcriptNoResults: 'This student has no published results to put on a transcript.',
 } as const;
 
+/** One band of a grade scale: whole scores from `minScore` to `maxScore` earn `grade` and `point`. */
+export const gradeBand = z.object({
+  grade: z.string(),
+  minScore: z.number(),
+  maxScore: z.number(),
+  /** The grade point (5-point: 5, 4, …; 4-point: 4, 3.5, 3.25 …). */
+  point: z.number(),
+  isPass: z.boolean(),
+});
+export type GradeBand = z.infer<typeof gradeBand>;
+
+/** A total score as the scale reads it: rounded half up to a whole number (69.5 is 70). */
+export const wholeScore = (score: number) => Math.floor(score + 0.5);
+
+/** The band a total score falls in, or null when the scale has a gap there. */
+export function gradeOf(score: number, scale: readonly GradeBand[]): GradeBand | null {
+  const whole = wholeScore(score);
+  return scale.find((band) => whole >= band.minScore && whole <= band.maxScore) ?? null;
+}
+
+/**
+ * The total, grade and point of one student's scores, null while an item has no score: the rule
+ * the server stores and the score sheet page shows as marks are typed. Sums in hundredths, so no
+ * sum of halves drifts.
+ */
+export function sheetEntry(
+  scores: Readonly<Record<string, number | null | undefined>>,
+  items: readonly { Id: number }[],
+  scale: readonly GradeBand[],
+) {
+  let hundredths = 0;
+  for (const item of items) {
+    const score = scores[String(item.Id)];
+    if (score === null || score === undefined)
+      return { total: null, grade: null, gradePoint: null, passed: null };
+    hundredths += Math.round(score * 100);
+  }
+  const total = hundredths / 100;
+  const band = gradeOf(total, scale);
+  return {
+    total,
+    grade: band?.grade ?? null,
+    gradePoint: band?.point ?? null,
+    passed: band ? band.isPass && band.point > 0 : null,
+  };
+}
+
 export const scoreItemColumn = z.object({ Id: z.number().int(), Name: z.string(), Max: z.number().int() });
 export type ScoreItemColumn = z.infer<typeof scoreItemColumn>;
 
@@ -180,6 +227,8 @@ export const resultSheet = z.object({
   Version: z.number().int(),
   AmendmentReason: z.string().nullable(),
   Items: z.array(scoreItemColumn),
+  /** The grade scale the sheet is graded by (for totals and grades shown as marks are typed). */
+  Scale: z.array(gradeBand),
   Rows: z.array(sheetRow),
   /** Every revision of this course's sheet in the semester (the original stays visible). */
   Revisions: z.array(z.object({ Revision: z.number().int(), State: z.enum(RESULT_SHEET_STATES) })),

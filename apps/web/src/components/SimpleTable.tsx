@@ -1,11 +1,7 @@
 import Box from '@mui/material/Box';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { Key, ReactNode } from 'react';
+import { DataTable } from './DataTable';
 
 /**
  * A wide part that scrolls sideways inside its own box, so the page never does on a phone;
@@ -47,50 +43,33 @@ export interface SimpleColumn<Row> {
   cell: (row: Row) => ReactNode;
   /** Counts and amounts: aligned to the end. */
   numeric?: boolean;
+  /** See `DataColumn.priority`: 0 never collapses; higher numbers collapse first. */
+  priority?: number;
+  /** The cell holds inputs or buttons (see `DataColumn.controls`). */
+  controls?: boolean;
 }
 
-/** A small read-only table of rows already loaded, in a `ScrollRegion` named `label`. */
+/** A small read-only table of rows already loaded: the shared `DataTable`, named `label`. */
 export function SimpleTable<Row>({
   label,
-  minWidth,
   columns,
   rows,
   rowKey,
   sx,
 }: {
   label: string;
-  minWidth: number;
   columns: readonly SimpleColumn<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => Key;
   sx?: SxProps<Theme>;
 }) {
-  const align = (column: SimpleColumn<Row>) => (column.numeric ? 'right' : undefined);
   return (
-    <ScrollRegion label={label} sx={sx}>
-      <Table size="small" sx={{ minWidth }}>
-        <TableHead>
-          <TableRow>
-            {columns.map((column) => (
-              <TableCell key={column.header} align={align(column)}>
-                {column.header}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow key={rowKey(row)}>
-              {columns.map((column) => (
-                <TableCell key={column.header} align={align(column)}>
-                  {/* data keeps its own direction in the right-to-left layout */}
-                  <bdi>{column.cell(row)}</bdi>
-                </TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </ScrollRegion>
+    <DataTable
+      label={label}
+      columns={columns.map((column, index) => ({ ...column, key: String(index) }))}
+      rows={rows}
+      rowKey={rowKey}
+      sx={sx}
+    />
   );
 }

@@ -5,15 +5,7 @@
  * averages are rounded half up to two decimals, as the school states them.
  */
 
-/** One band of a grade scale: whole scores from `minScore` to `maxScore` earn `grade` and `point`. */
-export interface GradeBand {
-  grade: string;
-  minScore: number;
-  maxScore: number;
-  /** The grade point (5-point: 5, 4, …; 4-point: 4, 3.5, 3.25 …). */
-  point: number;
-  isPass: boolean;
-}
+export type { GradeBand } from '@portal/contracts';
 
 /** A course's result in one semester. */
 export interface Attempt {
@@ -36,14 +28,8 @@ export interface DegreeBand {
 
 const hundredths = (value: number) => Math.round(value * 100);
 
-/** A total score as the scale reads it: rounded half up to a whole number (69.5 is 70). */
-export const wholeScore = (score: number) => Math.floor(score + 0.5);
-
-/** The band a total score falls in, or null when the scale has a gap there. */
-export function gradeOf(score: number, scale: readonly GradeBand[]): GradeBand | null {
-  const whole = wholeScore(score);
-  return scale.find((band) => whole >= band.minScore && whole <= band.maxScore) ?? null;
-}
+// One rule for the server and the score sheet page.
+export { gradeOf, wholeScore } from '@portal/contracts';
 
 /** Σ(units × point) / Σ(units), in hundredths, rounded half up; 0 without units. */
 function averageHundredths(attempts: readonly Attempt[]): number {

@@ -1,6 +1,7 @@
 import {
   RESULT_MESSAGES as M,
   STATUS,
+  sheetEntry,
   type ResultSheet,
   type ResultSheetState,
   type SaveScoresInput,
@@ -14,7 +15,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../platf
 import { readRows } from '../../platform/sheets.js';
 import { isoRequired } from '../../platform/time.js';
 import { approvedRoster, approvedRosterSizes } from '../courses/roster.service.js';
-import { gradeOf, type GradeBand } from './arithmetic.js';
+import type { GradeBand } from './arithmetic.js';
 import * as repo from './sheets.repository.js';
 
 /**
@@ -46,23 +47,8 @@ async function grading(db: Exec, sheet?: { schemeId: number; scaleId: number }) 
 }
 
 /** The total, grade and point of a student's scores: null while an item has no score. */
-export function computeEntry(scores: Record<string, number | null>, g: Grading) {
-  let hundredths = 0;
-  for (const item of g.items) {
-    const score = scores[String(item.Id)];
-    if (score === null || score === undefined)
-      return { total: null, grade: null, gradePoint: null, passed: null };
-    hundredths += Math.round(score * 100);
-  }
-  const total = hundredths / 100;
-  const band = gradeOf(total, g.bands);
-  return {
-    total,
-    grade: band?.grade ?? null,
-    gradePoint: band?.point ?? null,
-    passed: band ? band.isPass && band.point > 0 : null,
-  };
-}
+export const computeEntry = (scores: Record<string, number | null>, g: Grading) =>
+  sheetEntry(scores, g.items, g.bands);
 
 /** Checks one student's scores against the items; returns the problem, or the scores keyed by item id. */
 function checkScores(raw: Record<string, number | null>, g: Grading): string | Record<string, number | null> {
@@ -168,6 +154,7 @@ export async function openSheet(
     Version: sheet?.version ?? 0,
     AmendmentReason: sheet?.amendmentReason ?? null,
     Items: g.items,
+    Scale: g.bands,
     Rows: students.map((s) => {
       const e = byStudent.get(s.studentId);
       return {

@@ -43,7 +43,6 @@ export function Header({
         {menuButton !== 'never' && (
           <IconButton
             color="inherit"
-            edge="start"
             onClick={onOpenMenu}
             aria-label={t('shell.openMenu')}
             sx={{ display: menuButton === 'small-screens' ? { md: 'none' } : undefined }}

@@ -247,7 +247,6 @@ export function ResourcePage<Item extends { id: number }, Input>({
             onStateChange={setState}
             emptyText={t(resource.emptyText)}
             rowActions={rowActions}
-            actionsWidth={120 + (resource.actions.length + (links ? 1 : 0)) * 120}
           />
         </CardContent>
       </Card>

@@ -22,19 +22,16 @@ export function usePaymentColumns<Row extends PaymentRow>(
     {
       field: 'provider',
       header: headers.provider,
-      minWidth: 110,
       render: (row) => row.provider.charAt(0).toUpperCase() + row.provider.slice(1),
     },
     {
       field: 'amount',
       header: headers.amount,
-      minWidth: 120,
       render: (row) => formatNaira(intl, row.amount),
     },
     {
       field: 'state',
       header: headers.state,
-      minWidth: 110,
       render: (row) => (
         <Chip
           size="small"

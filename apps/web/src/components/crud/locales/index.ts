@@ -1,17 +1,15 @@
-import type { GridLocaleText } from '@mui/x-data-grid';
 import type { PickersLocaleText } from '@mui/x-date-pickers/locales';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { Locale } from '../../../i18n/locales';
 
-/** The built-in texts of the data grid and date pickers, and dayjs' locale name, for one language. */
+/** The built-in texts of the date pickers, and dayjs' locale name, for one language. */
 export interface MuiXLocale {
-  grid: Partial<GridLocaleText>;
   pickers: Partial<PickersLocaleText>;
   dayjs: string;
 }
 
-const ENGLISH: MuiXLocale = { grid: {}, pickers: {}, dayjs: 'en' };
+const ENGLISH: MuiXLocale = { pickers: {}, dayjs: 'en' };
 
 /** One small chunk per language, downloaded when an admin list is first shown in that language. */
 const LOADERS: Record<Exclude<Locale, 'en'>, () => Promise<{ default: MuiXLocale }>> = {

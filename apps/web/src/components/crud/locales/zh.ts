@@ -1,10 +1,8 @@
-import { zhCN as grid } from '@mui/x-data-grid/locales';
 import { zhCN as pickers } from '@mui/x-date-pickers/locales';
 import 'dayjs/locale/zh-cn';
 import type { MuiXLocale } from './index';
 
 const locale: MuiXLocale = {
-  grid: grid.components.MuiDataGrid.defaultProps.localeText,
   pickers: pickers.components.MuiLocalizationProvider.defaultProps.localeText,
   dayjs: 'zh-cn',
 };

@@ -214,7 +214,6 @@ export default function AdminDashboard({ area = 'admin' }: { area?: 'admin' | 'a
             <SimpleTable
               label={t('admin.dashboard.byDepartment')}
               sx={{ mt: 2 }}
-              minWidth={520}
               rows={data.byDepartment}
               rowKey={(d) => d.departmentId ?? 0}
               columns={[

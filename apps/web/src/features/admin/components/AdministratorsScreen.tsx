@@ -77,12 +77,11 @@ export default function AdministratorsScreen() {
           <QueryTable<AdminUserItem>
             label={title}
             columns={[
-              { field: 'Fullname', header: t('admin.users.name'), minWidth: 160 },
-              { field: 'Email', header: t('admin.users.email'), minWidth: 200 },
+              { field: 'Fullname', header: t('admin.users.name') },
+              { field: 'Email', header: t('admin.users.email') },
               {
                 field: 'Roles',
                 header: t('admin.users.roles'),
-                minWidth: 180,
                 render: (u) =>
                   u.Roles.length ? (
                     <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }} useFlexGap>
@@ -97,7 +96,6 @@ export default function AdministratorsScreen() {
               {
                 field: 'IsActive',
                 header: t('admin.users.status'),
-                minWidth: 110,
                 render: (u) => (
                   <Chip
                     size="small"
@@ -109,7 +107,6 @@ export default function AdministratorsScreen() {
               {
                 field: 'CreatedAt',
                 header: t('admin.users.created'),
-                minWidth: 120,
                 render: (u) => intl.formatDate(u.CreatedAt, { dateStyle: 'medium' }),
               },
             ]}
@@ -118,7 +115,6 @@ export default function AdministratorsScreen() {
             state={state}
             onStateChange={setState}
             emptyText={term || filters.active ? t('admin.users.noMatch') : t('admin.users.empty')}
-            actionsWidth={110}
             rowActions={(u) => (
               <>
                 <Tooltip title={t('crud.edit')}>

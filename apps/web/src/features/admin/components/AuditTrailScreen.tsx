@@ -2,11 +2,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
@@ -18,7 +13,7 @@ import { useDebounced } from '../../../components/crud/useDebounced';
 import { useListFilters } from '../../../components/crud/useListFilters';
 import { ViewDialog } from '../../../components/crud/ViewDialog';
 import { PageHeading } from '../../../components/PageHeading';
-import { ScrollRegion } from '../../../components/SimpleTable';
+import { SimpleTable } from '../../../components/SimpleTable';
 import { useT } from '../../../i18n/useT';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useAuditTrail } from '../api/get-audit-trail';
@@ -100,12 +95,11 @@ export default function AuditTrailScreen() {
               {
                 field: 'at',
                 header: t('admin.audit.when'),
-                minWidth: 170,
                 render: (a) => intl.formatDate(a.at, { dateStyle: 'medium', timeStyle: 'medium' }),
               },
-              { field: 'actorEmail', header: t('admin.audit.person'), minWidth: 200 },
+              { field: 'actorEmail', header: t('admin.audit.person') },
               { field: 'page', header: t('admin.audit.page') },
-              { field: 'action', header: t('admin.audit.action'), minWidth: 110 },
+              { field: 'action', header: t('admin.audit.action') },
               {
                 field: 'entity',
                 header: t('admin.audit.record'),
@@ -117,7 +111,6 @@ export default function AuditTrailScreen() {
             state={state}
             onStateChange={setState}
             emptyText={t('admin.audit.empty')}
-            actionsWidth={120}
             rowActions={(a) => (
               <Button
                 size="small"
@@ -172,51 +165,35 @@ function ChangesDialog({ entry, onClose }: { entry: AuditItem; onClose: () => vo
       ) : keys.length === 0 ? (
         <Typography color="text.secondary">{t('admin.audit.noValues')}</Typography>
       ) : (
-        <ScrollRegion label={t('admin.audit.changesTitle')}>
-          <Table size="small" sx={{ minWidth: 480, tableLayout: 'fixed' }}>
-            <TableHead>
-              <TableRow>
-                <TableCell sx={{ width: '25%' }}>{t('admin.audit.field')}</TableCell>
-                <TableCell>{t('admin.audit.before')}</TableCell>
-                <TableCell>{t('admin.audit.after')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {keys.map((key) => {
-                const differs = changed(key);
-                return (
-                  <TableRow key={key} sx={differs ? { bgcolor: 'action.selected' } : undefined}>
-                    <TableCell
-                      component="th"
-                      scope="row"
-                      sx={{ fontWeight: differs ? 600 : 400, overflowWrap: 'anywhere' }}
-                    >
-                      {key}
-                      {differs && (
-                        <Box
-                          component="span"
-                          sx={{
-                            position: 'absolute',
-                            width: 1,
-                            height: 1,
-                            overflow: 'hidden',
-                            clip: 'rect(0 0 0 0)',
-                          }}
-                        >{` (${t('admin.audit.changed')})`}</Box>
-                      )}
-                    </TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere', fontFamily: 'monospace', fontSize: 13 }}>
-                      {key in before ? show(before[key]) : '—'}
-                    </TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere', fontFamily: 'monospace', fontSize: 13 }}>
-                      {key in after ? show(after[key]) : '—'}
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </ScrollRegion>
+        <SimpleTable
+          label={t('admin.audit.changesTitle')}
+          rows={keys}
+          rowKey={(key) => key}
+          columns={[
+            {
+              header: t('admin.audit.field'),
+              priority: 0,
+              cell: (key) =>
+                changed(key) ? (
+                  <strong>
+                    {key} ({t('admin.audit.changed')})
+                  </strong>
+                ) : (
+                  key
+                ),
+            },
+            {
+              header: t('admin.audit.before'),
+              priority: 0,
+              cell: (key) => <Box component="code">{key in before ? show(before[key]) : '—'}</Box>,
+            },
+            {
+              header: t('admin.audit.after'),
+              priority: 0,
+              cell: (key) => <Box component="code">{key in after ? show(after[key]) : '—'}</Box>,
+            },
+          ]}
+        />
       )}
     </ViewDialog>
   );

@@ -96,8 +96,8 @@ export default function AdmissionPaymentsScreen() {
           <QueryTable<AdmissionPaymentItem>
             label={title}
             columns={[
-              { field: 'reference', header: t('admissions.payments.reference'), minWidth: 180 },
-              { field: 'payerName', header: t('admissions.payments.payer'), minWidth: 160 },
+              { field: 'reference', header: t('admissions.payments.reference') },
+              { field: 'payerName', header: t('admissions.payments.payer') },
               {
                 field: 'jambRegNo',
                 header: t('admissions.field.jambNumber'),

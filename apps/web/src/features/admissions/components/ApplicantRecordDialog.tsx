@@ -130,7 +130,6 @@ export function ApplicantRecordDialog({
             ) : (
               <SimpleTable
                 label={t('admissions.record.olevel')}
-                minWidth={520}
                 rows={data.Olevel}
                 rowKey={(row) => row.OLevelResultID}
                 columns={[

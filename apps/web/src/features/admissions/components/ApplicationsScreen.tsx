@@ -14,7 +14,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ApplicationItem, ApplicationView } from '@portal/contracts';
-import type { GridRowId } from '@mui/x-data-grid';
+import type { RowId } from '../../../components/crud/ServerTable';
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { ConfirmDialog } from '../../../components/crud/ConfirmDialog';
@@ -200,8 +200,8 @@ export default function ApplicationsScreen({ page }: { page: ApplicationsPage })
   const bulk = useBulkAction();
 
   const rows = list.data?.Data ?? [];
-  const selection = useMemo(() => new Set<GridRowId>(selected.keys()), [selected]);
-  const onSelectionChange = (ids: Set<GridRowId>) => {
+  const selection = useMemo(() => new Set<RowId>(selected.keys()), [selected]);
+  const onSelectionChange = (ids: Set<RowId>) => {
     const next = new Map<number, ApplicationItem>();
     for (const id of ids) {
       const row = selected.get(Number(id)) ?? rows.find((r) => r.id === Number(id));
@@ -213,46 +213,40 @@ export default function ApplicationsScreen({ page }: { page: ApplicationsPage })
   const columns: TableColumn<ApplicationItem>[] = [
     // Every column, Status and the record button too, fits beside the sidebar on a 1280 px screen:
     // course and state (filters above, and in the record) join them on wider screens.
-    { field: 'jambRegNo', header: t('admissions.field.jambNumber'), sortable: true, minWidth: 140 },
+    { field: 'jambRegNo', header: t('admissions.field.jambNumber'), sortable: true },
     {
       field: 'name',
       header: t('admissions.field.name'),
       sortable: true,
-      minWidth: 120,
       render: (a) => fullName(a) || '—',
     },
     {
       field: 'department',
       header: t('admissions.field.department'),
       sortable: true,
-      minWidth: 120,
       render: (a) => a.departmentName ?? '—',
     },
     {
       field: 'courseOfStudy',
       header: t('admissions.field.course'),
-      minWidth: 120,
-      from: 'xl',
+      priority: 4,
       render: (a) => a.courseOfStudy ?? '—',
     },
     {
       field: 'stateName',
       header: t('admissions.field.state'),
-      minWidth: 100,
-      from: 'xl',
+      priority: 4,
       render: (a) => a.stateName ?? '—',
     },
     {
       field: 'score',
       header: t('admissions.field.score'),
       sortable: true,
-      minWidth: 80,
       render: (a) => a.utmeScore ?? '—',
     },
     {
       field: 'stage',
       header: t('admissions.field.status'),
-      minWidth: 120,
       render: (a) => (
         <Chip
           size="small"
@@ -272,7 +266,6 @@ export default function ApplicationsScreen({ page }: { page: ApplicationsPage })
       field: 'registeredAt',
       header: t('admissions.field.registered'),
       sortable: true,
-      minWidth: 120,
       render: (a) => (a.registeredAt ? intl.formatDate(a.registeredAt, { dateStyle: 'medium' }) : '—'),
     },
   ];
@@ -409,7 +402,6 @@ export default function ApplicationsScreen({ page }: { page: ApplicationsPage })
                 {t('admissions.viewRecord')}
               </Button>
             )}
-            actionsWidth={100}
           />
         </CardContent>
       </Card>

@@ -278,7 +278,6 @@ export default function ImportScreen({ kind }: { kind: ImportKind }) {
                   {t('admissions.import.view')}
                 </Button>
               )}
-              actionsWidth={110}
             />
           </CardContent>
         </Card>

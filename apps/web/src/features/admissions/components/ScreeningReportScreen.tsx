@@ -78,7 +78,6 @@ export default function ScreeningReportScreen() {
           <SectionCard title={t('admissions.report.byDepartment')}>
             <SimpleTable
               label={t('admissions.report.byDepartment')}
-              minWidth={640}
               rows={data.byDepartment}
               rowKey={(row) => row.departmentId ?? 0}
               columns={[

@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import IconButton from '@mui/material/IconButton';
-import TableCell from '@mui/material/TableCell';
 import Typography from '@mui/material/Typography';
 import { DOCUMENTS_PAGE_SIZE } from '@portal/contracts';
 import type { ReactNode } from 'react';
@@ -39,30 +38,37 @@ export function AdmissionDocumentsTable({ extra }: { extra?: ReactNode }) {
         ) : (
           <PagedTable
             label={t('applicant.documentsTable.title')}
-            minWidth={480}
             pages={pages}
-            columns={[t('applicant.documentsTable.name'), t('applicant.documentsTable.description')]}
-            action={t('applicant.documentsTable.download')}
+            columns={[
+              {
+                key: 'name',
+                header: t('applicant.documentsTable.name'),
+                priority: 0,
+                cell: (form) => form.formName,
+              },
+              {
+                key: 'description',
+                header: t('applicant.documentsTable.description'),
+                cell: (form) => form.formDescription,
+              },
+            ]}
             rowKey={(form) => form.formId}
-            cells={(form) => (
-              <>
-                <TableCell>{form.formName}</TableCell>
-                <TableCell>{form.formDescription}</TableCell>
-                <TableCell align="center">
-                  <IconButton
-                    color="primary"
-                    aria-label={t('applicant.documentsTable.downloadOne', { name: form.formName })}
-                    disabled={download.isPending && download.variables?.formId === form.formId}
-                    onClick={() => {
-                      notify.success(t('applicant.downloadStarting'));
-                      download.mutate(form, { onError: () => notify.error(t('error.download')) });
-                    }}
-                  >
-                    <Download />
-                  </IconButton>
-                </TableCell>
-              </>
-            )}
+            actions={{
+              header: t('applicant.documentsTable.download'),
+              cell: (form) => (
+                <IconButton
+                  color="primary"
+                  aria-label={t('applicant.documentsTable.downloadOne', { name: form.formName })}
+                  disabled={download.isPending && download.variables?.formId === form.formId}
+                  onClick={() => {
+                    notify.success(t('applicant.downloadStarting'));
+                    download.mutate(form, { onError: () => notify.error(t('error.download')) });
+                  }}
+                >
+                  <Download />
+                </IconButton>
+              ),
+            }}
           />
         )}
         {extra}

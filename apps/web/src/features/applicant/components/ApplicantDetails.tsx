@@ -1,16 +1,11 @@
 import Person from '@mui/icons-material/Person';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ApplicationSlip, OlevelDisplayRow } from '@portal/contracts';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../../../i18n/locales';
-import { ScrollRegion } from '../../../components/SimpleTable';
+import { SimpleTable } from '../../../components/SimpleTable';
 import { useT } from '../../../i18n/useT';
 
 export type DetailsFields = Omit<ApplicationSlip, 'OlevelResults'>;
@@ -114,30 +109,18 @@ export function ApplicantDetails({
       {olevel.length === 0 ? (
         <Typography color="text.secondary">{t('applicant.olevel.none')}</Typography>
       ) : (
-        <ScrollRegion label={t('applicant.details.olevel')}>
-          <Table size="small" sx={{ minWidth: 520 }} aria-labelledby={`${idPrefix}-olevel`}>
-            <TableHead>
-              <TableRow>
-                <TableCell scope="col">{t('applicant.details.examNumber')}</TableCell>
-                <TableCell scope="col">{t('applicant.details.examYear')}</TableCell>
-                <TableCell scope="col">{t('applicant.details.examType')}</TableCell>
-                <TableCell scope="col">{t('applicant.details.subject')}</TableCell>
-                <TableCell scope="col">{t('applicant.details.grade')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {olevel.map((row) => (
-                <TableRow key={row.OLevelResultID}>
-                  <TableCell>{row.ExamNumber}</TableCell>
-                  <TableCell>{row.ExamYear}</TableCell>
-                  <TableCell>{row.OLevelTypeName}</TableCell>
-                  <TableCell>{row.OLevelSubjectName}</TableCell>
-                  <TableCell>{row.GradeName}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </ScrollRegion>
+        <SimpleTable
+          label={t('applicant.details.olevel')}
+          rows={olevel}
+          rowKey={(row) => row.OLevelResultID}
+          columns={[
+            { header: t('applicant.details.examNumber'), priority: 2, cell: (row) => row.ExamNumber },
+            { header: t('applicant.details.examYear'), priority: 3, cell: (row) => row.ExamYear },
+            { header: t('applicant.details.examType'), cell: (row) => row.OLevelTypeName },
+            { header: t('applicant.details.subject'), priority: 0, cell: (row) => row.OLevelSubjectName },
+            { header: t('applicant.details.grade'), priority: 0, cell: (row) => row.GradeName },
+          ]}
+        />
       )}
     </Box>
   );

@@ -9,7 +9,6 @@ import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import TableCell from '@mui/material/TableCell';
 import Typography from '@mui/material/Typography';
 import type { OlevelResultInput } from '@portal/contracts';
 import { MIN_OLEVEL_SUBJECTS, OLEVEL_PAGE_SIZE } from '@portal/contracts';
@@ -355,37 +354,55 @@ export default function OlevelScreen() {
           ) : (
             <PagedTable
               label={t('applicant.olevel.results')}
-              minWidth={560}
               pages={pages}
               columns={[
-                t('applicant.details.examNumber'),
-                t('applicant.details.examYear'),
-                t('applicant.details.examType'),
-                t('applicant.details.subject'),
-                t('applicant.details.grade'),
+                {
+                  key: 'examNumber',
+                  header: t('applicant.details.examNumber'),
+                  priority: 2,
+                  cell: (row) => row.ExamNumber,
+                },
+                {
+                  key: 'examYear',
+                  header: t('applicant.details.examYear'),
+                  priority: 3,
+                  cell: (row) => row.ExamYear,
+                },
+                {
+                  key: 'examType',
+                  header: t('applicant.details.examType'),
+                  cell: (row) => row.OLevelTypeName,
+                },
+                {
+                  key: 'subject',
+                  header: t('applicant.details.subject'),
+                  priority: 0,
+                  cell: (row) => row.OLevelSubjectName,
+                },
+                {
+                  key: 'grade',
+                  header: t('applicant.details.grade'),
+                  priority: 0,
+                  cell: (row) => row.GradeName,
+                },
               ]}
-              action={locked ? undefined : t('applicant.olevel.action')}
+              actions={
+                locked
+                  ? undefined
+                  : {
+                      header: t('applicant.olevel.action'),
+                      cell: (row) => (
+                        <IconButton
+                          color="error"
+                          aria-label={t('applicant.olevel.deleteOne', { subject: row.OLevelSubjectName })}
+                          onClick={() => setDeleting(row)}
+                        >
+                          <Delete />
+                        </IconButton>
+                      ),
+                    }
+              }
               rowKey={(row) => row.key}
-              cells={(row) => (
-                <>
-                  <TableCell>{row.ExamNumber}</TableCell>
-                  <TableCell>{row.ExamYear}</TableCell>
-                  <TableCell>{row.OLevelTypeName}</TableCell>
-                  <TableCell>{row.OLevelSubjectName}</TableCell>
-                  <TableCell>{row.GradeName}</TableCell>
-                  {!locked && (
-                    <TableCell align="center">
-                      <IconButton
-                        color="error"
-                        aria-label={t('applicant.olevel.deleteOne', { subject: row.OLevelSubjectName })}
-                        onClick={() => setDeleting(row)}
-                      >
-                        <Delete />
-                      </IconButton>
-                    </TableCell>
-                  )}
-                </>
-              )}
             />
           )}
         </CardContent>

@@ -1,11 +1,6 @@
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import { useState, type Key, type ReactNode } from 'react';
-import { ScrollRegion } from '../../../components/SimpleTable';
+import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { useT } from '../../../i18n/useT';
 
 /** Keeps a page number inside the pages a list has (after a row is removed, say). */
@@ -34,57 +29,42 @@ export function usePages<T>(rows: readonly T[], pageSize: number): Pages<T> {
 }
 
 /**
- * A small table of the applicant's, a page at a time: S/N, the given columns and, when `action`
- * names it, a centred last column; the pager under it when there is more than one page.
+ * A small table of the applicant's on the shared `DataTable`, a page at a time: S/N, the given
+ * columns and, when given, the row's action; the pager under it when there is more than one page.
  */
 export function PagedTable<T>({
   label,
-  minWidth,
   pages,
   columns,
-  action,
+  actions,
   rowKey,
-  cells,
 }: {
   label: string;
-  minWidth: number;
   pages: Pages<T>;
-  columns: readonly string[];
-  action?: string;
+  columns: readonly DataColumn<T>[];
+  actions?: { header: string; cell: (row: T) => ReactNode };
   rowKey: (row: T) => Key;
-  /** The row's cells after its S/N. */
-  cells: (row: T) => ReactNode;
 }) {
   const t = useT();
   const first = pages.page * pages.pageSize;
+  const serial = new Map(pages.shown.map((row, index) => [rowKey(row), first + index + 1]));
   return (
     <>
-      <ScrollRegion label={label}>
-        <Table size="small" sx={{ minWidth }}>
-          <TableHead>
-            <TableRow>
-              {[t('applicant.documentsTable.sn'), ...columns].map((column, index) => (
-                <TableCell key={index} scope="col">
-                  {column}
-                </TableCell>
-              ))}
-              {action !== undefined && (
-                <TableCell scope="col" align="center">
-                  {action}
-                </TableCell>
-              )}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {pages.shown.map((row, index) => (
-              <TableRow key={rowKey(row)}>
-                <TableCell>{first + index + 1}</TableCell>
-                {cells(row)}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </ScrollRegion>
+      <DataTable
+        label={label}
+        rows={pages.shown}
+        rowKey={rowKey}
+        columns={[
+          {
+            key: 'sn',
+            header: t('applicant.documentsTable.sn'),
+            priority: 3,
+            cell: (row) => serial.get(rowKey(row)),
+          },
+          ...columns,
+        ]}
+        actions={actions}
+      />
       <TablePager
         count={pages.rows.length}
         page={pages.page}

@@ -64,8 +64,8 @@ function FindStudent({ onPick }: { onPick: (student: BursaryStudent) => void }) 
           <QueryTable<BursaryStudent>
             label={t('bursary.history.students')}
             columns={[
-              { field: 'matricNo', header: t('bursary.regNo'), minWidth: 150 },
-              { field: 'name', header: t('bursary.name'), minWidth: 180 },
+              { field: 'matricNo', header: t('bursary.regNo') },
+              { field: 'name', header: t('bursary.name') },
               {
                 field: 'departmentName',
                 header: t('bursary.department'),
@@ -74,7 +74,6 @@ function FindStudent({ onPick }: { onPick: (student: BursaryStudent) => void }) 
               {
                 field: 'levelName',
                 header: t('bursary.level'),
-                minWidth: 100,
                 render: (s) => s.levelName ?? '—',
               },
             ]}
@@ -88,7 +87,6 @@ function FindStudent({ onPick }: { onPick: (student: BursaryStudent) => void }) 
                 {t('bursary.history.show')}
               </Button>
             )}
-            actionsWidth={180}
           />
         )}
       </CardContent>

@@ -132,7 +132,6 @@ export default function RevenueScreen() {
               <SimpleTable
                 label={t('bursary.revenue.byDay')}
                 sx={{ mt: 2, maxHeight: 320 }}
-                minWidth={320}
                 rows={data.byDay.filter((d) => d.count > 0)}
                 rowKey={(d) => d.day}
                 columns={[
@@ -168,7 +167,6 @@ export default function RevenueScreen() {
               <SimpleTable
                 label={t('bursary.revenue.byCategory')}
                 sx={{ mt: 2 }}
-                minWidth={320}
                 rows={data.byCategory}
                 rowKey={(c) => c.categoryId}
                 columns={[
@@ -205,7 +203,6 @@ export default function RevenueScreen() {
               <SimpleTable
                 label={t('bursary.revenue.byDepartment')}
                 sx={{ mt: 2 }}
-                minWidth={320}
                 rows={data.byDepartment}
                 rowKey={(d) => d.departmentId ?? 0}
                 columns={[

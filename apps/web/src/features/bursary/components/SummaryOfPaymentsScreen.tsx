@@ -111,7 +111,6 @@ export default function SummaryOfPaymentsScreen() {
               <SectionCard title={t('bursary.summary.byCategory')}>
                 <SimpleTable
                   label={t('bursary.summary.byCategory')}
-                  minWidth={1100}
                   rows={[
                     ...data.byCategory,
                     { ...data.total, categoryId: 0, categoryName: t('bursary.summary.total') },
@@ -123,7 +122,6 @@ export default function SummaryOfPaymentsScreen() {
               <SectionCard title={t('bursary.summary.byProvider')}>
                 <SimpleTable
                   label={t('bursary.summary.byProvider')}
-                  minWidth={1100}
                   rows={data.byProvider}
                   rowKey={(r) => r.provider}
                   columns={[
@@ -135,7 +133,6 @@ export default function SummaryOfPaymentsScreen() {
               <SectionCard title={t('bursary.summary.byBoth')}>
                 <SimpleTable
                   label={t('bursary.summary.byBoth')}
-                  minWidth={1200}
                   rows={data.rows}
                   rowKey={(r) => `${r.categoryName}-${r.provider}`}
                   columns={[

@@ -77,8 +77,8 @@ export default function UpdatePaymentSessionScreen() {
           <QueryTable<BursaryPaymentItem>
             label={t('bursary.move.payments')}
             columns={[
-              { field: 'reference', header: t('bursary.reference'), minWidth: 170 },
-              { field: 'payerName', header: t('bursary.payer'), minWidth: 160 },
+              { field: 'reference', header: t('bursary.reference') },
+              { field: 'payerName', header: t('bursary.payer') },
               { field: 'regNo', header: t('bursary.regNo'), render: (p) => p.regNo ?? '—' },
               { field: 'categoryName', header: t('bursary.category') },
               {
@@ -237,7 +237,7 @@ function MovesList() {
       <QueryTable<SessionMove>
         label={t('bursary.move.history')}
         columns={[
-          { field: 'reference', header: t('bursary.reference'), minWidth: 170 },
+          { field: 'reference', header: t('bursary.reference') },
           {
             field: 'payerName',
             header: t('bursary.payer'),
@@ -249,8 +249,8 @@ function MovesList() {
             render: (m) => m.fromSessionName ?? '—',
           },
           { field: 'toSessionName', header: t('bursary.move.to') },
-          { field: 'reason', header: t('bursary.move.reason'), minWidth: 200 },
-          { field: 'movedBy', header: t('bursary.move.by'), from: 'lg' },
+          { field: 'reason', header: t('bursary.move.reason') },
+          { field: 'movedBy', header: t('bursary.move.by'), priority: 3 },
           {
             field: 'movedAt',
             header: t('bursary.date'),

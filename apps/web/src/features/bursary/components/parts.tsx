@@ -60,21 +60,20 @@ export function usePaymentTableColumns(options: { payer?: boolean } = {}): Table
   );
   const date = (value: string) => intl.formatDate(value, { dateStyle: 'medium', timeStyle: 'short' });
   return [
-    { field: 'reference', header: t('bursary.reference'), minWidth: 170 },
+    { field: 'reference', header: t('bursary.reference') },
     ...(options.payer === false
       ? []
       : [
-          { field: 'payerName', header: t('bursary.payer'), minWidth: 160 },
+          { field: 'payerName', header: t('bursary.payer') },
           {
             field: 'regNo',
             header: t('bursary.regNo'),
-            minWidth: 140,
             render: (p: BursaryPaymentItem) => p.regNo ?? '—',
           },
           {
             field: 'departmentName',
             header: t('bursary.department'),
-            from: 'lg' as const,
+            priority: 3,
             render: (p: BursaryPaymentItem) =>
               [p.departmentName, p.levelName].filter(Boolean).join(' · ') || '—',
           },
@@ -87,26 +86,22 @@ export function usePaymentTableColumns(options: { payer?: boolean } = {}): Table
     {
       field: 'sessionName',
       header: t('bursary.session'),
-      minWidth: 110,
       render: (p) => p.sessionName ?? '—',
     },
     ...paymentColumns,
     {
       field: 'flag',
       header: t('bursary.flag'),
-      minWidth: 120,
       render: (p) => <FlagChip kind={p.flagKind} flag={p.flag} />,
     },
     {
       field: 'date',
       header: t('bursary.date'),
-      minWidth: 150,
       render: (p) => date(p.paidAt ?? p.createdAt),
     },
     {
       field: 'receipt',
       header: t('bursary.receipt'),
-      minWidth: 110,
       render: (p) =>
         p.state === 'paid' ? (
           <Link

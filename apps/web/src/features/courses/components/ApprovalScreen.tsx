@@ -4,7 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { GridRowId } from '@mui/x-data-grid';
+import type { RowId } from '../../../components/crud/ServerTable';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/crud/ConfirmDialog';
 import { serverMessage } from '../../../components/crud/errors';
@@ -31,7 +31,7 @@ export default function ApprovalScreen() {
   const registrations = useRegistrationList('submitted');
   const { filters, setFilter, list } = registrations;
   const rows = list.data?.Data ?? [];
-  const [selection, setSelection] = useState<Set<GridRowId>>(new Set());
+  const [selection, setSelection] = useState<Set<RowId>>(new Set());
   const [open, setOpen] = useState<number | null>(null);
   const [decision, setDecision] = useState<Decision>(null);
   const [comment, setComment] = useState('');

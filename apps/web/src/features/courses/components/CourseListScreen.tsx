@@ -125,31 +125,27 @@ function Students({ semesterId }: { semesterId: number | null }) {
           onStateChange={setState}
           emptyText={t('courses.lists.empty')}
           columns={[
-            { field: 'MatricNo', header: t('courses.field.matricNo'), minWidth: 140 },
-            { field: 'Name', header: t('courses.field.name'), minWidth: 180, flex: 1 },
+            { field: 'MatricNo', header: t('courses.field.matricNo') },
+            { field: 'Name', header: t('courses.field.name') },
             {
               field: 'Department',
               header: t('courses.field.department'),
-              minWidth: 160,
-              from: 'md',
+              priority: 2,
               render: (r) => r.Department ?? '—',
             },
             {
               field: 'Level',
               header: t('courses.field.level'),
-              minWidth: 100,
               render: (r) => r.Level ?? '—',
             },
             {
               field: 'State',
               header: t('courses.field.state'),
-              minWidth: 150,
               render: (r) => <StateChip state={r.State} />,
             },
             {
               field: 'CarryOver',
               header: t('courses.mark.carryOver'),
-              minWidth: 110,
               render: (r) => (r.CarryOver ? t('courses.yes') : ''),
             },
           ]}
@@ -171,7 +167,6 @@ function Counts({ semesterId }: { semesterId: number | null }) {
           <Typography color="text.secondary">{data.Semester}</Typography>
           <SimpleTable
             label={t('courses.lists.byDepartment')}
-            minWidth={480}
             rows={data.Departments}
             rowKey={(d) => d.Department}
             columns={[
@@ -187,7 +182,6 @@ function Counts({ semesterId }: { semesterId: number | null }) {
           ) : (
             <SimpleTable
               label={t('courses.lists.byCourse')}
-              minWidth={480}
               rows={data.Courses}
               rowKey={(c) => c.CourseId}
               columns={[
@@ -250,17 +244,16 @@ function Unregistered({ semesterId }: { semesterId: number | null }) {
         onStateChange={setState}
         emptyText={t('courses.lists.everyone')}
         columns={[
-          { field: 'MatricNo', header: t('courses.field.matricNo'), minWidth: 140 },
-          { field: 'Name', header: t('courses.field.name'), minWidth: 180, flex: 1 },
-          { field: 'Email', header: t('courses.field.email'), minWidth: 200, from: 'lg' },
+          { field: 'MatricNo', header: t('courses.field.matricNo') },
+          { field: 'Name', header: t('courses.field.name') },
+          { field: 'Email', header: t('courses.field.email'), priority: 3 },
           {
             field: 'Department',
             header: t('courses.field.department'),
-            minWidth: 160,
-            from: 'md',
+            priority: 2,
             render: (r) => r.Department ?? '—',
           },
-          { field: 'Level', header: t('courses.field.level'), minWidth: 100, render: (r) => r.Level ?? '—' },
+          { field: 'Level', header: t('courses.field.level'), render: (r) => r.Level ?? '—' },
         ]}
       />
     </>

@@ -1,6 +1,6 @@
 import Visibility from '@mui/icons-material/Visibility';
 import Button from '@mui/material/Button';
-import type { GridRowId } from '@mui/x-data-grid';
+import type { RowId } from '../../../components/crud/ServerTable';
 import type { RegistrationRow } from '@portal/contracts';
 import { useMemo } from 'react';
 import { QueryTable, type TableColumn } from '../../../components/crud/ServerTable';
@@ -17,26 +17,23 @@ function registrationColumns(
   when: (value: string | null) => string,
 ): TableColumn<RegistrationRow>[] {
   return [
-    { field: 'MatricNo', header: t('courses.field.matricNo'), minWidth: 140 },
-    { field: 'Name', header: t('courses.field.name'), minWidth: 180, flex: 1 },
-    { field: 'Level', header: t('courses.field.level'), minWidth: 100, render: (r) => r.Level ?? '—' },
+    { field: 'MatricNo', header: t('courses.field.matricNo') },
+    { field: 'Name', header: t('courses.field.name') },
+    { field: 'Level', header: t('courses.field.level'), render: (r) => r.Level ?? '—' },
     {
       field: 'Department',
       header: t('courses.field.department'),
-      minWidth: 160,
-      from: 'lg',
+      priority: 3,
       render: (r) => r.Department ?? '—',
     },
     {
       field: 'TotalUnits',
       header: t('courses.field.units'),
-      minWidth: 90,
       render: (r) => t('courses.unitsOf', { units: r.TotalUnits, courses: r.Courses }),
     },
     {
       field: 'State',
       header: t('courses.field.state'),
-      minWidth: 150,
       render: (r) => (
         <>
           <StateChip state={r.State} />
@@ -48,8 +45,7 @@ function registrationColumns(
     {
       field: 'SubmittedAt',
       header: t('courses.field.submittedAt'),
-      minWidth: 150,
-      from: 'md',
+      priority: 2,
       render: (r) => when(r.SubmittedAt),
     },
   ];
@@ -85,8 +81,8 @@ export function RegistrationTable({
   emptyText: string;
   registrations: ReturnType<typeof useRegistrationList>;
   onOpen: (id: number) => void;
-  selection?: ReadonlySet<GridRowId>;
-  onSelectionChange?: (next: Set<GridRowId>) => void;
+  selection?: ReadonlySet<RowId>;
+  onSelectionChange?: (next: Set<RowId>) => void;
 }) {
   const t = useT();
   const when = useWhen();
@@ -102,7 +98,6 @@ export function RegistrationTable({
       selection={selection}
       onSelectionChange={onSelectionChange}
       actionsHeader={t('courses.field.actions')}
-      actionsWidth={110}
       rowActions={(row) => (
         <Button size="small" startIcon={<Visibility fontSize="small" />} onClick={() => onOpen(row.Id)}>
           {t('courses.open')}

@@ -136,7 +136,6 @@ export function RegistrationView({ detail }: { detail: RegistrationDetail }) {
       </Typography>
       <SimpleTable
         label={t('courses.courses')}
-        minWidth={420}
         rows={reg.Courses}
         rowKey={(c) => c.CourseId}
         columns={[
@@ -169,7 +168,6 @@ export function HistoryTable({ entries }: { entries: RegistrationHistoryEntry[] 
   return (
     <SimpleTable
       label={t('courses.history')}
-      minWidth={480}
       rows={entries}
       rowKey={(h) => `${h.Version}-${h.Kind}-${h.Course ?? ''}`}
       columns={[

@@ -99,7 +99,6 @@ function CourseFormView({ form }: { form: CourseFormVerification }) {
       </Box>
       <SimpleTable
         label={t('documents.courseForm.courses')}
-        minWidth={360}
         rows={courses}
         rowKey={(c) => c.CourseId}
         columns={[

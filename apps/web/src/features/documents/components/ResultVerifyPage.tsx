@@ -82,7 +82,6 @@ function DocumentBody({ doc }: { doc: ResultDocumentView }) {
             </SectionTitle>
             <SimpleTable
               label={t('documents.resultVerify.semesterTable', { semester: label })}
-              minWidth={520}
               rows={semester.Courses}
               rowKey={(c) => c.ResultId}
               columns={[

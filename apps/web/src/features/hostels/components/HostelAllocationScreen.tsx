@@ -206,7 +206,6 @@ function ResultCard({ round }: { round: HostelRound }) {
           </Typography>
           <SimpleTable
             label={t('hostels.quotas')}
-            minWidth={300}
             rows={result.Quotas}
             rowKey={(q) => q.Name}
             columns={[
@@ -220,7 +219,6 @@ function ResultCard({ round }: { round: HostelRound }) {
           </Typography>
           <SimpleTable
             label={t('hostels.hostel')}
-            minWidth={300}
             rows={result.Hostels}
             rowKey={(h) => h.Hostel}
             columns={[

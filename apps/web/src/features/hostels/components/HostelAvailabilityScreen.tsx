@@ -37,7 +37,6 @@ export default function HostelAvailabilityScreen() {
           <SectionCard title={t('hostels.byHostel')}>
             <SimpleTable
               label={t('hostels.byHostel')}
-              minWidth={520}
               rows={[
                 ...data.Hostels,
                 { ...data.Totals, HostelId: 0, Hostel: t('hostels.total'), Gender: '', Blocks: [] },
@@ -54,7 +53,6 @@ export default function HostelAvailabilityScreen() {
               <Stack spacing={2}>
                 <SimpleTable
                   label={`${h.Hostel}: ${t('hostels.blocks')}`}
-                  minWidth={520}
                   rows={h.Blocks}
                   rowKey={(b) => b.BlockId}
                   columns={columns<AvailabilityCounts & { Block: string }>(
@@ -64,7 +62,6 @@ export default function HostelAvailabilityScreen() {
                 />
                 <SimpleTable
                   label={`${h.Hostel}: ${t('hostels.rooms')}`}
-                  minWidth={520}
                   rows={h.Blocks.flatMap((b) => b.Rooms.map((r) => ({ ...r, Block: b.Block })))}
                   rowKey={(r) => r.RoomId}
                   columns={columns<AvailabilityCounts & { Block: string; Room: string; IsReserved: boolean }>(

@@ -25,7 +25,6 @@ export default function ReservedRoomsScreen() {
                 <SimpleTable
                   key={room.RoomId}
                   label={`${room.Hostel} · ${room.Block} · ${room.Room}`}
-                  minWidth={420}
                   rows={room.Beds}
                   rowKey={(b) => b.Bed}
                   columns={[

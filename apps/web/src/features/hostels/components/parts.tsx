@@ -72,7 +72,6 @@ export function AllocationTable({ rows, label }: { rows: readonly AllocationRow[
   return (
     <SimpleTable
       label={label}
-      minWidth={720}
       rows={rows}
       rowKey={(r) => r.Id}
       columns={[

@@ -144,12 +144,12 @@ function Debtors() {
           <QueryTable<DebtorRow>
             label={title}
             columns={[
-              { field: 'MatricNo', header: t('payments.debtors.matricNo'), minWidth: 140 },
-              { field: 'Name', header: t('payments.debtors.name'), minWidth: 160, flex: 1 },
+              { field: 'MatricNo', header: t('payments.debtors.matricNo') },
+              { field: 'Name', header: t('payments.debtors.name') },
               {
                 field: 'Department',
                 header: t('payments.debtors.department'),
-                from: 'lg',
+                priority: 3,
                 render: (r) => r.Department ?? '—',
               },
               { field: 'Level', header: t('payments.debtors.level'), render: (r) => r.Level ?? '—' },

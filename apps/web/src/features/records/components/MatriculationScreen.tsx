@@ -77,25 +77,21 @@ export default function MatriculationScreen() {
             onStateChange={setState}
             emptyText={t('records.matriculation.empty')}
             columns={[
-              { field: 'jambRegNo', header: t('records.field.jamb'), minWidth: 150 },
-              { field: 'name', header: t('records.field.name'), minWidth: 180, flex: 1 },
+              { field: 'jambRegNo', header: t('records.field.jamb') },
+              { field: 'name', header: t('records.field.name') },
               {
                 field: 'courseOfStudy',
                 header: t('records.field.course'),
-                minWidth: 150,
                 render: (row) => row.courseOfStudy ?? '—',
               },
               {
                 field: 'documents',
                 header: t('records.field.documents'),
-                minWidth: 220,
-                flex: 1,
                 render: (row) => <DocumentButtons documents={row.documents} />,
               },
               {
                 field: 'status',
                 header: t('records.field.status'),
-                minWidth: 200,
                 render: (row) =>
                   row.matricNo ? (
                     <Chip size="small" color="success" label={row.matricNo} />
@@ -114,7 +110,6 @@ export default function MatriculationScreen() {
               },
             ]}
             actionsHeader={t('records.field.actions')}
-            actionsWidth={170}
             rowActions={(row) =>
               row.matricNo ? null : (
                 <Stack direction="row" spacing={1}>

@@ -72,30 +72,26 @@ export default function SiwesScreen() {
             onStateChange={setState}
             emptyText={t('records.siwes.empty')}
             columns={[
-              { field: 'matricNo', header: t('records.field.matricNo'), minWidth: 140 },
-              { field: 'name', header: t('records.field.name'), minWidth: 180, flex: 1 },
+              { field: 'matricNo', header: t('records.field.matricNo') },
+              { field: 'name', header: t('records.field.name') },
               {
                 field: 'courseOfStudy',
                 header: t('records.field.course'),
-                minWidth: 150,
                 render: (row) => row.courseOfStudy ?? '—',
               },
               {
                 field: 'level',
                 header: t('records.field.level'),
-                minWidth: 90,
                 render: (row) => row.level ?? '—',
               },
               {
                 field: 'months',
                 header: t('records.siwes.duration'),
-                minWidth: 110,
                 render: (row) => t('records.siwes.months', { months: row.months }),
               },
               {
                 field: 'letter',
                 header: t('records.siwes.letter'),
-                minWidth: 200,
                 render: (row) =>
                   row.letter ? (
                     <Chip
@@ -109,7 +105,6 @@ export default function SiwesScreen() {
               },
             ]}
             actionsHeader={t('records.field.actions')}
-            actionsWidth={130}
             rowActions={(row) =>
               row.letter ? (
                 <Button

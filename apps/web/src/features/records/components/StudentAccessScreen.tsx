@@ -57,7 +57,6 @@ export default function StudentAccessScreen() {
             emptyText={t('records.students.empty')}
             columns={studentColumns(t)}
             actionsHeader={t('records.field.actions')}
-            actionsWidth={260}
             rowActions={(row) => (
               <Stack direction="row" spacing={1}>
                 <Button

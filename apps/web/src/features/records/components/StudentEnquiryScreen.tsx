@@ -59,7 +59,6 @@ export default function StudentEnquiryScreen() {
             emptyText={t('records.students.empty')}
             columns={studentColumns(t)}
             actionsHeader={t('records.field.actions')}
-            actionsWidth={110}
             rowActions={(row) => (
               <Button
                 size="small"
@@ -79,32 +78,28 @@ export default function StudentEnquiryScreen() {
 
 export function studentColumns(t: ReturnType<typeof useT>) {
   return [
-    { field: 'matricNo', header: t('records.field.matricNo'), minWidth: 140 },
-    { field: 'name', header: t('records.field.name'), minWidth: 180, flex: 1 },
-    { field: 'email', header: t('records.field.email'), minWidth: 200, from: 'lg' as const },
+    { field: 'matricNo', header: t('records.field.matricNo') },
+    { field: 'name', header: t('records.field.name') },
+    { field: 'email', header: t('records.field.email'), priority: 3 },
     {
       field: 'jambRegNo',
       header: t('records.field.jamb'),
-      minWidth: 140,
-      from: 'md' as const,
+      priority: 2,
       render: (row: StudentItem) => row.jambRegNo ?? '—',
     },
     {
       field: 'courseOfStudy',
       header: t('records.field.course'),
-      minWidth: 150,
       render: (row: StudentItem) => row.courseOfStudy ?? '—',
     },
     {
       field: 'level',
       header: t('records.field.level'),
-      minWidth: 90,
       render: (row: StudentItem) => row.level ?? '—',
     },
     {
       field: 'isActive',
       header: t('records.field.signIn'),
-      minWidth: 110,
       render: (row: StudentItem) => <ActiveChip active={row.isActive} />,
     },
   ];

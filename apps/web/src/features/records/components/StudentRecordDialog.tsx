@@ -116,7 +116,6 @@ function RecordBody({ r }: { r: StudentRecord }) {
         ) : (
           <SimpleTable
             label={t('records.enquiry.payments')}
-            minWidth={640}
             rows={r.payments}
             rowKey={(p) => p.reference}
             columns={[
@@ -146,7 +145,6 @@ function RecordBody({ r }: { r: StudentRecord }) {
         ) : (
           <SimpleTable
             label={t('records.enquiry.olevel')}
-            minWidth={420}
             rows={r.olevel}
             rowKey={(o) => `${o.examType}-${o.subject}`}
             columns={[
@@ -206,7 +204,6 @@ function RecordBody({ r }: { r: StudentRecord }) {
               />
               <SimpleTable
                 label={t('records.courses.history')}
-                minWidth={480}
                 rows={c.History}
                 rowKey={(h) => `${h.Version}-${h.Kind}-${h.Course ?? ''}`}
                 columns={[

@@ -168,26 +168,22 @@ export default function WaecVerifyScreen() {
             {
               field: 'holder',
               header: t('records.waec.number'),
-              minWidth: 150,
               render: (row) => row.holder.number,
             },
             {
               field: 'name',
               header: t('records.field.name'),
-              minWidth: 160,
               render: (row) => row.holder.name,
             },
             {
               field: 'exam',
               header: t('records.field.examType'),
-              minWidth: 180,
               render: (row) => `${row.examType} ${row.examYear} · ${row.examNumber}`,
             },
-            { field: 'pinMasked', header: t('records.field.pin'), minWidth: 130, from: 'md' },
+            { field: 'pinMasked', header: t('records.field.pin'), priority: 2 },
             {
               field: 'outcome',
               header: t('records.waec.outcome'),
-              minWidth: 130,
               render: (row) => (
                 <Chip
                   size="small"
@@ -201,7 +197,6 @@ export default function WaecVerifyScreen() {
             {
               field: 'verifiedAt',
               header: t('records.field.verifiedBy'),
-              minWidth: 200,
               render: (row) =>
                 `${row.verifiedBy} · ${intl.formatDate(row.verifiedAt, { dateStyle: 'medium', timeStyle: 'short' })}`,
             },

@@ -181,7 +181,6 @@ function BroadsheetCard({ query }: { query: { semesterId: number; departmentId: 
           <>
             <SimpleTable<BroadsheetRow>
               label={t('results.broadsheet')}
-              minWidth={520 + data.Courses.length * 80}
               rowKey={(r) => r.MatricNo}
               rows={data.Data}
               columns={[

@@ -63,17 +63,16 @@ function Queue() {
             onStateChange={setState}
             emptyText={t('results.review.empty')}
             columns={[
-              { field: 'Code', header: t('results.field.code'), minWidth: 100 },
-              { field: 'Title', header: t('results.field.title'), minWidth: 160, flex: 1 },
-              { field: 'Department', header: t('results.field.department'), minWidth: 140, from: 'lg' },
-              { field: 'Semester', header: t('results.field.semester'), minWidth: 180, from: 'md' },
-              { field: 'Stage', header: t('results.field.stage'), minWidth: 140 },
-              { field: 'Students', header: t('results.field.students'), minWidth: 90 },
+              { field: 'Code', header: t('results.field.code') },
+              { field: 'Title', header: t('results.field.title') },
+              { field: 'Department', header: t('results.field.department'), priority: 3 },
+              { field: 'Semester', header: t('results.field.semester'), priority: 2 },
+              { field: 'Stage', header: t('results.field.stage') },
+              { field: 'Students', header: t('results.field.students') },
               {
                 field: 'SubmittedAt',
                 header: t('results.field.submittedAt'),
-                minWidth: 150,
-                from: 'xl',
+                priority: 4,
                 render: (r) => when(r.SubmittedAt),
               },
             ]}
@@ -86,7 +85,6 @@ function Queue() {
                 {t('results.openSheet')}
               </Button>
             )}
-            actionsWidth={120}
           />
         </CardContent>
       </Card>
@@ -133,24 +131,22 @@ function Queries() {
           onStateChange={setState}
           emptyText={t('results.queries.empty')}
           columns={[
-            { field: 'MatricNo', header: t('results.field.matricNo'), minWidth: 130 },
-            { field: 'Name', header: t('results.field.name'), minWidth: 160, from: 'md' },
-            { field: 'Code', header: t('results.field.code'), minWidth: 90 },
-            { field: 'Semester', header: t('results.field.semester'), minWidth: 170, from: 'lg' },
+            { field: 'MatricNo', header: t('results.field.matricNo') },
+            { field: 'Name', header: t('results.field.name'), priority: 2 },
+            { field: 'Code', header: t('results.field.code') },
+            { field: 'Semester', header: t('results.field.semester'), priority: 3 },
             {
               field: 'Score',
               header: t('results.field.score'),
-              minWidth: 80,
               render: (r) => `${r.Score} ${r.Grade}`,
             },
-            { field: 'Reason', header: t('results.field.reason'), minWidth: 200, flex: 1 },
+            { field: 'Reason', header: t('results.field.reason') },
             ...(answered
-              ? [{ field: 'Answer', header: t('results.field.answer'), minWidth: 200 }]
+              ? [{ field: 'Answer', header: t('results.field.answer') }]
               : [
                   {
                     field: 'CreatedAt',
                     header: t('results.field.raisedAt'),
-                    minWidth: 150,
                     render: (r: ResultQueryRow) => when(r.CreatedAt),
                   },
                 ]),
@@ -164,7 +160,6 @@ function Queries() {
                   </Button>
                 )
           }
-          actionsWidth={110}
         />
       </CardContent>
       <ConfirmDialog

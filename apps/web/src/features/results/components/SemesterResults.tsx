@@ -33,7 +33,6 @@ export function SemesterResults({ results }: { results: StudentResults }) {
           </Typography>
           <SimpleTable<Course>
             label={semester.Semester}
-            minWidth={520}
             rowKey={(c) => c.ResultId}
             rows={semester.Courses}
             columns={[

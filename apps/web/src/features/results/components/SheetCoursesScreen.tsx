@@ -86,14 +86,13 @@ export default function SheetCoursesScreen({ mine }: { mine: boolean }) {
               onStateChange={setState}
               emptyText={list.data?.Message ?? t('results.noCourses')}
               columns={[
-                { field: 'Code', header: t('results.field.code'), minWidth: 100 },
-                { field: 'Title', header: t('results.field.title'), minWidth: 180, flex: 1 },
-                { field: 'Department', header: t('results.field.department'), minWidth: 150, from: 'lg' },
-                { field: 'Registered', header: t('results.field.registered'), minWidth: 100 },
+                { field: 'Code', header: t('results.field.code') },
+                { field: 'Title', header: t('results.field.title') },
+                { field: 'Department', header: t('results.field.department'), priority: 3 },
+                { field: 'Registered', header: t('results.field.registered') },
                 {
                   field: 'State',
                   header: t('results.field.state'),
-                  minWidth: 180,
                   render: (r) => (
                     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
                       <SheetStateChip state={r.State} />
@@ -111,7 +110,6 @@ export default function SheetCoursesScreen({ mine }: { mine: boolean }) {
                   {t('results.openSheet')}
                 </Button>
               )}
-              actionsWidth={120}
             />
           )}
         </CardContent>

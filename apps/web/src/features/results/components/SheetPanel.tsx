@@ -12,8 +12,8 @@ import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { ResultSheetState, SheetRow } from '@portal/contracts';
-import { useMemo, useRef, useState } from 'react';
+import { sheetEntry, type ResultSheetState, type SheetRow } from '@portal/contracts';
+import { useId, useMemo, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/crud/ConfirmDialog';
 import { serverMessage } from '../../../components/crud/errors';
 import { UploadProgress } from '../../../components/crud/UploadProgress';
@@ -58,6 +58,14 @@ export function SheetStateChip({ state }: { state: ResultSheetState | null }) {
 const PAGE = 50;
 type Edits = Record<number, Record<string, string>>;
 
+/** What is wrong with a typed mark (null when it is blank or a score from 0 to `max`). */
+export function markProblem(text: string, max: number): 'aboveMax' | 'notAScore' | null {
+  if (text.trim() === '') return null;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value < 0) return 'notAScore';
+  return value > max ? 'aboveMax' : null;
+}
+
 /**
  * One course's score sheet: the registered students with a score per item, the total and grade the
  * server computed; for its lecturer while it is a draft or returned, typing or uploading scores
@@ -82,17 +90,16 @@ export function SheetPanel({ sheetKey, onClose }: { sheetKey: SheetKey; onClose?
   const submit = useSubmitSheet();
   const decide = useDecideSheet();
   const amend = useAmendSheet();
+  const reasonId = useId();
 
   const changed = Object.keys(edits).length;
   const invalid = useMemo(() => {
     if (!sheet) return false;
     return Object.values(edits).some((scores) =>
-      Object.entries(scores).some(([item, text]) => {
-        if (text.trim() === '') return false;
-        const max = sheet.Items.find((i) => String(i.Id) === item)?.Max ?? 100;
-        const value = Number(text);
-        return !Number.isFinite(value) || value < 0 || value > max;
-      }),
+      Object.entries(scores).some(
+        ([item, text]) =>
+          markProblem(text, sheet.Items.find((i) => String(i.Id) === item)?.Max ?? 100) !== null,
+      ),
     );
   }, [edits, sheet]);
 
@@ -110,6 +117,18 @@ export function SheetPanel({ sheetKey, onClose }: { sheetKey: SheetKey; onClose?
   };
   const scoreOf = (row: SheetRow, item: string) =>
     edits[row.StudentId]?.[item] ?? (row.Scores[item] === null ? '' : String(row.Scores[item]));
+  /** The row's total and grade as typed: the server's rule over the saved marks with the edits on top. */
+  const live = (row: SheetRow) => {
+    const typed = edits[row.StudentId];
+    if (!typed) return { total: row.Total, grade: row.Grade };
+    const scores: Record<string, number | null> = { ...row.Scores };
+    for (const item of sheet.Items) {
+      const text = typed[String(item.Id)];
+      if (text === undefined) continue;
+      scores[String(item.Id)] = text.trim() === '' || markProblem(text, item.Max) ? null : Number(text);
+    }
+    return sheetEntry(scores, sheet.Items, sheet.Scale);
+  };
   const setScore = (row: SheetRow, item: string, text: string) =>
     setEdits((current) => ({ ...current, [row.StudentId]: { ...current[row.StudentId], [item]: text } }));
 
@@ -198,13 +217,17 @@ export function SheetPanel({ sheetKey, onClose }: { sheetKey: SheetKey; onClose?
     save.isPending || upload.isPending || submit.isPending || decide.isPending || amend.isPending;
 
   const columns: SimpleColumn<SheetRow>[] = [
-    { header: t('results.field.matricNo'), cell: (r) => <bdi>{r.MatricNo}</bdi> },
-    { header: t('results.field.name'), cell: (r) => r.Name },
+    { header: t('results.field.matricNo'), priority: 0, cell: (r) => r.MatricNo },
+    { header: t('results.field.name'), priority: 2, cell: (r) => r.Name },
     ...sheet.Items.map((item) => ({
       header: `${item.Name} (${item.Max})`,
       numeric: true,
-      cell: (r: SheetRow) =>
-        sheet.CanEdit ? (
+      priority: 0,
+      controls: sheet.CanEdit,
+      cell: (r: SheetRow) => {
+        if (!sheet.CanEdit) return r.Scores[String(item.Id)] ?? '—';
+        const problem = markProblem(scoreOf(r, String(item.Id)), item.Max);
+        return (
           <TextField
             size="small"
             value={scoreOf(r, String(item.Id))}
@@ -215,20 +238,27 @@ export function SheetPanel({ sheetKey, onClose }: { sheetKey: SheetKey; onClose?
                 'aria-label': `${item.Name}, ${r.MatricNo}`,
                 style: { width: 56, textAlign: 'end' },
               },
+              formHelperText: { sx: { mx: 0, maxWidth: 120 } },
             }}
-            error={(() => {
-              const text = scoreOf(r, String(item.Id));
-              const value = Number(text);
-              return text !== '' && (!Number.isFinite(value) || value < 0 || value > item.Max);
-            })()}
+            error={problem !== null}
+            helperText={problem ? t(`results.${problem}`, { max: item.Max }) : undefined}
           />
-        ) : (
-          (r.Scores[String(item.Id)] ?? '—')
-        ),
+        );
+      },
     })),
-    { header: t('results.field.total'), numeric: true, cell: (r) => r.Total ?? '—' },
-    { header: t('results.field.grade'), cell: (r) => r.Grade ?? '—' },
+    {
+      header: t('results.field.total'),
+      numeric: true,
+      priority: 0,
+      cell: (r) => live(r).total ?? '—',
+    },
+    { header: t('results.field.grade'), priority: 0, cell: (r) => live(r).grade ?? '—' },
   ];
+
+  // Why a button of the lecturer's is greyed out, said beside it.
+  const saveReason = invalid ? null : !changed ? t('results.nothingToSave') : null;
+  const submitReason =
+    changed > 0 ? t('results.saveBeforeSubmit') : sheet.Id === null ? t('results.saveFirst') : null;
 
   const stageIndex = sheet.State === 'in_review' ? sheet.Stages.indexOf(sheet.Stage ?? '') : -1;
   return (
@@ -328,7 +358,6 @@ export function SheetPanel({ sheetKey, onClose }: { sheetKey: SheetKey; onClose?
           <>
             <SimpleTable
               label={t('results.sheetLabel', { code: sheet.Code })}
-              minWidth={420 + sheet.Items.length * 90}
               columns={columns}
               rows={sheet.Rows.slice(page * PAGE, (page + 1) * PAGE)}
               rowKey={(r) => r.StudentId}
@@ -348,12 +377,18 @@ export function SheetPanel({ sheetKey, onClose }: { sheetKey: SheetKey; onClose?
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 2 }}>
           {sheet.CanEdit && (
             <>
-              <Button variant="contained" disabled={!changed || invalid || pending} onClick={onSave}>
+              <Button
+                variant="contained"
+                disabled={!changed || invalid || pending}
+                onClick={onSave}
+                aria-describedby={saveReason || invalid ? `${reasonId}-save` : undefined}
+              >
                 {t('results.save')}
               </Button>
               <Button
                 variant="outlined"
                 disabled={sheet.Id === null || changed > 0 || pending}
+                aria-describedby={submitReason ? `${reasonId}-submit` : undefined}
                 onClick={() => setAsking('submit')}
               >
                 {t('results.submit')}
@@ -390,10 +425,29 @@ export function SheetPanel({ sheetKey, onClose }: { sheetKey: SheetKey; onClose?
             </Button>
           )}
         </Stack>
-        {invalid && (
-          <Typography color="error" variant="body2" sx={{ mt: 1 }}>
-            {t('results.invalidScores')}
-          </Typography>
+        {sheet.CanEdit && (
+          <Box sx={{ mt: 1 }}>
+            {invalid && (
+              <Typography id={`${reasonId}-save`} color="error" variant="body2">
+                {t('results.invalidScores')}
+              </Typography>
+            )}
+            {saveReason && (
+              <Typography id={`${reasonId}-save`} color="text.secondary" variant="body2">
+                {saveReason}
+              </Typography>
+            )}
+            {changed > 0 && (
+              <Typography color="text.secondary" variant="body2">
+                {t('results.unsaved', { count: changed })}
+              </Typography>
+            )}
+            {submitReason && submitReason !== saveReason && (
+              <Typography id={`${reasonId}-submit`} color="text.secondary" variant="body2">
+                {submitReason}
+              </Typography>
+            )}
+          </Box>
         )}
         <Typography component="h3" variant="subtitle1" sx={{ mt: 3, mb: 1, fontWeight: 600 }}>
           {t('results.history')}

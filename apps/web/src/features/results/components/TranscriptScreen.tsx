@@ -68,20 +68,18 @@ export default function TranscriptScreen() {
             onStateChange={setState}
             emptyText={t('results.transcripts.empty')}
             columns={[
-              { field: 'MatricNo', header: t('results.field.matricNo'), minWidth: 130 },
-              { field: 'Name', header: t('results.field.name'), minWidth: 160, from: 'md' },
-              { field: 'RecipientName', header: t('results.field.recipient'), minWidth: 180, flex: 1 },
-              { field: 'RecipientEmail', header: t('results.field.email'), minWidth: 180, from: 'lg' },
+              { field: 'MatricNo', header: t('results.field.matricNo') },
+              { field: 'Name', header: t('results.field.name'), priority: 2 },
+              { field: 'RecipientName', header: t('results.field.recipient') },
+              { field: 'RecipientEmail', header: t('results.field.email'), priority: 3 },
               {
                 field: 'AmountKobo',
                 header: t('results.field.amount'),
-                minWidth: 110,
                 render: (r) => formatNaira(intl, r.AmountKobo / 100),
               },
               {
                 field: 'State',
                 header: t('results.field.state'),
-                minWidth: 130,
                 render: (r) => (
                   <Chip
                     size="small"
@@ -94,8 +92,7 @@ export default function TranscriptScreen() {
               {
                 field: 'OpenedAt',
                 header: t('results.field.openedAt'),
-                minWidth: 150,
-                from: 'xl',
+                priority: 4,
                 render: (r) => when(r.OpenedAt),
               },
             ]}
@@ -113,7 +110,6 @@ export default function TranscriptScreen() {
                 </>
               ) : null
             }
-            actionsWidth={200}
           />
         </CardContent>
       </Card>

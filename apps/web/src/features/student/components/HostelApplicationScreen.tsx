@@ -191,7 +191,6 @@ function HostelPage({
         <SectionCard title={t('student.hostel.result')}>
           <SimpleTable
             label={t('student.hostel.result')}
-            minWidth={280}
             rows={page.Result.Hostels}
             rowKey={(h) => h.Hostel}
             columns={[

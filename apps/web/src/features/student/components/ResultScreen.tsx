@@ -10,22 +10,17 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ResultSemester, StudentResults } from '@portal/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
 import { serverMessage } from '../../../components/crud/errors';
+import { DataTable } from '../../../components/DataTable';
 import { DetailList } from '../../../components/DetailList';
 import { TextInput } from '../../../components/form/TextInput';
 import { PageHeading } from '../../../components/PageHeading';
 import { SectionCard } from '../../../components/SectionCard';
-import { ScrollRegion } from '../../../components/SimpleTable';
 import { useT } from '../../../i18n/useT';
 import { notify } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
@@ -141,79 +136,88 @@ function SemesterCard({
             units: semester.Units,
           })}
         </Typography>
-        <ScrollRegion label={t('student.results.tableLabel', { semester: title })}>
-          <Table size="small" sx={{ minWidth: 640, '& th': { whiteSpace: 'nowrap' } }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('student.results.code')}</TableCell>
-                <TableCell>{t('student.results.courseTitle')}</TableCell>
-                <TableCell align="right">{t('student.results.units')}</TableCell>
-                <TableCell align="right">{t('student.results.score')}</TableCell>
-                <TableCell align="center">{t('student.results.grade')}</TableCell>
-                <TableCell align="right">{t('student.results.gradePoint')}</TableCell>
-                <TableCell>{t('student.results.query')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {semester.Courses.map((course) => {
-                const carryOver = !course.Passed && carryOvers.has(course.Code);
-                const open = course.Query && !course.Query.Answer;
-                return (
-                  <TableRow key={course.ResultId} data-carry-over={carryOver || undefined}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      <Box component="span" sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
-                        <bdi>
-                          <strong>{course.Code}</strong>
-                        </bdi>
-                        {carryOver && (
-                          <Chip
-                            size="small"
-                            color="warning"
-                            variant="outlined"
-                            label={t('student.results.carryOver')}
-                            sx={{ alignSelf: 'flex-start', '& .MuiChip-label': { whiteSpace: 'nowrap' } }}
-                          />
-                        )}
-                      </Box>
-                    </TableCell>
-                    <TableCell>
-                      <bdi>{course.Title}</bdi>
-                    </TableCell>
-                    <TableCell align="right">{course.Units}</TableCell>
-                    <TableCell align="right">{course.Score}</TableCell>
-                    <TableCell
-                      align="center"
-                      sx={course.Passed ? undefined : { color: 'error.main', fontWeight: 700 }}
+        <DataTable
+          label={t('student.results.tableLabel', { semester: title })}
+          rows={semester.Courses}
+          rowKey={(course) => course.ResultId}
+          columns={[
+            {
+              key: 'code',
+              header: t('student.results.code'),
+              priority: 0,
+              cell: (course) => (
+                <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 0.5 }}>
+                  <strong>{course.Code}</strong>
+                  {!course.Passed && carryOvers.has(course.Code) && (
+                    <Chip
+                      size="small"
+                      color="warning"
+                      variant="outlined"
+                      label={t('student.results.carryOver')}
+                      sx={{ '& .MuiChip-label': { whiteSpace: 'nowrap' } }}
+                    />
+                  )}
+                </Box>
+              ),
+            },
+            { key: 'title', header: t('student.results.courseTitle'), priority: 2, cell: (c) => c.Title },
+            { key: 'units', header: t('student.results.units'), numeric: true, cell: (c) => c.Units },
+            {
+              key: 'score',
+              header: t('student.results.score'),
+              numeric: true,
+              priority: 0,
+              cell: (c) => c.Score,
+            },
+            {
+              key: 'grade',
+              header: t('student.results.grade'),
+              priority: 0,
+              cell: (c) =>
+                c.Passed ? (
+                  c.Grade
+                ) : (
+                  <Box component="span" sx={{ color: 'error.main', fontWeight: 700 }}>
+                    {c.Grade}
+                  </Box>
+                ),
+            },
+            {
+              key: 'gradePoint',
+              header: t('student.results.gradePoint'),
+              numeric: true,
+              priority: 3,
+              cell: (c) => two(c.GradePoint),
+            },
+          ]}
+          actions={{
+            header: t('student.results.query'),
+            cell: (course) => {
+              const open = course.Query && !course.Query.Answer;
+              return (
+                <>
+                  {course.Query && (
+                    <Chip
+                      size="small"
+                      variant="outlined"
+                      color={open ? 'info' : 'success'}
+                      label={t(open ? 'student.results.queryOpen' : 'student.results.queryAnswered')}
+                    />
+                  )}
+                  {!open && (
+                    <Button
+                      size="small"
+                      onClick={() => onQuery(course)}
+                      aria-label={t('student.results.raiseQueryFor', { code: course.Code })}
                     >
-                      {course.Grade}
-                    </TableCell>
-                    <TableCell align="right">{two(course.GradePoint)}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {course.Query && (
-                        <Chip
-                          size="small"
-                          variant="outlined"
-                          color={open ? 'info' : 'success'}
-                          label={t(open ? 'student.results.queryOpen' : 'student.results.queryAnswered')}
-                          sx={{ mr: 1 }}
-                        />
-                      )}
-                      {!open && (
-                        <Button
-                          size="small"
-                          onClick={() => onQuery(course)}
-                          aria-label={t('student.results.raiseQueryFor', { code: course.Code })}
-                        >
-                          {t('student.results.raiseQuery')}
-                        </Button>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </ScrollRegion>
+                      {t('student.results.raiseQuery')}
+                    </Button>
+                  )}
+                </>
+              );
+            },
+          }}
+        />
         {queried.length > 0 && <Queries courses={queried} />}
       </SectionCard>
     </Box>

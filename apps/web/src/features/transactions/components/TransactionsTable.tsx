@@ -79,13 +79,12 @@ export default function TransactionsTable({
             {
               field: 'date',
               header: t('transactions.date'),
-              minWidth: 170,
               render: (r) => intl.formatDate(r.date, { dateStyle: 'medium', timeStyle: 'short' }),
             },
-            { field: 'reference', header: t('transactions.reference'), minWidth: 180 },
-            { field: 'payerName', header: t('transactions.payer'), minWidth: 160 },
-            { field: 'regNo', header: t('transactions.regNo'), minWidth: 150, render: (r) => r.regNo ?? '—' },
-            { field: 'category', header: t('transactions.category'), minWidth: 150 },
+            { field: 'reference', header: t('transactions.reference') },
+            { field: 'payerName', header: t('transactions.payer') },
+            { field: 'regNo', header: t('transactions.regNo'), render: (r) => r.regNo ?? '—' },
+            { field: 'category', header: t('transactions.category') },
             ...paymentColumns,
           ]}
           rows={rows}
@@ -102,7 +101,6 @@ export default function TransactionsTable({
                 : t('transactions.empty')
           }
           pageSizes={PAGE_SIZES}
-          actionsWidth={110}
           rowActions={(r) =>
             r.state === 'paid' ? (
               <Link
