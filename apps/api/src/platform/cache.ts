@@ -27,3 +27,33 @@ export class TtlCache<V> {
     this.entries.clear();
   }
 }
+
+/**
+ * Reference data every student page reads (the current session, semesters and their registration
+ * windows, fee schedules, the courses a department offers, unit limits, prerequisites, the grade
+ * scale's classes): the same few rows for thousands of students, so each process keeps them for
+ * REFERENCE_CACHE_MS. A successful admin write clears this process's copy at once (app.ts); other
+ * processes behind the load balancer see the change within the time limit. A transaction always
+ * reads the database: only the handle registered here is cached, never a transaction's.
+ */
+const referenceCaches = new WeakMap<object, TtlCache<unknown>>();
+
+/** Caches the reference data read through `db` for `ttlMs` (0: not at all). */
+export function cacheReferenceData(db: object, ttlMs: number): void {
+  if (ttlMs > 0) referenceCaches.set(db, new TtlCache(ttlMs, 2000));
+  else referenceCaches.delete(db);
+}
+
+/**
+ * `load()`'s rows, shared for a while when `db` is a cached handle (see above). Callers must not
+ * change what it answers.
+ */
+export function referenceData<V>(db: object, key: string, load: () => Promise<V>): Promise<V> {
+  const cache = referenceCaches.get(db) as TtlCache<V> | undefined;
+  return cache ? cache.get(key, load) : load();
+}
+
+/** Forgets the reference data read through `db` (after an admin's change). */
+export function clearReferenceData(db: object): void {
+  referenceCaches.get(db)?.clear();
+}
