@@ -11,11 +11,12 @@ export class TtlCache<V> {
     private readonly max = 500,
   ) {}
 
-  get(key: string, load: () => Promise<V>): Promise<V> {
+  get(key: string, load: () => PromiseLike<V>): Promise<V> {
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && now - hit.at < this.ttlMs) return hit.value;
-    const value = load();
+    // A query builder is a thenable that runs again on every await: keep one promise of its rows.
+    const value = Promise.resolve(load());
     this.entries.delete(key);
     this.entries.set(key, { at: now, value });
     value.catch(() => this.entries.delete(key));
@@ -48,9 +49,9 @@ export function cacheReferenceData(db: object, ttlMs: number): void {
  * `load()`'s rows, shared for a while when `db` is a cached handle (see above). Callers must not
  * change what it answers.
  */
-export function referenceData<V>(db: object, key: string, load: () => Promise<V>): Promise<V> {
+export function referenceData<V>(db: object, key: string, load: () => PromiseLike<V>): Promise<V> {
   const cache = referenceCaches.get(db) as TtlCache<V> | undefined;
-  return cache ? cache.get(key, load) : load();
+  return cache ? cache.get(key, load) : Promise.resolve(load());
 }
 
 /** Forgets the reference data read through `db` (after an admin's change). */
