@@ -74,6 +74,10 @@ try {
   await page.locator('#signin-password').fill('Portal@2025');
   await page.locator('form button[type="submit"]').click();
   await page.waitForURL(/\/portal\/student\/dashboard/i, { timeout: 60_000 });
+  // Let the service worker finish installing (and precaching) first, or it fills the cache again
+  // after it has been emptied.
+  await page.evaluate(() => navigator.serviceWorker?.ready);
+  await page.waitForTimeout(2000);
   await page.goto('about:blank');
   const cdp = await context.newCDPSession(page);
   /** An empty cache, the sign-in kept: what a student's phone has after clearing its browser's cache. */
@@ -122,7 +126,13 @@ try {
     const warm = [];
     for (let run = 1; run <= runs; run += 1) {
       await emptyCache();
-      cold.push(await audit(url));
+      let first = await audit(url);
+      // A first visit that fetched almost nothing found a cache: empty it again and measure again.
+      if (first.bytes < 50 * 1024) {
+        await emptyCache();
+        first = await audit(url);
+      }
+      cold.push(first);
       row(`${pathName} first visit ${run}`, cold.at(-1));
       warm.push(await audit(url));
       row(`${pathName} warm cache ${run}`, warm.at(-1));
