@@ -76,7 +76,9 @@ try {
   await page.waitForURL(/\/portal\/student\/dashboard/i, { timeout: 60_000 });
   // Let the service worker finish installing (and precaching) first, or it fills the cache again
   // after it has been emptied.
-  await page.evaluate(() => navigator.serviceWorker?.ready);
+  await page.evaluate(() =>
+    Promise.race([navigator.serviceWorker?.ready, new Promise((done) => setTimeout(done, 15_000))]),
+  );
   await page.waitForTimeout(2000);
   await page.goto('about:blank');
   const cdp = await context.newCDPSession(page);
