@@ -5,36 +5,10 @@
 // Needs a build (npm run build). Usage: npm run authenticated-read -w bench
 //   BENCH_SECONDS=10   seconds per run      BENCH_PORT=8194   the portal's port (the bare route: +1)
 //   BENCH_CPU_PROF=dir write a CPU profile of the portal (node --cpu-prof) into dir
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { freshPostgres, load, printRow, repoRoot, signIn, startPortal } from './lib.mjs';
+import { freshPostgres, load, printRow, signIn, startBare, startPortal } from './lib.mjs';
 
 const APPLICANT = process.env.BENCH_APPLICANT ?? '202410000007AG';
 const port = Number(process.env.BENCH_PORT ?? 8194);
-
-async function startBare(databaseUrl) {
-  const child = spawn(process.execPath, [path.join(repoRoot, 'bench/bare-read.mjs')], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port + 1) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port + 1}`;
-  for (let i = 0; ; i += 1) {
-    try {
-      if ((await fetch(`${base}/row?id=1`)).status < 500) break;
-    } catch {
-      /* not up yet */
-    }
-    if (i > 200 || child.exitCode !== null) throw new Error('the bare route did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    base,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    },
-  };
-}
 
 const postgres = await freshPostgres();
 try {
@@ -47,7 +21,7 @@ try {
   });
   let bare;
   try {
-    bare = await startBare(postgres.url);
+    bare = await startBare(postgres.url, port + 1);
     const { body, headers } = await signIn(portal.base, 'Applicant', APPLICANT);
     const id = body.Data.ApplicantID;
     const portalUrl = `${portal.base}/api/Applicants/GetApplicantRecordById?ApplicantID=${id}`;

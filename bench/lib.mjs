@@ -103,6 +103,34 @@ export async function load({
   };
 }
 
+/**
+ * The floor a portal read is measured against: bare-read.mjs (Fastify + pg, one row of `table` by id,
+ * no authentication, hooks or validation) as its own process on `port`; resolves when it answers.
+ */
+export async function startBare(databaseUrl, port, table = 'applicants') {
+  const child = spawn(process.execPath, [path.join(repoRoot, 'bench/bare-read.mjs')], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), BARE_TABLE: table },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i += 1) {
+    try {
+      if ((await fetch(`${base}/row?id=1`)).status < 500) break;
+    } catch {
+      /* not up yet */
+    }
+    if (i > 200 || child.exitCode !== null) throw new Error('the bare route did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    base,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
 /** Signs in through the public API; answers the sign-in body and the Authorization header. */
 export async function signIn(base, userMode, Username, Password = 'Portal@2025') {
   const response = await fetch(`${base}/api/Account/Login`, {

@@ -13,6 +13,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { seed } from './db/seed/index.js';
 import { registerModules } from './modules/index.js';
 import { authPlugin } from './platform/auth.js';
+import { cacheReferenceData, clearReferenceData } from './platform/cache.js';
 import type { AppDeps } from './platform/deps.js';
 import { registerErrorHandler } from './platform/errors.js';
 import { JobQueue } from './platform/jobs.js';
@@ -51,6 +52,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database =
     options.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   const ownsDatabase = !options.database;
+  cacheReferenceData(database.db, config.REFERENCE_CACHE_MS);
   const storage = createStorage(config);
   if (options.seed ?? true) await seed(database.db, storage);
   const jobs = new JobQueue(database, app.log, options.jobs ?? true);
@@ -96,6 +98,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
   registerErrorHandler(app);
+  // An admin's change (a window, a fee schedule, a course offered…) is seen at once in this process.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.auth?.kind === 'Admin' && request.method !== 'GET' && reply.statusCode < 400)
+      clearReferenceData(database.db);
+  });
 
   await registerModules(app, deps);
   await serveWeb(app, webDist);

@@ -80,6 +80,12 @@ const envSchema = z.object({
     }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  /**
+   * How long (ms) a process keeps reference data the student pages read (sessions, windows, fee
+   * schedules, courses offered); an admin's change clears it at once in the process that made it,
+   * and reaches the others within this time. 0: read the database every time.
+   */
+  REFERENCE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** Failed sign-ins of one account from one address per RATE_LIMIT_WINDOW. */
   RATE_LIMIT_LOGIN_PER_ACCOUNT_ADDRESS: z.coerce.number().int().min(1).default(10),
   /** Failed sign-ins of one account from all addresses per RATE_LIMIT_ACCOUNT_WINDOW (distributed guessing). */

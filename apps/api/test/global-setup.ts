@@ -40,6 +40,8 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://portal.test',
     JWT_SECRET: randomBytes(32).toString('hex'),
+    // Tests change reference rows directly in the database; the cache's own test turns it on.
+    REFERENCE_CACHE_MS: '0',
     ...env,
   } as NodeJS.ProcessEnv);
 }

@@ -27,6 +27,16 @@ export type UserMode = (typeof USER_MODES)[number];
 
 export const ACCEPTANCE_FEE_KOBO = 500_000;
 export const ACCEPTANCE_PAYMENT_CATEGORY_ID = 10;
+
+// The other purposes' categories: here, without zod, so a page that starts a payment does not load
+// the schemas of the modules that own them.
+/** payType / PaymentCategoryId of the late course registration fee (the payments registry's category 4). */
+export const LATE_REGISTRATION_CATEGORY_ID = 4;
+/** payType / PaymentCategoryId of the hostel fee (the payments registry's category 2). */
+export const HOSTEL_FEE_CATEGORY_ID = 2;
+/** payType / PaymentCategoryId of the transcript fee (the payments registry's category 3). */
+export const TRANSCRIPT_FEE_CATEGORY_ID = 3;
+
 export const APPLICANT_PAYEE_TYPE_ID = 1;
 export const ACCEPTANCE_PAYMENT_ITEM_IDS = [2] as const;
 

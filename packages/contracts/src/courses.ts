@@ -88,9 +88,6 @@ export const COURSE_REGISTRATION_MESSAGES = {
     'The late registration fee for this semester was already paid by another payment. This payment will be refunded.',
 } as const;
 
-/** payType / PaymentCategoryId of the late course registration fee (the payments registry's category 4). */
-export const LATE_REGISTRATION_CATEGORY_ID = 4;
-
 // ───────────────────────────── the student's page ─────────────────────────────
 
 export const registrationCourse = z.object({

@@ -17,9 +17,6 @@ export const HOSTEL_PAGES = {
   allocateReserved: 'AllocateReservedRoom',
 } as const;
 
-/** payType / PaymentCategoryId of the hostel fee (the payments registry's category 2). */
-export const HOSTEL_FEE_CATEGORY_ID = 2;
-
 export const ROUND_STATES = ['draft', 'published', 'drawn'] as const;
 export type RoundState = (typeof ROUND_STATES)[number];
 export const FEE_RULES = ['full', 'minimum'] as const;

@@ -62,8 +62,6 @@ export type ResultSheetState = (typeof RESULT_SHEET_STATES)[number];
 
 export const REVIEW_SCOPES = ['Department', 'Faculty', 'School'] as const;
 
-/** payType / PaymentCategoryId of the transcript fee (the payments registry's category 3). */
-export const TRANSCRIPT_FEE_CATEGORY_ID = 3;
 /** The fee items of a transcript sent within Nigeria and abroad. */
 export const TRANSCRIPT_FEE_ITEM_IDS = { Nigeria: 11, Abroad: 12 } as const;
 export const TRANSCRIPT_DESTINATIONS = ['Nigeria', 'Abroad'] as const;

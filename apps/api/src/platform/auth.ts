@@ -3,9 +3,9 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SignJWT, jwtVerify } from 'jose';
-import type { UserMode } from '@portal/contracts';
+import { STUDENT_MESSAGES, type UserMode } from '@portal/contracts';
 import type { Db } from '../db/client.js';
-import { adminRoles, admins, pages, rolePages, sessions } from '../db/schema/index.js';
+import { adminRoles, admins, pages, rolePages, sessions, students } from '../db/schema/index.js';
 import { forbidden, unauthorized } from './errors.js';
 
 export type UserKind = UserMode;
@@ -16,6 +16,12 @@ export interface AuthContext {
   sessionId: string;
   /** An admin's pages, read with the session when the route is guarded by a page. */
   pages?: readonly string[];
+  /**
+   * A student the registry has disabled since signing in: refused (403, with the reason) by every
+   * route that is not public. Read with the session, so a student's route needs no query of its own
+   * to know the caller may still act.
+   */
+  disabled?: boolean;
 }
 
 /**
@@ -83,6 +89,7 @@ export class SessionService {
       userKind: sessions.userKind,
       userId: sessions.userId,
       adminActive: admins.isActive,
+      studentActive: students.isActive,
     };
     // JSON, which both drivers parse alike.
     const grantedPages = sql<string[] | null>`case when ${sessions.userKind} = 'Admin' then (
@@ -92,6 +99,8 @@ export class SessionService {
        where ${adminRoles.adminId} = ${sessions.userId}) end`;
     // An admin's session also needs the admin to be active: deactivation bites on the next request.
     const isAdmin = and(eq(sessions.userKind, 'Admin'), eq(admins.id, sessions.userId));
+    // …and a student's, whether the registry has disabled the student since.
+    const isStudent = and(eq(sessions.userKind, 'Student'), eq(students.id, sessions.userId));
     const live = and(
       eq(sessions.id, sql.placeholder('sessionId')),
       isNull(sessions.revokedAt),
@@ -102,6 +111,7 @@ export class SessionService {
       .select(columns)
       .from(sessions)
       .leftJoin(admins, isAdmin)
+      .leftJoin(students, isStudent)
       .where(live)
       .limit(1)
       .prepare('auth_session');
@@ -109,6 +119,7 @@ export class SessionService {
       .select({ ...columns, pages: grantedPages })
       .from(sessions)
       .leftJoin(admins, isAdmin)
+      .leftJoin(students, isStudent)
       .where(live)
       .limit(1)
       .prepare('auth_session_pages');
@@ -172,8 +183,12 @@ export class SessionService {
       : await this.lookup.execute({ sessionId });
     if (!row || row.userKind !== kind || row.userId !== userId) return null;
     if (kind === 'Admin' && row.adminActive !== true) return null;
+    if (kind === 'Student' && row.studentActive === null) return null;
     const granted = 'pages' in row ? (row.pages as string[] | null) : null;
-    return granted ? { kind, userId, sessionId, pages: granted } : { kind, userId, sessionId };
+    if (granted) return { kind, userId, sessionId, pages: granted };
+    return kind === 'Student' && row.studentActive === false
+      ? { kind, userId, sessionId, disabled: true }
+      : { kind, userId, sessionId };
   }
 
   async revoke(sessionId: string): Promise<void> {
@@ -240,6 +255,8 @@ export const authPlugin = fp(
       if (access === 'public' || !request.routeOptions.url) return;
       if (!access) throw forbidden('This route declares no access rule.');
       if (!request.auth) throw unauthorized();
+      // Disabled by the registry after signing in: refused on the next request, not at token expiry.
+      if (request.auth.disabled) throw forbidden(STUDENT_MESSAGES.deactivated);
       if ('modes' in access) {
         if (!access.modes.includes(request.auth.kind)) throw forbidden();
         return;

@@ -11,11 +11,12 @@ export class TtlCache<V> {
     private readonly max = 500,
   ) {}
 
-  get(key: string, load: () => Promise<V>): Promise<V> {
+  get(key: string, load: () => PromiseLike<V>): Promise<V> {
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && now - hit.at < this.ttlMs) return hit.value;
-    const value = load();
+    // A query builder is a thenable that runs again on every await: keep one promise of its rows.
+    const value = Promise.resolve(load());
     this.entries.delete(key);
     this.entries.set(key, { at: now, value });
     value.catch(() => this.entries.delete(key));
@@ -26,4 +27,34 @@ export class TtlCache<V> {
   clear(): void {
     this.entries.clear();
   }
+}
+
+/**
+ * Reference data every student page reads (the current session, semesters and their registration
+ * windows, fee schedules, the courses a department offers, unit limits, prerequisites, the grade
+ * scale's classes): the same few rows for thousands of students, so each process keeps them for
+ * REFERENCE_CACHE_MS. A successful admin write clears this process's copy at once (app.ts); other
+ * processes behind the load balancer see the change within the time limit. A transaction always
+ * reads the database: only the handle registered here is cached, never a transaction's.
+ */
+const referenceCaches = new WeakMap<object, TtlCache<unknown>>();
+
+/** Caches the reference data read through `db` for `ttlMs` (0: not at all). */
+export function cacheReferenceData(db: object, ttlMs: number): void {
+  if (ttlMs > 0) referenceCaches.set(db, new TtlCache(ttlMs, 2000));
+  else referenceCaches.delete(db);
+}
+
+/**
+ * `load()`'s rows, shared for a while when `db` is a cached handle (see above). Callers must not
+ * change what it answers.
+ */
+export function referenceData<V>(db: object, key: string, load: () => PromiseLike<V>): Promise<V> {
+  const cache = referenceCaches.get(db) as TtlCache<V> | undefined;
+  return cache ? cache.get(key, load) : Promise.resolve(load());
+}
+
+/** Forgets the reference data read through `db` (after an admin's change). */
+export function clearReferenceData(db: object): void {
+  referenceCaches.get(db)?.clear();
 }

@@ -40,6 +40,21 @@ export function errorDetail(error: unknown): string | undefined {
   return undefined;
 }
 
+const preparedStatements = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * A named statement built once per database handle (`build` calls `.prepare(name)`): each pooled
+ * connection then parses and plans it once, not on every request — for the hot queries whose joins
+ * cost more to plan than to run.
+ */
+export function preparedOn<T>(db: Exec, name: string, build: (db: Exec) => T): T {
+  let byName = preparedStatements.get(db);
+  if (!byName) preparedStatements.set(db, (byName = new Map()));
+  let statement = byName.get(name) as T | undefined;
+  if (statement === undefined) byName.set(name, (statement = build(db)));
+  return statement;
+}
+
 /** Escapes LIKE wildcards in user input. */
 export function likeEscape(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);

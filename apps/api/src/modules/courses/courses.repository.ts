@@ -22,6 +22,7 @@ import {
   staff,
   students,
 } from '../../db/schema/index.js';
+import { referenceData } from '../../platform/cache.js';
 import { countSql, likeEscape, type Exec } from '../../platform/db.js';
 
 /** What registration needs to know about a student: scope, programme and state of origin. */
@@ -65,30 +66,36 @@ const semesterColumns = {
 };
 
 /** Semesters with their registration windows (left join: a semester may have none), newest first. */
-export async function semestersWithWindows(db: Exec, semesterId?: number) {
+export async function semestersWithWindows(db: Exec, semesterId?: number): Promise<SemesterWindow[]> {
+  // A few dozen rows, read by every registration page: kept whole as reference data.
+  const all = await referenceData(db, 'courses:semesters', () => allSemesterWindows(db));
+  return semesterId === undefined ? all : all.filter((w) => w.id === semesterId);
+}
+function allSemesterWindows(db: Exec) {
   return db
     .select(semesterColumns)
     .from(semesters)
     .innerJoin(academicSessions, eq(academicSessions.id, semesters.sessionId))
     .leftJoin(semesterRegistrations, eq(semesterRegistrations.semesterId, semesters.id))
-    .where(semesterId === undefined ? undefined : eq(semesters.id, semesterId))
     .orderBy(desc(semesters.startDate));
 }
-export type SemesterWindow = Awaited<ReturnType<typeof semestersWithWindows>>[number];
+export type SemesterWindow = Awaited<ReturnType<typeof allSemesterWindows>>[number];
 
 export async function unitLimits(db: Exec, programmeId: number, levelId: number, term: string) {
-  const [row] = await db
-    .select({ minUnits: registrationLimits.minUnits, maxUnits: registrationLimits.maxUnits })
-    .from(registrationLimits)
-    .where(
-      and(
-        eq(registrationLimits.programmeId, programmeId),
-        eq(registrationLimits.levelId, levelId),
-        eq(registrationLimits.semester, term),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
+  return referenceData(db, `courses:limits:${programmeId}:${levelId}:${term}`, async () => {
+    const [row] = await db
+      .select({ minUnits: registrationLimits.minUnits, maxUnits: registrationLimits.maxUnits })
+      .from(registrationLimits)
+      .where(
+        and(
+          eq(registrationLimits.programmeId, programmeId),
+          eq(registrationLimits.levelId, levelId),
+          eq(registrationLimits.semester, term),
+        ),
+      )
+      .limit(1);
+    return row ?? null;
+  });
 }
 
 // ───────────────────────────── courses offered, results, prerequisites ─────────────────────────────
@@ -98,40 +105,45 @@ export async function offeredCourses(
   db: Exec,
   scope: { departmentId: number; sessionId: number; levelId: number; term: string },
 ) {
-  return db
-    .select({
-      courseId: courses.id,
-      code: courses.code,
-      title: courses.title,
-      units: courses.units,
-      type: departmentCourses.type,
-    })
-    .from(departmentCourses)
-    .innerJoin(courses, eq(courses.id, departmentCourses.courseId))
-    .where(
-      and(
-        eq(departmentCourses.departmentId, scope.departmentId),
-        eq(departmentCourses.sessionId, scope.sessionId),
-        eq(departmentCourses.levelId, scope.levelId),
-        eq(departmentCourses.semester, scope.term),
-        eq(courses.isActive, true),
-      ),
-    )
-    .orderBy(asc(courses.code));
+  const key = `courses:offered:${scope.departmentId}:${scope.sessionId}:${scope.levelId}:${scope.term}`;
+  return referenceData(db, key, () =>
+    db
+      .select({
+        courseId: courses.id,
+        code: courses.code,
+        title: courses.title,
+        units: courses.units,
+        type: departmentCourses.type,
+      })
+      .from(departmentCourses)
+      .innerJoin(courses, eq(courses.id, departmentCourses.courseId))
+      .where(
+        and(
+          eq(departmentCourses.departmentId, scope.departmentId),
+          eq(departmentCourses.sessionId, scope.sessionId),
+          eq(departmentCourses.levelId, scope.levelId),
+          eq(departmentCourses.semester, scope.term),
+          eq(courses.isActive, true),
+        ),
+      )
+      .orderBy(asc(courses.code)),
+  );
 }
 
 export async function coursesByIds(db: Exec, ids: readonly number[]) {
   if (ids.length === 0) return [];
-  return db
-    .select({
-      courseId: courses.id,
-      code: courses.code,
-      title: courses.title,
-      units: courses.units,
-      type: courses.type,
-    })
-    .from(courses)
-    .where(inArray(courses.id, [...ids]));
+  return referenceData(db, `courses:by-id:${ids.join(',')}`, () =>
+    db
+      .select({
+        courseId: courses.id,
+        code: courses.code,
+        title: courses.title,
+        units: courses.units,
+        type: courses.type,
+      })
+      .from(courses)
+      .where(inArray(courses.id, [...ids])),
+  );
 }
 
 /** A student's published results, oldest semester first (a later attempt follows an earlier one). */
@@ -151,15 +163,17 @@ export async function publishedResults(db: Exec, studentId: number) {
 /** The prerequisites of some courses: [course, prerequisite id, prerequisite code]. */
 export async function prerequisitesOf(db: Exec, courseIds: readonly number[]) {
   if (courseIds.length === 0) return [];
-  return db
-    .select({
-      courseId: prerequisites.courseId,
-      prerequisiteId: prerequisites.prerequisiteId,
-      code: courses.code,
-    })
-    .from(prerequisites)
-    .innerJoin(courses, eq(courses.id, prerequisites.prerequisiteId))
-    .where(inArray(prerequisites.courseId, [...courseIds]));
+  return referenceData(db, `courses:prerequisites:${courseIds.join(',')}`, () =>
+    db
+      .select({
+        courseId: prerequisites.courseId,
+        prerequisiteId: prerequisites.prerequisiteId,
+        code: courses.code,
+      })
+      .from(prerequisites)
+      .innerJoin(courses, eq(courses.id, prerequisites.prerequisiteId))
+      .where(inArray(prerequisites.courseId, [...courseIds])),
+  );
 }
 
 // ───────────────────────────── registrations ─────────────────────────────

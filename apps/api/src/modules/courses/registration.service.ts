@@ -22,7 +22,7 @@ import { newPublicId } from '../../platform/ids.js';
 import type { FileStorage } from '../../platform/storage.js';
 import { institutionToday, isoRequired, iso } from '../../platform/time.js';
 import { schoolFeesStanding } from '../payments/payments.service.js';
-import { ownStudent } from '../students/students.service.js';
+import { ownStudentId } from '../students/students.service.js';
 import * as repo from './courses.repository.js';
 
 /**
@@ -129,7 +129,7 @@ async function offer(db: Exec, student: repo.StudentFacts, semester: repo.Semest
   };
   const carriedIds = new Set(carryOvers);
   const list = [
-    ...carried.sort((a, b) => a.code.localeCompare(b.code)).map((c) => make(c, true)),
+    ...[...carried].sort((a, b) => a.code.localeCompare(b.code)).map((c) => make(c, true)),
     ...offered
       .filter((c) => c.type === 'Compulsory' && !carriedIds.has(c.courseId))
       .map((c) => make(c, false)),
@@ -255,10 +255,16 @@ export const courseFormPath = (semesterId: number) =>
 
 async function pageOf(
   db: Exec,
-  student: repo.StudentFacts,
+  studentId: number,
+  facts: repo.StudentFacts | Promise<repo.StudentFacts>,
   semesterId?: number,
 ): Promise<CourseRegistrationPage> {
-  const semester = await chooseSemester(db, semesterId);
+  // The registration is read while the student's facts are: it needs only the id and the semester.
+  const semesterOf = chooseSemester(db, semesterId);
+  const registrationOf = semesterOf.then((s) =>
+    s ? repo.findRegistration(db, { studentId, semesterId: s.id }) : null,
+  );
+  const [semester, student, registration] = await Promise.all([semesterOf, facts, registrationOf]);
   if (semesterId !== undefined && !semester) throw notFound('Semester not found.');
   const empty = { Cleared: false, Total: 0, Paid: 0, Outstanding: 0, MinimumFirstInstalment: 0 };
   if (!semester)
@@ -282,7 +288,6 @@ async function pageOf(
       Reason: M.noSemester,
       FormUrl: null,
     };
-  const registration = await repo.findRegistration(db, { studentId: student.id, semesterId: semester.id });
   const [o, g, summary, history] = await Promise.all([
     offer(db, student, semester),
     gate(db, student, semester, registration),
@@ -312,17 +317,23 @@ async function pageOf(
   };
 }
 
-async function callerFacts(deps: CoursesDeps, auth: AuthContext | null): Promise<repo.StudentFacts> {
-  const own = await ownStudent(deps, auth);
-  const facts = await repo.studentFacts(deps.db, own.id);
+async function factsOf(db: Exec, studentId: number): Promise<repo.StudentFacts> {
+  const facts = await repo.studentFacts(db, studentId);
   if (!facts) throw notFound();
   return facts;
 }
 
+async function callerFacts(deps: CoursesDeps, auth: AuthContext | null): Promise<repo.StudentFacts> {
+  return factsOf(deps.db, ownStudentId(auth));
+}
+
 /** GET /api/student/course-registration */
 export async function getRegistrationPage(deps: CoursesDeps, auth: AuthContext | null, semesterId?: number) {
-  const student = await callerFacts(deps, auth);
-  return { Status: STATUS.ok, Data: await pageOf(deps.db, student, semesterId) };
+  const studentId = ownStudentId(auth);
+  return {
+    Status: STATUS.ok,
+    Data: await pageOf(deps.db, studentId, factsOf(deps.db, studentId), semesterId),
+  };
 }
 
 /**
@@ -441,7 +452,7 @@ export async function submitRegistration(
     ]);
     return M.resubmitted;
   });
-  const page = await pageOf(deps.db, student, semester.id);
+  const page = await pageOf(deps.db, student.id, student, semester.id);
   return {
     Status: STATUS.ok,
     Message: message ?? (page.Registration?.Version === 1 ? M.submitted : M.resubmitted),

@@ -12,18 +12,21 @@ import {
   payments,
   students,
 } from '../../db/schema/index.js';
+import { referenceData } from '../../platform/cache.js';
 import type { Exec } from '../../platform/db.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentState = 'pending' | 'paid' | 'failed' | 'expired';
 
 export async function currentAcademicSessionId(db: Exec): Promise<number | null> {
-  const [row] = await db
-    .select({ id: academicSessions.id })
-    .from(academicSessions)
-    .where(eq(academicSessions.isCurrent, true))
-    .limit(1);
-  return row?.id ?? null;
+  return referenceData(db, 'payments:current-session', async () => {
+    const [row] = await db
+      .select({ id: academicSessions.id })
+      .from(academicSessions)
+      .where(eq(academicSessions.isCurrent, true))
+      .limit(1);
+    return row?.id ?? null;
+  });
 }
 
 export interface FeeLine {
@@ -50,21 +53,27 @@ export async function feeLines(
   },
 ): Promise<FeeLine[]> {
   if (where.itemIds.length === 0) return [];
-  const rows = await db
-    .select({
-      itemId: feeSchedule.itemId,
-      name: paymentItems.name,
-      levelId: feeSchedule.levelId,
-      departmentId: feeSchedule.departmentId,
-      entryModeId: feeSchedule.entryModeId,
-      programmeId: feeSchedule.programmeId,
-      indigeneAmountKobo: feeSchedule.indigeneAmountKobo,
-      nonIndigeneAmountKobo: feeSchedule.nonIndigeneAmountKobo,
-    })
-    .from(feeSchedule)
-    .innerJoin(paymentItems, eq(paymentItems.id, feeSchedule.itemId))
-    .where(and(eq(feeSchedule.sessionId, where.sessionId), inArray(feeSchedule.itemId, where.itemIds)))
-    .orderBy(asc(feeSchedule.id));
+  // The session's whole schedule of these items (reference data); the payer's lines are chosen below.
+  const rows = await referenceData(
+    db,
+    `payments:schedule:${where.sessionId}:${where.itemIds.join(',')}`,
+    () =>
+      db
+        .select({
+          itemId: feeSchedule.itemId,
+          name: paymentItems.name,
+          levelId: feeSchedule.levelId,
+          departmentId: feeSchedule.departmentId,
+          entryModeId: feeSchedule.entryModeId,
+          programmeId: feeSchedule.programmeId,
+          indigeneAmountKobo: feeSchedule.indigeneAmountKobo,
+          nonIndigeneAmountKobo: feeSchedule.nonIndigeneAmountKobo,
+        })
+        .from(feeSchedule)
+        .innerJoin(paymentItems, eq(paymentItems.id, feeSchedule.itemId))
+        .where(and(eq(feeSchedule.sessionId, where.sessionId), inArray(feeSchedule.itemId, where.itemIds)))
+        .orderBy(asc(feeSchedule.id)),
+  );
   const best = new Map<number, { score: number; line: FeeLine }>();
   for (const row of rows) {
     const fits = (value: number | null, wanted: number | null) => value === null || value === wanted;
@@ -316,12 +325,14 @@ export async function pendingAttempts(db: Exec, limit: number): Promise<PaymentR
 
 export async function sessionName(db: Exec, id: number | null): Promise<string | null> {
   if (id === null) return null;
-  const [row] = await db
-    .select({ name: academicSessions.name })
-    .from(academicSessions)
-    .where(eq(academicSessions.id, id))
-    .limit(1);
-  return row?.name ?? null;
+  return referenceData(db, `payments:session-name:${id}`, async () => {
+    const [row] = await db
+      .select({ name: academicSessions.name })
+      .from(academicSessions)
+      .where(eq(academicSessions.id, id))
+      .limit(1);
+    return row?.name ?? null;
+  });
 }
 
 /** A student's credited payments (their receipts), newest first. */
@@ -370,25 +381,29 @@ export async function paymentsOfPerson(db: Exec, who: { studentId: number; appli
 
 /** The active items of a payment category (school fees: every item a student pays each session). */
 export async function categoryItemIds(db: Exec, categoryId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: paymentItems.id })
-    .from(paymentItems)
-    .where(and(eq(paymentItems.categoryId, categoryId), eq(paymentItems.isActive, true)))
-    .orderBy(asc(paymentItems.id));
-  return rows.map((r) => r.id);
+  return referenceData(db, `payments:items:${categoryId}`, async () => {
+    const rows = await db
+      .select({ id: paymentItems.id })
+      .from(paymentItems)
+      .where(and(eq(paymentItems.categoryId, categoryId), eq(paymentItems.isActive, true)))
+      .orderBy(asc(paymentItems.id));
+    return rows.map((r) => r.id);
+  });
 }
 
 /** The instalment rule of a category in a session (item-schedules), or null. */
 export async function instalmentRule(db: Exec, sessionId: number, categoryId: number) {
-  const [row] = await db
-    .select({
-      allowInstalments: itemSchedules.allowInstalments,
-      firstInstalmentPercent: itemSchedules.firstInstalmentPercent,
-    })
-    .from(itemSchedules)
-    .where(and(eq(itemSchedules.sessionId, sessionId), eq(itemSchedules.categoryId, categoryId)))
-    .limit(1);
-  return row ?? null;
+  return referenceData(db, `payments:instalments:${sessionId}:${categoryId}`, async () => {
+    const [row] = await db
+      .select({
+        allowInstalments: itemSchedules.allowInstalments,
+        firstInstalmentPercent: itemSchedules.firstInstalmentPercent,
+      })
+      .from(itemSchedules)
+      .where(and(eq(itemSchedules.sessionId, sessionId), eq(itemSchedules.categoryId, categoryId)))
+      .limit(1);
+    return row ?? null;
+  });
 }
 
 /** A student payer's facts: who they are and what prices them. */

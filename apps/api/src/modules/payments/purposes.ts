@@ -179,7 +179,11 @@ function payerScope(payer: Payer) {
 
 async function loadStudentPayer(db: Exec, userId: number): Promise<Payer | null> {
   const s = await repo.findStudentPayer(db, userId);
-  if (!s) return null;
+  return s ? studentPayer(s) : null;
+}
+
+/** A student's row (repo.findStudentPayer) as a payer. */
+export function studentPayer(s: NonNullable<Awaited<ReturnType<typeof repo.findStudentPayer>>>): Payer {
   return {
     kind: 'Student',
     id: s.id,

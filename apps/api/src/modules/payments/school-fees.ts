@@ -17,7 +17,7 @@ import { audit, type AuditActor } from '../../platform/audit.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { csvCell } from '../../platform/sheets.js';
 import * as repo from './payments.repository.js';
-import { purposeOf, studentDue } from './purposes.js';
+import { studentDue, studentPayer } from './purposes.js';
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
@@ -29,14 +29,19 @@ function studentOnly(auth: AuthContext | null): number {
 
 /** GET api/student/school-fees: the statement of the signed-in student for the current session. */
 export async function schoolFeesStatement(db: Db, auth: AuthContext | null) {
-  const purpose = purposeOf(SCHOOL_FEES_CATEGORY_ID)!;
-  const payer = await purpose.loadPayer(db, studentOnly(auth));
-  if (!payer) throw notFound();
-  const due = await studentDue(db, payer);
-  const [session, level, attempts] = await Promise.all([
-    repo.sessionName(db, due.sessionId),
-    repo.findStudentPayer(db, payer.id).then((s) => s?.levelName ?? null),
-    repo.studentAttempts(db, payer.id, SCHOOL_FEES_CATEGORY_ID, due.sessionId),
+  const studentId = studentOnly(auth);
+  // The student's row, the current session (reference data) and then the rest at once.
+  const [student, sessionId] = await Promise.all([
+    repo.findStudentPayer(db, studentId),
+    repo.currentAcademicSessionId(db),
+  ]);
+  if (!student) throw notFound();
+  const payer = studentPayer(student);
+  const level = student.levelName;
+  const [due, session, attempts] = await Promise.all([
+    studentDue(db, payer, SCHOOL_FEES_CATEGORY_ID, sessionId),
+    repo.sessionName(db, sessionId),
+    repo.studentAttempts(db, payer.id, SCHOOL_FEES_CATEGORY_ID, sessionId),
   ]);
   const open = due.lines.length > 0 && due.balanceKobo > 0;
   const data: SchoolFeesStatement = {

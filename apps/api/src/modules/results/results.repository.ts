@@ -18,6 +18,7 @@ import {
   transcriptFees,
   transcriptRequests,
 } from '../../db/schema/index.js';
+import { referenceData } from '../../platform/cache.js';
 import { countSql, type Exec } from '../../platform/db.js';
 import type { RetakeRule } from './arithmetic.js';
 
@@ -81,19 +82,68 @@ export async function publishedResults(db: Exec, studentId: number) {
 }
 export type PublishedRow = Awaited<ReturnType<typeof publishedResults>>[number];
 
+/** The same rows, each with the student's latest query of it (null when none): the student's page in one query. */
+export async function publishedResultsWithQueries(db: Exec, studentId: number) {
+  const latest = db
+    .selectDistinctOn([resultQueries.resultId], {
+      resultId: resultQueries.resultId,
+      reason: resultQueries.reason,
+      answer: resultQueries.answer,
+      createdAt: resultQueries.createdAt,
+      answeredAt: resultQueries.answeredAt,
+    })
+    .from(resultQueries)
+    .where(eq(resultQueries.studentId, studentId))
+    .orderBy(resultQueries.resultId, desc(resultQueries.id))
+    .as('latest_query');
+  return db
+    .select({
+      resultId: courseResults.id,
+      courseId: courseResults.courseId,
+      code: courses.code,
+      title: courses.title,
+      units: courseResults.units,
+      score: courseResults.score,
+      grade: courseResults.grade,
+      gradePoint: courseResults.gradePoint,
+      passed: courseResults.passed,
+      semesterId: semesters.id,
+      semester: semesters.name,
+      startDate: semesters.startDate,
+      session: academicSessions.name,
+      query: {
+        reason: latest.reason,
+        answer: latest.answer,
+        createdAt: latest.createdAt,
+        answeredAt: latest.answeredAt,
+      },
+    })
+    .from(courseResults)
+    .innerJoin(courses, eq(courses.id, courseResults.courseId))
+    .innerJoin(semesters, eq(semesters.id, courseResults.semesterId))
+    .innerJoin(academicSessions, eq(academicSessions.id, semesters.sessionId))
+    .leftJoin(latest, eq(latest.resultId, courseResults.id))
+    .where(and(eq(courseResults.studentId, studentId), isNotNull(courseResults.publishedAt)))
+    .orderBy(asc(semesters.startDate), asc(courses.code));
+}
+
 /** The classes of degree of the school's default grade scale. */
 export async function defaultDegreeClasses(db: Exec) {
-  return db
-    .select({ name: degreeClasses.name, minCgpa: degreeClasses.minCgpa, maxCgpa: degreeClasses.maxCgpa })
-    .from(degreeClasses)
-    .innerJoin(gradeScales, eq(gradeScales.id, degreeClasses.scaleId))
-    .where(eq(gradeScales.isDefault, true));
+  return referenceData(db, 'results:degree-classes', () =>
+    db
+      .select({ name: degreeClasses.name, minCgpa: degreeClasses.minCgpa, maxCgpa: degreeClasses.maxCgpa })
+      .from(degreeClasses)
+      .innerJoin(gradeScales, eq(gradeScales.id, degreeClasses.scaleId))
+      .where(eq(gradeScales.isDefault, true)),
+  );
 }
 
 /** How the school counts a retaken course in the CGPA (school settings): the latest attempt unless it says every attempt. */
 export async function retakeRule(db: Exec): Promise<RetakeRule> {
-  const [row] = await db.select({ rule: schoolSettings.retakeRule }).from(schoolSettings).limit(1);
-  return row?.rule === 'Every attempt' ? 'all' : 'latest';
+  return referenceData(db, 'results:retake-rule', async () => {
+    const [row] = await db.select({ rule: schoolSettings.retakeRule }).from(schoolSettings).limit(1);
+    return row?.rule === 'Every attempt' ? 'all' : 'latest';
+  });
 }
 
 /** A student's particulars for the registry's views and the documents. */
@@ -139,15 +189,6 @@ export async function resultOfStudent(db: Exec, resultId: number, studentId: num
 export async function insertQuery(db: Exec, values: typeof resultQueries.$inferInsert) {
   const [row] = await db.insert(resultQueries).values(values).onConflictDoNothing().returning();
   return row ?? null;
-}
-
-/** A student's latest query per result. */
-export async function queriesOfStudent(db: Exec, studentId: number) {
-  return db
-    .selectDistinctOn([resultQueries.resultId])
-    .from(resultQueries)
-    .where(eq(resultQueries.studentId, studentId))
-    .orderBy(resultQueries.resultId, desc(resultQueries.id));
 }
 
 const queryColumns = {

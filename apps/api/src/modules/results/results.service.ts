@@ -8,9 +8,9 @@ import { notFound } from '../../platform/errors.js';
 import { newPublicId } from '../../platform/ids.js';
 import type { FileStorage } from '../../platform/storage.js';
 import { isoRequired } from '../../platform/time.js';
-import { ownStudent } from '../students/students.service.js';
+import { ownStudentId } from '../students/students.service.js';
 import * as repo from './results.repository.js';
-import { resultsOf } from './standing.service.js';
+import { resultsOf, standingOf } from './standing.service.js';
 
 export { resultsOf, semestersOf } from './standing.service.js';
 
@@ -30,12 +30,15 @@ export interface ResultsDeps {
 
 /** GET /api/student/results: the signed-in student's results, with their queries on them. */
 export async function studentResults(db: Db, auth: AuthContext | null) {
-  const student = await ownStudent({ db }, auth);
-  const [data, queries] = await Promise.all([
-    resultsOf(db, student.id),
-    repo.queriesOfStudent(db, student.id),
+  const studentId = ownStudentId(auth);
+  // The results with their queries in one query; the grade scale's classes and the rule are reference data.
+  const [rows, classes, rule] = await Promise.all([
+    repo.publishedResultsWithQueries(db, studentId),
+    repo.defaultDegreeClasses(db),
+    repo.retakeRule(db),
   ]);
-  const byResult = new Map(queries.map((q) => [q.resultId, q]));
+  const data = standingOf(rows, classes, rule);
+  const byResult = new Map(rows.flatMap((r) => (r.query ? [[r.resultId, r.query] as const] : [])));
   for (const semester of data.Semesters)
     for (const course of semester.Courses) {
       const q = byResult.get(course.ResultId);

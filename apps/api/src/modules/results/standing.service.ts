@@ -59,6 +59,15 @@ export async function resultsOf(db: Exec, studentId: number): Promise<StudentRes
     repo.defaultDegreeClasses(db),
     repo.retakeRule(db),
   ]);
+  return standingOf(rows, classes, rule);
+}
+
+/** Where a student stands, from their published rows and the school's classes and retake rule. */
+export function standingOf(
+  rows: readonly repo.PublishedRow[],
+  classes: Awaited<ReturnType<typeof repo.defaultDegreeClasses>>,
+  rule: RetakeRule,
+): StudentResults {
   const overall = cgpa(attemptsOf(rows), rule);
   const passed = new Set(rows.filter((r) => r.passed).map((r) => r.courseId));
   return {

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import {
   academicSessions,
@@ -15,11 +15,25 @@ import {
   students,
 } from '../../db/schema/index.js';
 
+import { preparedOn } from '../../platform/db.js';
+
 type Exec = Db | Tx;
 
 /** Everything the student's own pages show about the student, in one query. */
 export async function findStudent(db: Exec, by: { id: number } | { publicId: string }) {
-  const [row] = await db
+  // By id (every student route's ownership check), a named statement: planning its nine joins
+  // costs more than running it, so each connection plans it once.
+  const [row] =
+    'id' in by
+      ? await preparedOn(db, 'student_by_id', (d) =>
+          studentQuery(d, eq(students.id, sql.placeholder('id'))).prepare('student_by_id'),
+        ).execute({ id: by.id })
+      : await studentQuery(db, eq(students.publicId, by.publicId));
+  return row ?? null;
+}
+
+function studentQuery(db: Exec, where: SQL) {
+  return db
     .select({
       id: students.id,
       publicId: students.publicId,
@@ -58,9 +72,8 @@ export async function findStudent(db: Exec, by: { id: number } | { publicId: str
     .leftJoin(programmes, eq(programmes.id, coursesOfStudy.programmeId))
     .leftJoin(entryModes, eq(entryModes.id, students.entryModeId))
     .leftJoin(academicSessions, eq(academicSessions.id, students.admittedSessionId))
-    .where('id' in by ? eq(students.id, by.id) : eq(students.publicId, by.publicId))
+    .where(where)
     .limit(1);
-  return row ?? null;
 }
 export type StudentRow = NonNullable<Awaited<ReturnType<typeof findStudent>>>;
 

@@ -64,6 +64,15 @@ function callerStudentId(auth: AuthContext | null): number {
   return auth.userId;
 }
 
+/**
+ * The signed-in student's id, for a route that reads only the student's own rows: the session check
+ * (platform/auth.ts) has already refused a student the registry disabled, so this needs no query.
+ */
+export function ownStudentId(auth: AuthContext | null): number {
+  if (auth?.disabled) throw forbidden(STUDENT_MESSAGES.deactivated);
+  return callerStudentId(auth);
+}
+
 /** The signed-in student's record; refused when the caller is not a student or has been disabled. */
 export async function ownStudent(
   deps: Pick<StudentsDeps, 'db'>,
