@@ -55,6 +55,26 @@ describe('job queue', () => {
     expect(tries).toHaveLength(3);
   });
 
+  it('claims a job of higher priority before older ones of lower priority', async () => {
+    const seen: string[] = [];
+    const q = queue();
+    const job = q.define<{ word: string }>({
+      name: 'test.priority',
+      handler: async ({ word }) => void seen.push(word),
+      expireInSeconds: 30,
+    });
+    await q.install();
+    // Queued before the queue works: an import's letters first, then one urgent message.
+    await job.sendAll(
+      Array.from({ length: 5 }, (_, i) => ({ word: `bulk ${i}` })),
+      { priority: 0 },
+    );
+    await job.send({ word: 'urgent' }, { priority: 1 });
+    q.start();
+    await until('every job', () => seen.length === 6);
+    expect(seen[0]).toBe('urgent');
+  });
+
   it('queues a job with the transaction it belongs to: none if it rolls back', async () => {
     const seen: string[] = [];
     const q = queue();

@@ -43,6 +43,12 @@ export interface JobDefinition<T extends object> {
   batchSize?: number;
 }
 
+/** Where a job is queued, and how urgent it is: a higher priority is claimed first (default 0). */
+export interface SendOptions {
+  db?: Exec;
+  priority?: number;
+}
+
 /** A declared job: what producers use. */
 export interface Job<T extends object> {
   readonly name: string;
@@ -50,9 +56,9 @@ export interface Job<T extends object> {
    * Queues one job. Pass an open transaction as `db` to queue it with the rows it belongs to
    * (it exists only if they commit); then call `wake()` once committed.
    */
-  send(data: T, options?: { db?: Exec }): Promise<void>;
+  send(data: T, options?: SendOptions): Promise<void>;
   /** Queues many jobs in one statement (same rule for `db`). */
-  sendAll(data: readonly T[], options?: { db?: Exec }): Promise<void>;
+  sendAll(data: readonly T[], options?: SendOptions): Promise<void>;
   /** Makes this process look for the job's work now instead of at its next poll. */
   wake(): void;
 }
@@ -112,8 +118,8 @@ export class JobQueue {
     const name = definition.name;
     return {
       name,
-      send: async (data, options) => this.sendAll(name, [data], options?.db),
-      sendAll: async (data, options) => this.sendAll(name, data, options?.db),
+      send: async (data, options) => this.sendAll(name, [data], options),
+      sendAll: async (data, options) => this.sendAll(name, data, options),
       wake: () => this.wake(name),
     };
   }
@@ -205,9 +211,10 @@ export class JobQueue {
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
   }
 
-  private async sendAll(name: string, data: readonly object[], db: Exec | undefined): Promise<void> {
+  private async sendAll(name: string, data: readonly object[], options: SendOptions = {}): Promise<void> {
+    const { db, priority } = options;
     if (data.length === 0) return;
-    const jobs = data.map((d) => ({ name, data: d }));
+    const jobs = data.map((d) => ({ name, data: d, priority }));
     await this.boss.insert(jobs, db ? { db: onExec(db) } : {});
     if (!db) this.wake(name);
   }

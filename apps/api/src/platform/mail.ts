@@ -39,6 +39,10 @@ function pooled(smtpUrl: string, timeoutMs: number): string {
  * The outbox row is the record: sent when, after how many attempts, the last error.
  * Without SMTP_URL the message is written to the log instead, so the embedded demo still works.
  */
+/** Messages for one person (a reset link, a decision) are claimed before bulk ones (an import's letters). */
+const ONE_PERSON_PRIORITY = 1;
+const BULK_PRIORITY = 0;
+
 export class Mailer {
   private readonly transport: Transporter | null;
   private readonly delivery: Job<{ id: number }>;
@@ -73,8 +77,16 @@ export class Mailer {
     await this.enqueueAll([mail], db);
   }
 
-  /** Queues many messages in two statements (an import's thousands); same rule as `enqueue` for `db`. */
-  async enqueueAll(mails: readonly OutgoingMail[], db?: Exec): Promise<void> {
+  /**
+   * Queues many messages in two statements (an import's thousands); same rule as `enqueue` for `db`.
+   * `bulk` (imports, batch decisions) queues them behind everything else, so a reset link somebody is
+   * waiting for on the page never waits behind an import's thousands of letters.
+   */
+  async enqueueAll(
+    mails: readonly OutgoingMail[],
+    db?: Exec,
+    options: { bulk?: boolean } = {},
+  ): Promise<void> {
     if (mails.length === 0) return;
     const queue = async (tx: Exec) => {
       const rows = await insertJsonRows<{ id: number }>(
@@ -85,7 +97,7 @@ export class Mailer {
       );
       await this.delivery.sendAll(
         rows.map(({ id }) => ({ id })),
-        { db: tx },
+        { db: tx, priority: options.bulk ? BULK_PRIORITY : ONE_PERSON_PRIORITY },
       );
     };
     if (db) {

@@ -281,6 +281,7 @@ export class AdmissionsService {
           (row) => decisionMail(action, row, values.rejectionReason, this.config.PUBLIC_URL) ?? [],
         ),
         tx,
+        { bulk: rows.length > 1 },
       );
       return rows.length;
     });

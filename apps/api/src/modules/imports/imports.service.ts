@@ -569,6 +569,7 @@ export class ImportService {
               `You will be asked to change it when you sign in. Keep it private: the admissions office will never ask for it.`,
           })),
         tx,
+        { bulk: jobId !== null },
       );
       if (jobId !== null) {
         if (issued.size) await repo.addToJob(tx, jobId, { accountsIssued: issued.size });

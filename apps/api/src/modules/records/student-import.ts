@@ -562,7 +562,7 @@ export class StudentImport {
           after: created,
         });
       }
-      await this.mailer.enqueueAll(mails, tx);
+      await this.mailer.enqueueAll(mails, tx, { bulk: true });
       await audit(tx, entries);
     });
     for (const r of refused) note(r);
