@@ -16,6 +16,7 @@ import {
   rooms,
   students,
 } from '../../db/schema/index.js';
+import { referenceData } from '../../platform/cache.js';
 import { countSql, insertJsonRows, likeEscape, type Exec } from '../../platform/db.js';
 
 /** The only Drizzle code of hostel allocation. */
@@ -91,11 +92,14 @@ export async function listRounds(db: Exec) {
 
 export async function sessionNames(db: Exec, ids: number[]) {
   if (!ids.length) return new Map<number, string>();
-  const rows = await db
-    .select({ id: academicSessions.id, name: academicSessions.name })
-    .from(academicSessions)
-    .where(inArray(academicSessions.id, ids));
-  return new Map(rows.map((r) => [r.id, r.name]));
+  // Reference data: the names of a few sessions, read by every student's hostel page.
+  return referenceData(db, `hostels:session-names:${ids.join(',')}`, async () => {
+    const rows = await db
+      .select({ id: academicSessions.id, name: academicSessions.name })
+      .from(academicSessions)
+      .where(inArray(academicSessions.id, ids));
+    return new Map(rows.map((r) => [r.id, r.name]));
+  });
 }
 
 export async function levelNames(db: Exec) {
@@ -146,6 +150,14 @@ export async function roundFees(db: Exec, roundId: number) {
     .orderBy(asc(hostels.name));
 }
 
+/**
+ * A round's fees for the student's pages, kept as reference data (an admin's change of the round
+ * clears it); the registry's own reads and every transaction read the table.
+ */
+export async function keptRoundFees(db: Exec, roundId: number) {
+  return referenceData(db, `hostels:round-fees:${roundId}`, () => roundFees(db, roundId));
+}
+
 export async function replaceFees(
   db: Exec,
   roundId: number,
@@ -188,15 +200,6 @@ export async function studentFacts(db: Exec, where: { id: number } | { matricNo:
   return row ?? null;
 }
 export type StudentFacts = NonNullable<Awaited<ReturnType<typeof studentFacts>>>;
-
-export async function findApplication(db: Exec, roundId: number, studentId: number) {
-  const [row] = await db
-    .select()
-    .from(hostelApplications)
-    .where(and(eq(hostelApplications.roundId, roundId), eq(hostelApplications.studentId, studentId)))
-    .limit(1);
-  return row ?? null;
-}
 
 /** One application per student and round: a second submission replaces the preferences. */
 export async function upsertApplication(db: Exec, values: typeof hostelApplications.$inferInsert) {
@@ -411,13 +414,34 @@ export async function markOffered(db: Exec, roundId: number, position: number, a
     .where(and(eq(hostelWaitingList.roundId, roundId), eq(hostelWaitingList.position, position)));
 }
 
-export async function waitingPosition(db: Exec, roundId: number, studentId: number) {
+/**
+ * Where a student stands in a round, in one round trip: their application, their place on the
+ * waiting list and their latest allocation's id (each at most one: unique per round and student).
+ */
+export async function studentInRound(db: Exec, roundId: number, studentId: number) {
   const [row] = await db
-    .select({ position: hostelWaitingList.position, allocationId: hostelWaitingList.allocationId })
-    .from(hostelWaitingList)
-    .where(and(eq(hostelWaitingList.roundId, roundId), eq(hostelWaitingList.studentId, studentId)))
+    .select({
+      application: hostelApplications,
+      waiting: { position: hostelWaitingList.position, allocationId: hostelWaitingList.allocationId },
+      latestAllocationId: sql<number | null>`(select max(a.id) from ${hostelAllocations} a
+        where a.round_id = ${hostelRounds.id} and a.student_id = ${studentId})`,
+    })
+    .from(hostelRounds)
+    .leftJoin(
+      hostelApplications,
+      and(eq(hostelApplications.roundId, hostelRounds.id), eq(hostelApplications.studentId, studentId)),
+    )
+    .leftJoin(
+      hostelWaitingList,
+      and(eq(hostelWaitingList.roundId, hostelRounds.id), eq(hostelWaitingList.studentId, studentId)),
+    )
+    .where(eq(hostelRounds.id, roundId))
     .limit(1);
-  return row ?? null;
+  return {
+    application: row?.application ?? null,
+    waiting: row?.waiting ?? null,
+    latestAllocationId: row?.latestAllocationId ?? null,
+  };
 }
 
 export async function waitingListOf(db: Exec, roundId: number) {
