@@ -17,7 +17,7 @@ import {
   students,
 } from '../../db/schema/index.js';
 import { referenceData } from '../../platform/cache.js';
-import { countSql, insertJsonRows, likeEscape, type Exec } from '../../platform/db.js';
+import { countSql, insertJsonRows, likeEscape, preparedOn, type Exec } from '../../platform/db.js';
 
 /** The only Drizzle code of hostel allocation. */
 
@@ -45,14 +45,19 @@ export async function findRound(db: Exec, id: number, lock?: 'update' | 'no key 
  * nothing of this session's.
  */
 export async function studentRound(db: Exec, studentId: number, now = new Date()) {
+  // Every student page of hostels asks for it: a named statement, planned once per connection.
+  const [row] = await preparedOn(db, 'hostel_student_round', studentRoundQuery).execute({ studentId, now });
+  return row?.round ?? null;
+}
+function studentRoundQuery(db: Exec) {
   const holds = (states: string[]) =>
     sql`exists (select 1 from ${hostelAllocations} a where a.round_id = ${hostelRounds.id}
-      and a.student_id = ${studentId} and a.state in (${sql.join(
+      and a.student_id = ${sql.placeholder('studentId')} and a.state in (${sql.join(
         states.map((s) => sql`${s}`),
         sql`, `,
       )}))`;
-  const opened = sql`${hostelRounds.opensAt} <= ${now}`;
-  const [row] = await db
+  const opened = sql`${hostelRounds.opensAt} <= ${sql.placeholder('now')}`;
+  return db
     .select({ round: hostelRounds })
     .from(hostelRounds)
     .leftJoin(academicSessions, eq(academicSessions.id, hostelRounds.sessionId))
@@ -65,8 +70,8 @@ export async function studentRound(db: Exec, studentId: number, now = new Date()
       sql`case when ${opened} then ${hostelRounds.opensAt} end desc nulls last`,
       asc(hostelRounds.opensAt),
     )
-    .limit(1);
-  return row?.round ?? null;
+    .limit(1)
+    .prepare('hostel_student_round');
 }
 
 /** The round the registry's lists open on: the current session's, else the newest whose window has opened. */
@@ -419,7 +424,19 @@ export async function markOffered(db: Exec, roundId: number, position: number, a
  * waiting list and their latest allocation's id (each at most one: unique per round and student).
  */
 export async function studentInRound(db: Exec, roundId: number, studentId: number) {
-  const [row] = await db
+  const [row] = await preparedOn(db, 'hostel_student_in_round', studentInRoundQuery).execute({
+    roundId,
+    studentId,
+  });
+  return {
+    application: row?.application ?? null,
+    waiting: row?.waiting ?? null,
+    latestAllocationId: row?.latestAllocationId ?? null,
+  };
+}
+function studentInRoundQuery(db: Exec) {
+  const studentId = sql.placeholder('studentId');
+  return db
     .select({
       application: hostelApplications,
       waiting: { position: hostelWaitingList.position, allocationId: hostelWaitingList.allocationId },
@@ -435,13 +452,9 @@ export async function studentInRound(db: Exec, roundId: number, studentId: numbe
       hostelWaitingList,
       and(eq(hostelWaitingList.roundId, hostelRounds.id), eq(hostelWaitingList.studentId, studentId)),
     )
-    .where(eq(hostelRounds.id, roundId))
-    .limit(1);
-  return {
-    application: row?.application ?? null,
-    waiting: row?.waiting ?? null,
-    latestAllocationId: row?.latestAllocationId ?? null,
-  };
+    .where(eq(hostelRounds.id, sql.placeholder('roundId')))
+    .limit(1)
+    .prepare('hostel_student_in_round');
 }
 
 export async function waitingListOf(db: Exec, roundId: number) {

@@ -104,7 +104,14 @@ export async function currentSession(db: Exec) {
 // ───────────────────────────── clearance uploads ─────────────────────────────
 
 export async function listUploads(db: Exec, studentId: number) {
-  return db.select().from(studentDocuments).where(eq(studentDocuments.studentId, studentId));
+  // Read by every dashboard: a named statement, planned once per connection.
+  return preparedOn(db, 'student_uploads', (d) =>
+    d
+      .select()
+      .from(studentDocuments)
+      .where(eq(studentDocuments.studentId, sql.placeholder('studentId')))
+      .prepare('student_uploads'),
+  ).execute({ studentId });
 }
 
 export async function findUpload(db: Exec, studentId: number, kind: string) {
