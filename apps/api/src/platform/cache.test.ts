@@ -98,4 +98,31 @@ describe('reference data kept per process', () => {
       await t.database.db.update(students).set({ isActive: true }).where(eq(students.id, row!.id));
     }
   });
+
+  it('answers the student dashboard in a few round trips once reference data is kept', async () => {
+    // Counts the statements the app's own handle sends (the job queue's polls are not the dashboard's).
+    const client = (t.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } })
+      .$client;
+    const query = client.query;
+    const seen: string[] = [];
+    client.query = function (this: unknown, ...args: unknown[]) {
+      const text = typeof args[0] === 'string' ? args[0] : String((args[0] as { text?: string })?.text);
+      if (!/pgboss/i.test(text)) seen.push(text);
+      return query.apply(this, args);
+    };
+    const dashboard = async () => {
+      seen.length = 0;
+      const response = await t.app.inject({ method: 'GET', url: '/api/student/dashboard', headers: student });
+      expect(response.statusCode).toBe(200);
+      return seen.length;
+    };
+    try {
+      await dashboard(); // reads the reference data once
+      // The session check, the student's row, then one read each of: the registration, the fee
+      // account, the hostel round and where the student stands in it, results, receipts, uploads.
+      expect(await dashboard()).toBeLessThanOrEqual(9);
+    } finally {
+      client.query = query;
+    }
+  });
 });

@@ -23,7 +23,7 @@ import {
   students,
 } from '../../db/schema/index.js';
 import { referenceData } from '../../platform/cache.js';
-import { countSql, likeEscape, type Exec } from '../../platform/db.js';
+import { countSql, likeEscape, preparedOn, type Exec } from '../../platform/db.js';
 
 /** What registration needs to know about a student: scope, programme and state of origin. */
 export async function studentFacts(db: Exec, studentId: number) {
@@ -185,6 +185,23 @@ export async function findRegistration(
   by: { studentId: number; semesterId: number } | { id: number } | { publicId: string },
   lock = false,
 ): Promise<RegistrationRow | null> {
+  if (!lock && 'studentId' in by) {
+    // A student's own registration (every registration page and dashboard): planned once per connection.
+    const [row] = await preparedOn(db, 'student_registration', (d) =>
+      d
+        .select()
+        .from(courseRegistrations)
+        .where(
+          and(
+            eq(courseRegistrations.studentId, sql.placeholder('studentId')),
+            eq(courseRegistrations.semesterId, sql.placeholder('semesterId')),
+          ),
+        )
+        .limit(1)
+        .prepare('student_registration'),
+    ).execute(by);
+    return row ?? null;
+  }
   const where =
     'id' in by
       ? eq(courseRegistrations.id, by.id)

@@ -345,12 +345,19 @@ export async function registrationCard(
   db: Exec,
   studentId: number,
   standingOf: typeof schoolFeesStanding = schoolFeesStanding,
+  /** The student's facts when the caller has read them (the dashboard), so they are not read again. */
+  known?: repo.StudentFacts,
 ) {
-  const [student, semester] = await Promise.all([repo.studentFacts(db, studentId), chooseSemester(db)]);
+  const semester = await chooseSemester(db);
+  // The registration and the fee standing need only the semester: read together.
+  const [student, registration, fees] = await Promise.all([
+    known ?? repo.studentFacts(db, studentId),
+    semester ? repo.findRegistration(db, { studentId, semesterId: semester.id }) : null,
+    semester ? standingOf(db, studentId, semester.sessionId) : null,
+  ]);
   if (!student || !semester)
     return { semester: null, state: 'none' as WindowState, reason: M.noSemester, registration: null };
-  const registration = await repo.findRegistration(db, { studentId, semesterId: semester.id });
-  const g = await gate(db, student, semester, registration, standingOf);
+  const g = await gate(db, student, semester, registration, async () => fees);
   return { semester, state: g.state, reason: g.reason, registration };
 }
 

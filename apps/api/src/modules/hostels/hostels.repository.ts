@@ -16,7 +16,8 @@ import {
   rooms,
   students,
 } from '../../db/schema/index.js';
-import { countSql, insertJsonRows, likeEscape, type Exec } from '../../platform/db.js';
+import { referenceData } from '../../platform/cache.js';
+import { countSql, insertJsonRows, likeEscape, preparedOn, type Exec } from '../../platform/db.js';
 
 /** The only Drizzle code of hostel allocation. */
 
@@ -44,14 +45,19 @@ export async function findRound(db: Exec, id: number, lock?: 'update' | 'no key 
  * nothing of this session's.
  */
 export async function studentRound(db: Exec, studentId: number, now = new Date()) {
+  // Every student page of hostels asks for it: a named statement, planned once per connection.
+  const [row] = await preparedOn(db, 'hostel_student_round', studentRoundQuery).execute({ studentId, now });
+  return row?.round ?? null;
+}
+function studentRoundQuery(db: Exec) {
   const holds = (states: string[]) =>
     sql`exists (select 1 from ${hostelAllocations} a where a.round_id = ${hostelRounds.id}
-      and a.student_id = ${studentId} and a.state in (${sql.join(
+      and a.student_id = ${sql.placeholder('studentId')} and a.state in (${sql.join(
         states.map((s) => sql`${s}`),
         sql`, `,
       )}))`;
-  const opened = sql`${hostelRounds.opensAt} <= ${now}`;
-  const [row] = await db
+  const opened = sql`${hostelRounds.opensAt} <= ${sql.placeholder('now')}`;
+  return db
     .select({ round: hostelRounds })
     .from(hostelRounds)
     .leftJoin(academicSessions, eq(academicSessions.id, hostelRounds.sessionId))
@@ -64,8 +70,8 @@ export async function studentRound(db: Exec, studentId: number, now = new Date()
       sql`case when ${opened} then ${hostelRounds.opensAt} end desc nulls last`,
       asc(hostelRounds.opensAt),
     )
-    .limit(1);
-  return row?.round ?? null;
+    .limit(1)
+    .prepare('hostel_student_round');
 }
 
 /** The round the registry's lists open on: the current session's, else the newest whose window has opened. */
@@ -91,11 +97,14 @@ export async function listRounds(db: Exec) {
 
 export async function sessionNames(db: Exec, ids: number[]) {
   if (!ids.length) return new Map<number, string>();
-  const rows = await db
-    .select({ id: academicSessions.id, name: academicSessions.name })
-    .from(academicSessions)
-    .where(inArray(academicSessions.id, ids));
-  return new Map(rows.map((r) => [r.id, r.name]));
+  // Reference data: the names of a few sessions, read by every student's hostel page.
+  return referenceData(db, `hostels:session-names:${ids.join(',')}`, async () => {
+    const rows = await db
+      .select({ id: academicSessions.id, name: academicSessions.name })
+      .from(academicSessions)
+      .where(inArray(academicSessions.id, ids));
+    return new Map(rows.map((r) => [r.id, r.name]));
+  });
 }
 
 export async function levelNames(db: Exec) {
@@ -146,6 +155,14 @@ export async function roundFees(db: Exec, roundId: number) {
     .orderBy(asc(hostels.name));
 }
 
+/**
+ * A round's fees for the student's pages, kept as reference data (an admin's change of the round
+ * clears it); the registry's own reads and every transaction read the table.
+ */
+export async function keptRoundFees(db: Exec, roundId: number) {
+  return referenceData(db, `hostels:round-fees:${roundId}`, () => roundFees(db, roundId));
+}
+
 export async function replaceFees(
   db: Exec,
   roundId: number,
@@ -188,15 +205,6 @@ export async function studentFacts(db: Exec, where: { id: number } | { matricNo:
   return row ?? null;
 }
 export type StudentFacts = NonNullable<Awaited<ReturnType<typeof studentFacts>>>;
-
-export async function findApplication(db: Exec, roundId: number, studentId: number) {
-  const [row] = await db
-    .select()
-    .from(hostelApplications)
-    .where(and(eq(hostelApplications.roundId, roundId), eq(hostelApplications.studentId, studentId)))
-    .limit(1);
-  return row ?? null;
-}
 
 /** One application per student and round: a second submission replaces the preferences. */
 export async function upsertApplication(db: Exec, values: typeof hostelApplications.$inferInsert) {
@@ -411,13 +419,42 @@ export async function markOffered(db: Exec, roundId: number, position: number, a
     .where(and(eq(hostelWaitingList.roundId, roundId), eq(hostelWaitingList.position, position)));
 }
 
-export async function waitingPosition(db: Exec, roundId: number, studentId: number) {
-  const [row] = await db
-    .select({ position: hostelWaitingList.position, allocationId: hostelWaitingList.allocationId })
-    .from(hostelWaitingList)
-    .where(and(eq(hostelWaitingList.roundId, roundId), eq(hostelWaitingList.studentId, studentId)))
-    .limit(1);
-  return row ?? null;
+/**
+ * Where a student stands in a round, in one round trip: their application, their place on the
+ * waiting list and their latest allocation's id (each at most one: unique per round and student).
+ */
+export async function studentInRound(db: Exec, roundId: number, studentId: number) {
+  const [row] = await preparedOn(db, 'hostel_student_in_round', studentInRoundQuery).execute({
+    roundId,
+    studentId,
+  });
+  return {
+    application: row?.application ?? null,
+    waiting: row?.waiting ?? null,
+    latestAllocationId: row?.latestAllocationId ?? null,
+  };
+}
+function studentInRoundQuery(db: Exec) {
+  const studentId = sql.placeholder('studentId');
+  return db
+    .select({
+      application: hostelApplications,
+      waiting: { position: hostelWaitingList.position, allocationId: hostelWaitingList.allocationId },
+      latestAllocationId: sql<number | null>`(select max(a.id) from ${hostelAllocations} a
+        where a.round_id = ${hostelRounds.id} and a.student_id = ${studentId})`,
+    })
+    .from(hostelRounds)
+    .leftJoin(
+      hostelApplications,
+      and(eq(hostelApplications.roundId, hostelRounds.id), eq(hostelApplications.studentId, studentId)),
+    )
+    .leftJoin(
+      hostelWaitingList,
+      and(eq(hostelWaitingList.roundId, hostelRounds.id), eq(hostelWaitingList.studentId, studentId)),
+    )
+    .where(eq(hostelRounds.id, sql.placeholder('roundId')))
+    .limit(1)
+    .prepare('hostel_student_in_round');
 }
 
 export async function waitingListOf(db: Exec, roundId: number) {

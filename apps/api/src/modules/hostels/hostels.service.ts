@@ -732,12 +732,10 @@ async function reasonsAgainst(
 
 async function studentAllocationOf(
   deps: Pick<HostelsDeps, 'db'>,
-  roundId: number,
-  studentId: number,
+  latestAllocationId: number | null,
 ): Promise<StudentAllocation | null> {
-  const latest = await repo.latestAllocation(deps.db, roundId, studentId);
-  if (!latest) return null;
-  const d = (await repo.allocationDetail(deps.db, latest.id))!;
+  if (latestAllocationId === null) return null;
+  const d = (await repo.allocationDetail(deps.db, latestAllocationId))!;
   return {
     Id: d.id,
     State: d.state as AllocationState,
@@ -772,12 +770,18 @@ async function pageOf(
       WaitingPosition: null,
       Result: null,
     };
-  const [fees, reasons, application, allocation, waiting, sessions] = await Promise.all([
-    known?.fees ?? repo.roundFees(deps.db, round.id),
-    known?.reasons ?? reasonsAgainst(deps.db, round, student, undefined, undefined, standingOf),
-    repo.findApplication(deps.db, round.id, student.id),
-    studentAllocationOf(deps, round.id, student.id),
-    repo.waitingPosition(deps.db, round.id, student.id),
+  // The round's fees are read once, for the page and for the reasons against applying.
+  const feesRead = known?.fees ?? repo.keptRoundFees(deps.db, round.id);
+  // The student's application, waiting place and allocation in one read; the bed's detail after it.
+  const inRound = repo.studentInRound(deps.db, round.id, student.id);
+  const [fees, reasons, { application, waiting }, allocation, sessions] = await Promise.all([
+    feesRead,
+    known?.reasons ??
+      Promise.resolve(feesRead).then((f) =>
+        reasonsAgainst(deps.db, round, student, f, undefined, standingOf),
+      ),
+    inRound,
+    inRound.then((r) => studentAllocationOf(deps, r.latestAllocationId)),
     repo.sessionNames(deps.db, [round.sessionId]),
   ]);
   return {
@@ -815,8 +819,10 @@ export async function studentHostelCard(
   db: Db,
   studentId: number,
   standingOf?: typeof schoolFeesStanding,
+  /** The student's facts when the caller has read them (the dashboard), so they are not read again. */
+  known?: repo.StudentFacts,
 ): Promise<StudentDashboard['Hostel']> {
-  const student = await repo.studentFacts(db, { id: studentId });
+  const student = known ?? (await repo.studentFacts(db, { id: studentId }));
   const page = student ? await pageOf({ db }, student, undefined, standingOf) : null;
   const round = page?.Round ?? null;
   const allocation = page?.Allocation ?? null;

@@ -13,7 +13,7 @@ import {
   students,
 } from '../../db/schema/index.js';
 import { referenceData } from '../../platform/cache.js';
-import type { Exec } from '../../platform/db.js';
+import { preparedOn, type Exec } from '../../platform/db.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentState = 'pending' | 'paid' | 'failed' | 'expired';
@@ -337,6 +337,10 @@ export async function sessionName(db: Exec, id: number | null): Promise<string |
 
 /** A student's credited payments (their receipts), newest first. */
 export async function paidStudentPayments(db: Exec, studentId: number) {
+  // Read by every dashboard and documents page: a named statement, planned once per connection.
+  return preparedOn(db, 'paid_student_payments', paidStudentPaymentsQuery).execute({ studentId });
+}
+function paidStudentPaymentsQuery(db: Exec) {
   return db
     .select({
       publicId: payments.publicId,
@@ -348,8 +352,9 @@ export async function paidStudentPayments(db: Exec, studentId: number) {
     .from(payments)
     .innerJoin(paymentCategories, eq(paymentCategories.id, payments.categoryId))
     .leftJoin(academicSessions, eq(academicSessions.id, payments.sessionId))
-    .where(and(eq(payments.studentId, studentId), eq(payments.state, 'paid')))
-    .orderBy(desc(payments.paidAt), desc(payments.id));
+    .where(and(eq(payments.studentId, sql.placeholder('studentId')), eq(payments.state, 'paid')))
+    .orderBy(desc(payments.paidAt), desc(payments.id))
+    .prepare('paid_student_payments');
 }
 
 /** Every attempt of a student and of the applicant record they came from, newest first (at most 200). */
@@ -479,17 +484,21 @@ export async function studentPaymentsPage(db: Exec, studentId: number, page: num
 
 /** What is credited against a student's account for a category and session (kobo). */
 export async function feeAccount(db: Exec, studentId: number, sessionId: number, categoryId: number) {
-  const [row] = await db
-    .select()
-    .from(feeAccounts)
-    .where(
-      and(
-        eq(feeAccounts.studentId, studentId),
-        eq(feeAccounts.sessionId, sessionId),
-        eq(feeAccounts.categoryId, categoryId),
-      ),
-    )
-    .limit(1);
+  // Every fee standing reads it (registration, hostels, the dashboard): planned once per connection.
+  const [row] = await preparedOn(db, 'fee_account', (d) =>
+    d
+      .select()
+      .from(feeAccounts)
+      .where(
+        and(
+          eq(feeAccounts.studentId, sql.placeholder('studentId')),
+          eq(feeAccounts.sessionId, sql.placeholder('sessionId')),
+          eq(feeAccounts.categoryId, sql.placeholder('categoryId')),
+        ),
+      )
+      .limit(1)
+      .prepare('fee_account'),
+  ).execute({ studentId, sessionId, categoryId });
   return row ?? null;
 }
 

@@ -32,7 +32,7 @@ import {
 } from '../../platform/payments/index.js';
 import * as repo from './payments.repository.js';
 import type { PaymentRow } from './payments.repository.js';
-import { purposeOf, studentDue, type Payer } from './purposes.js';
+import { purposeOf, studentDue, studentPayer, type Payer } from './purposes.js';
 
 export {
   loadStudentPayer,
@@ -712,14 +712,23 @@ export const paidStudentPayments = (db: Db, studentId: number) => repo.paidStude
 export const paymentsOfPerson = (db: Db, who: { studentId: number; applicantId: number | null }) =>
   repo.paymentsOfPerson(db, who);
 
+/** What prices a student's fees, as a caller that has read the student's row may pass it. */
+export type StudentPayerRow = Parameters<typeof studentPayer>[0];
+
 /**
  * Where a student stands with a session's school fees (for course registration and hostels): what is
  * due, what is credited, and whether that clears them — paid in full, or at least the school's
  * minimum first instalment where instalments are allowed. A session without fees clears everyone.
  */
-export async function schoolFeesStanding(db: Exec, studentId: number, sessionId: number) {
+export async function schoolFeesStanding(
+  db: Exec,
+  studentId: number,
+  sessionId: number,
+  /** The student's row when the caller has already read it (the dashboard), so it is not read again. */
+  student?: StudentPayerRow,
+) {
   const purpose = purposeOf(SCHOOL_FEES_CATEGORY_ID)!;
-  const payer = await purpose.loadPayer(db, studentId);
+  const payer = student ? studentPayer(student) : await purpose.loadPayer(db, studentId);
   if (!payer) return null;
   const due = await studentDue(db, payer, SCHOOL_FEES_CATEGORY_ID, sessionId);
   const cleared =

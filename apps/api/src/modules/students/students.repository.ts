@@ -15,6 +15,7 @@ import {
   students,
 } from '../../db/schema/index.js';
 
+import { referenceData } from '../../platform/cache.js';
 import { preparedOn } from '../../platform/db.js';
 
 type Exec = Db | Tx;
@@ -46,12 +47,15 @@ function studentQuery(db: Exec, where: SQL) {
       phone: students.phone,
       address: students.address,
       dateOfBirth: students.dateOfBirth,
+      stateId: students.stateId,
       stateName: states.name,
       lgaName: lgas.name,
       levelId: students.levelId,
       levelName: levels.name,
       departmentId: students.departmentId,
       departmentName: departments.name,
+      entryModeId: students.entryModeId,
+      programmeId: coursesOfStudy.programmeId,
       facultyName: faculties.name,
       courseOfStudyName: coursesOfStudy.name,
       programmeName: programmes.name,
@@ -87,18 +91,27 @@ export async function updateContact(db: Exec, id: number, values: { phone: strin
 }
 
 export async function currentSession(db: Exec) {
-  const [row] = await db
-    .select({ id: academicSessions.id, name: academicSessions.name })
-    .from(academicSessions)
-    .where(eq(academicSessions.isCurrent, true))
-    .limit(1);
-  return row ?? null;
+  return referenceData(db, 'students:current-session', async () => {
+    const [row] = await db
+      .select({ id: academicSessions.id, name: academicSessions.name })
+      .from(academicSessions)
+      .where(eq(academicSessions.isCurrent, true))
+      .limit(1);
+    return row ?? null;
+  });
 }
 
 // ───────────────────────────── clearance uploads ─────────────────────────────
 
 export async function listUploads(db: Exec, studentId: number) {
-  return db.select().from(studentDocuments).where(eq(studentDocuments.studentId, studentId));
+  // Read by every dashboard: a named statement, planned once per connection.
+  return preparedOn(db, 'student_uploads', (d) =>
+    d
+      .select()
+      .from(studentDocuments)
+      .where(eq(studentDocuments.studentId, sql.placeholder('studentId')))
+      .prepare('student_uploads'),
+  ).execute({ studentId });
 }
 
 export async function findUpload(db: Exec, studentId: number, kind: string) {

@@ -305,14 +305,17 @@ export async function openForm(
 
 // ───────────────────────────── the dashboard ─────────────────────────────
 
-/** The school-fees standing read once per session for the whole dashboard (two cards ask for it at once). */
-function onceEachSession(): typeof schoolFeesStanding {
+/**
+ * The school-fees standing read once per session for the whole dashboard (two cards ask for it at
+ * once), priced from the student's row the dashboard has already read.
+ */
+function onceEachSession(student: repo.StudentRow): typeof schoolFeesStanding {
   const seen = new Map<string, ReturnType<typeof schoolFeesStanding>>();
   return (db, studentId, sessionId) => {
     const key = `${studentId}:${sessionId}`;
     const known = seen.get(key);
     if (known) return known;
-    const read = schoolFeesStanding(db, studentId, sessionId);
+    const read = schoolFeesStanding(db, studentId, sessionId, studentId === student.id ? student : undefined);
     seen.set(key, read);
     return read;
   };
@@ -325,11 +328,12 @@ function onceEachSession(): typeof schoolFeesStanding {
 export async function getDashboard(deps: StudentsDeps, auth: AuthContext | null) {
   const student = await ownStudent(deps, auth);
   const since = new Date(Date.now() - NEW_DOCUMENT_DAYS * 86_400_000).toISOString();
-  const standingOf = onceEachSession();
+  const standingOf = onceEachSession(student);
+  // The cards' services take the student's row read above instead of reading it again.
   const [session, registration, hostel, issued, uploads, results] = await Promise.all([
     repo.currentSession(deps.db),
-    registrationCard(deps.db, student.id, standingOf),
-    studentHostelCard(deps.db, student.id, standingOf),
+    registrationCard(deps.db, student.id, standingOf, student),
+    studentHostelCard(deps.db, student.id, standingOf, { ...student, level: student.levelName }),
     issuedDocuments(deps, student),
     repo.listUploads(deps.db, student.id),
     resultsOf(deps.db, student.id),
