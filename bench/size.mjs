@@ -42,6 +42,25 @@ const ROUTES = [
   })),
   { route: '/applicant/dashboard', lazy: area('applicant') },
   { route: '/student/dashboard', lazy: area('student') },
+  // The student's own pages as a student signed in opens them (issue 22's phone figures): the area,
+  // then the page's screen and the lazy cards it shows. Target: 180 KiB over the wire in all.
+  ...[
+    [
+      '/student/dashboard (page)',
+      'student/components/StudentDashboard',
+      'payments/components/SchoolFeesDueCard',
+    ],
+    ['/student/payment', 'payments/components/SchoolFeesScreen'],
+    ['/student/paymenthistory', 'payments/components/PaymentHistoryScreen'],
+    ['/student/courseregistration', 'student/components/CourseRegistrationScreen'],
+    ['/student/Result', 'student/components/ResultScreen'],
+    ['/student/ReportCard', 'student/components/ReportCardScreen'],
+    ['/student/applyforhostel', 'student/components/HostelApplicationScreen'],
+    ['/student/profile', 'student/components/StudentProfileScreen'],
+  ].map(([route, ...screens]) => ({
+    route,
+    lazy: [...area('student'), ...screens.map((screen) => `src/features/${screen}.tsx`)],
+  })),
   { route: '/admin/dashboard', lazy: area('admin') },
   { route: '/app/dashboard', lazy: area('app') },
 ];
