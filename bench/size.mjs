@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const BUDGET_BYTES = 170 * 1024;
 const dist = fileURLToPath(new URL('../apps/web/dist/', import.meta.url));
@@ -106,23 +106,35 @@ function closure(key, files = new Set()) {
   return files;
 }
 
+/** The Brotli size (quality 11), which is what the portal sends a browser that accepts it (vite.config.ts). */
+const brotli = new Map();
+const brotliOf = (file) => {
+  if (!brotli.has(file)) {
+    const source = readFileSync(path.join(dist, file));
+    const params = { [constants.BROTLI_PARAM_QUALITY]: 11 };
+    brotli.set(file, brotliCompressSync(source, { params }).length);
+  }
+  return brotli.get(file);
+};
+
 const kib = (bytes) => (bytes / 1024).toFixed(1).padStart(6);
 let failed = false;
 console.log(
   `Gzipped JavaScript per route (zlib level 6); budget for the landing and sign-in pages: ${BUDGET_BYTES / 1024} KiB\n`,
 );
-console.log(`${'route'.padEnd(44)} ${'files'.padStart(5)} ${'bytes'.padStart(8)}    KiB`);
+console.log(`${'route'.padEnd(44)} ${'files'.padStart(5)} ${'bytes'.padStart(8)}    KiB  Brotli KiB`);
 for (const { route, locale = 'en', lazy, budget } of ROUTES) {
   const files = closure(entryKey);
   const localised = lazy.map((key) => key.replace(/\/en\.json$/, `/${locale}.json`));
   const direction = locale === 'ar' ? rtlModules : [];
   for (const key of [catalogue(locale), ...direction, ...localised]) closure(key, files);
   const bytes = [...files].reduce((sum, file) => sum + sizeOf(file), 0);
+  const sent = [...files].reduce((sum, file) => sum + brotliOf(file), 0);
   const over = budget && bytes > BUDGET_BYTES;
   failed ||= over;
   const verdict = budget ? (over ? '  OVER BUDGET' : '  within budget') : '';
   console.log(
-    `${route.padEnd(44)} ${String(files.size).padStart(5)} ${String(bytes).padStart(8)} ${kib(bytes)}${verdict}`,
+    `${route.padEnd(44)} ${String(files.size).padStart(5)} ${String(bytes).padStart(8)} ${kib(bytes)}  ${kib(sent).padStart(10)}${verdict}`,
   );
 }
 process.exit(failed ? 1 : 0);
