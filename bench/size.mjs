@@ -1,7 +1,8 @@
 // Prints the gzipped JavaScript each route of the portal loads, from the web build's manifest
 // (apps/web/dist/.vite/manifest.json): the entry and its static imports, the route's lazy chunks
 // and theirs, and the catalogues the route shows (English; Arabic rows add the right-to-left style
-// plugin). Exits non-zero when the landing page or a sign-in page loads more than the budget
+// plugin), and each of the student's own pages signed in (its area, screen and lazy cards). Prints
+// the gzip size and the Brotli size, which is what the portal sends. Exits non-zero when the landing page or a sign-in page loads more than the budget
 // (ARCHITECTURE.md section 7), in either language.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
