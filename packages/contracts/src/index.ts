@@ -13,6 +13,7 @@ export * from './records.js';
 export * from './courses.js';
 export * from './course-rules.js';
 export * from './results.js';
+export * from './hostel-constants.js';
 export * from './hostels.js';
 export * from './my-work.js';
 export * from './messages.js';

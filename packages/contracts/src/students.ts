@@ -4,7 +4,7 @@ import { type ResourceMeta } from './admin.js';
 import { PHONE_MESSAGE } from './applicant.js';
 import { recordIdNumber } from './ids.js';
 import { REGISTRATION_STATES, WINDOW_STATES } from './courses.js';
-import { ALLOCATION_STATES, HOSTEL_WINDOW_STATES } from './hostels.js';
+import { ALLOCATION_STATES, HOSTEL_WINDOW_STATES } from './hostel-constants.js';
 
 /**
  * The signed-in student's own area (spec §2 'Student area', §3 'Login result', §4): the pages a

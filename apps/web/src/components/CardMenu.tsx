@@ -1,6 +1,6 @@
 import MoreVert from '@mui/icons-material/MoreVert';
 import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
+import { LazyMenu } from './LazyMenu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 import { useT } from '../i18n/useT';
@@ -25,7 +25,7 @@ export function CardMenu() {
       >
         <MoreVert />
       </IconButton>
-      <Menu
+      <LazyMenu
         id={`${id}-menu`}
         anchorEl={anchor}
         open={!!anchor}
@@ -37,7 +37,7 @@ export function CardMenu() {
             {t(item)}
           </MenuItem>
         ))}
-      </Menu>
+      </LazyMenu>
     </>
   );
 }

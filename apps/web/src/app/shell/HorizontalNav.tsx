@@ -2,7 +2,7 @@ import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ListItemIcon from '@mui/material/ListItemIcon';
-import Menu from '@mui/material/Menu';
+import { LazyMenu } from '../../components/LazyMenu';
 import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
@@ -78,7 +78,7 @@ function GroupButton({ group }: { group: NavGroup }) {
       >
         {label(group.label)}
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+      <LazyMenu id={menuId} anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
         {group.children.map((child) => (
           <MenuItem
             key={child.to}
@@ -91,7 +91,7 @@ function GroupButton({ group }: { group: NavGroup }) {
             {label(child.label)}
           </MenuItem>
         ))}
-      </Menu>
+      </LazyMenu>
     </>
   );
 }

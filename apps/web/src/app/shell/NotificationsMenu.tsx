@@ -2,7 +2,7 @@ import NotificationsNone from '@mui/icons-material/NotificationsNone';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
+import { LazyMenu } from '../../components/LazyMenu';
 import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -47,7 +47,7 @@ export function NotificationsMenu({ items = [] }: { items?: readonly Notificatio
           <NotificationsNone />
         )}
       </IconButton>
-      <Menu
+      <LazyMenu
         id="notifications-menu"
         anchorEl={anchor}
         open={!!anchor}
@@ -74,7 +74,7 @@ export function NotificationsMenu({ items = [] }: { items?: readonly Notificatio
             </MenuItem>
           ))
         )}
-      </Menu>
+      </LazyMenu>
     </>
   );
 }

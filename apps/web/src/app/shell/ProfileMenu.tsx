@@ -2,7 +2,7 @@ import Logout from '@mui/icons-material/Logout';
 import Avatar from '@mui/material/Avatar';
 import ButtonBase from '@mui/material/ButtonBase';
 import ListItemIcon from '@mui/material/ListItemIcon';
-import Menu from '@mui/material/Menu';
+import { LazyMenu } from '../../components/LazyMenu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactElement } from 'react';
@@ -69,7 +69,7 @@ export function ProfileMenu({ area, entries }: { area: AreaId; entries: readonly
           {profile.displayName}
         </Typography>
       </ButtonBase>
-      <Menu
+      <LazyMenu
         id="profile-menu"
         anchorEl={anchor}
         open={!!anchor}
@@ -103,7 +103,7 @@ export function ProfileMenu({ area, entries }: { area: AreaId; entries: readonly
           </ListItemIcon>
           {t('shell.logout')}
         </MenuItem>
-      </Menu>
+      </LazyMenu>
     </>
   );
 }
