@@ -231,6 +231,14 @@ test('the bursary pages at 360 px: no sideways scroll, no serious accessibility 
   // On a phone the payments are cards; the receipt link is there too.
   await page.goto(portal('/admin/studentpayments'));
   await page.getByRole('searchbox', { name: 'Matric number, name or reference' }).fill(paid.reference);
-  await expect(page.getByRole('list', { name: 'Student Payments' }).getByRole('listitem')).toHaveCount(1);
+  const card = page
+    .getByRole('table', { name: 'Student Payments' })
+    .getByRole('row')
+    .filter({ hasText: paid.reference });
+  await expect(card).toHaveCount(1);
+  await expect(card.getByRole('link', { name: 'View' })).toHaveAttribute(
+    'href',
+    /paymentreceipt\?transactionId=/,
+  );
   expect(await hasHorizontalScroll(page)).toBe(false);
 });

@@ -15,9 +15,13 @@ const statusDialog = (page: Page) => page.getByRole('dialog', { name: 'Payment S
 
 async function payAtCheckout(page: Page, provider: 'Monnify' | 'Nomba', checkout: RegExp) {
   // Shown for a moment before the browser leaves for the gateway: waited for on every frame, not by polling.
-  const toast = page.getByText('Transaction Ref generated successfully').waitFor({ state: 'visible' });
+  // Under load the browser may leave before the toast paints: the checkout page is what must follow.
+  const toast = page
+    .getByText('Transaction Ref generated successfully')
+    .waitFor({ state: 'visible' })
+    .catch(() => undefined);
   await page.getByRole('button', { name: provider, exact: true }).click();
-  await toast;
+  await Promise.race([toast, page.waitForURL(checkout)]);
   await page.waitForURL(checkout);
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(page).toHaveURL(/\/portal\/student\/payment\?/);

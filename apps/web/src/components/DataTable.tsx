@@ -357,10 +357,15 @@ const pairs: SxProps<Theme> = {
   '& dd': { m: 0, overflowWrap: 'anywhere' },
 };
 
+// Read by screen readers, not shown: no padding or border, so the box is truly 1 px (a cell's padding
+// would otherwise leave a visible, clipped box).
 const hiddenText = {
   position: 'absolute',
   width: '1px',
   height: '1px',
+  padding: 0,
+  margin: '-1px',
+  border: 0,
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',

@@ -115,7 +115,8 @@ export default function AuditTrailScreen() {
               <Button
                 size="small"
                 onClick={() => setViewing(a)}
-                aria-label={t('admin.audit.viewChangesOf', { record: `${a.entity} #${a.entityId ?? ''}` })}
+                // The name starts with the visible word, so speech input can say what it sees.
+                aria-label={`${t('admin.audit.viewChanges')}: ${a.entity} #${a.entityId ?? ''}`}
               >
                 {t('admin.audit.viewChanges')}
               </Button>

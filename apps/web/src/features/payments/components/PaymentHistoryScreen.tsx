@@ -95,6 +95,11 @@ function History({ payer }: { payer: Payer }) {
         {total > 0 && (
           <TablePagination
             component="div"
+            // On a phone the page size, the range and the arrows wrap onto two lines rather than run off-screen.
+            sx={{
+              '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', px: 1 },
+              '& .MuiTablePagination-spacer': { display: 'none' },
+            }}
             count={total}
             page={page}
             onPageChange={(_event, next) => setPage(next)}
