@@ -55,24 +55,27 @@ export async function levelInSemester(db: Exec, studentId: number, semesterId: n
   return allLevels[Math.max(0, current - (now - then))]!.name;
 }
 
+/** The columns of a published result row, written once for both reads below. */
+const PUBLISHED_COLUMNS = {
+  resultId: courseResults.id,
+  courseId: courseResults.courseId,
+  code: courses.code,
+  title: courses.title,
+  units: courseResults.units,
+  score: courseResults.score,
+  grade: courseResults.grade,
+  gradePoint: courseResults.gradePoint,
+  passed: courseResults.passed,
+  semesterId: semesters.id,
+  semester: semesters.name,
+  startDate: semesters.startDate,
+  session: academicSessions.name,
+};
+
 /** A student's published results, oldest semester first. */
 export async function publishedResults(db: Exec, studentId: number) {
   return db
-    .select({
-      resultId: courseResults.id,
-      courseId: courseResults.courseId,
-      code: courses.code,
-      title: courses.title,
-      units: courseResults.units,
-      score: courseResults.score,
-      grade: courseResults.grade,
-      gradePoint: courseResults.gradePoint,
-      passed: courseResults.passed,
-      semesterId: semesters.id,
-      semester: semesters.name,
-      startDate: semesters.startDate,
-      session: academicSessions.name,
-    })
+    .select(PUBLISHED_COLUMNS)
     .from(courseResults)
     .innerJoin(courses, eq(courses.id, courseResults.courseId))
     .innerJoin(semesters, eq(semesters.id, courseResults.semesterId))
@@ -98,19 +101,7 @@ export async function publishedResultsWithQueries(db: Exec, studentId: number) {
     .as('latest_query');
   return db
     .select({
-      resultId: courseResults.id,
-      courseId: courseResults.courseId,
-      code: courses.code,
-      title: courses.title,
-      units: courseResults.units,
-      score: courseResults.score,
-      grade: courseResults.grade,
-      gradePoint: courseResults.gradePoint,
-      passed: courseResults.passed,
-      semesterId: semesters.id,
-      semester: semesters.name,
-      startDate: semesters.startDate,
-      session: academicSessions.name,
+      ...PUBLISHED_COLUMNS,
       query: {
         reason: latest.reason,
         answer: latest.answer,
