@@ -10,30 +10,14 @@
 // Needs a build (npm run build). Usage: node student-pages.mjs [/portal/student/… …]
 //   BENCH_RUNS=3        runs per page and cache state     BENCH_PORT=8197   port of the portal it starts
 //   BENCH_STUDENT=DIT/2023/0003                            CHROME_PATH=/usr/bin/chromium
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startPortal } from './lib.mjs';
+import { loadLighthouse } from './lighthouse/load.mjs';
 
-const here = fileURLToPath(new URL('./lighthouse/', import.meta.url));
-if (!existsSync(`${here}node_modules/lighthouse`)) {
-  console.error('Installing Lighthouse into bench/lighthouse (first use)…');
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([key]) => !/^npm_config_(workspace|include_workspace_root)/i.test(key),
-    ),
-  );
-  const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--workspaces=false'], {
-    cwd: here,
-    env,
-    stdio: 'inherit',
-  });
-  if (install.status !== 0) process.exit(install.status ?? 1);
-}
-const { default: lighthouse } = await import(`${here}node_modules/lighthouse/core/index.js`);
+const lighthouse = await loadLighthouse();
 
 const TARGET = { coldLcp: 2000, coldKiB: 180, warmLcp: 1000 };
 const runs = Number(process.env.BENCH_RUNS ?? 3);

@@ -10,28 +10,10 @@
 //   BENCH_URL=http://host:port   audit a running portal            CHROME_PATH=/usr/bin/chromium
 // The main thread's work is measured on this machine and scaled (4× CPU slowdown): on a busy
 // machine TBT comes out higher than on an idle one.
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { startPortal } from '../lib.mjs';
+import { loadLighthouse } from './load.mjs';
 
-const here = fileURLToPath(new URL('.', import.meta.url));
-if (!existsSync(`${here}node_modules/lighthouse`)) {
-  console.error('Installing Lighthouse into bench/lighthouse (first use)…');
-  // Run as a plain project: `npm run … -w bench` passes its workspace settings on to child npm processes.
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([key]) => !/^npm_config_(workspace|include_workspace_root)/i.test(key),
-    ),
-  );
-  const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--workspaces=false'], {
-    cwd: here,
-    env,
-    stdio: 'inherit',
-  });
-  if (install.status !== 0) process.exit(install.status ?? 1);
-}
-const { default: lighthouse } = await import('lighthouse');
+const lighthouse = await loadLighthouse();
 const chromeLauncher = await import('chrome-launcher');
 
 const TARGET = { lcp: 1500, tbt: 100 };
