@@ -4,14 +4,13 @@ import {
   HOSTEL_MESSAGES as M,
   type BallotResult,
   type CourseRegistrationPage,
-  type HostelApplicationPage,
   type StudentDashboard,
 } from '@portal/contracts';
 import { academicSessions, hostelAllocations, hostelFeePayments, payments } from '../../db/schema/index.js';
 import { pdfTextContent } from '../../platform/pdf.js';
 import { login, type TestApp } from '../../../test/helpers.js';
 import { settle, startPaymentsApp, submitCheckout } from '../payments/test-support.js';
-import { keepRooms, paidStudent, seededRound } from './test-support.js';
+import { keepRooms, paidStudent, seededRound, hostelCalls } from './test-support.js';
 
 // The hostel fee against the allocation it was started for (issue 22): next session's round published
 // ahead of its window hides nothing of this session's; money for a lapsed or given-up allocation is
@@ -20,7 +19,6 @@ import { keepRooms, paidStudent, seededRound } from './test-support.js';
 
 type Auth = Record<string, string>;
 type Student = Awaited<ReturnType<typeof paidStudent>>;
-const PAGE = '/api/student/hostel';
 const DAY_MS = 86_400_000;
 
 describe('the hostel fee and the round a student sees', () => {
@@ -33,14 +31,7 @@ describe('the hostel fee and the round a student sees', () => {
   const women: Student[] = [];
 
   const db = () => t.database.db;
-  const get = (url: string, headers: Auth) => t.app.inject({ method: 'GET', url, headers });
-  const post = (url: string, headers: Auth, payload?: unknown) =>
-    t.app.inject({ method: 'POST', url, headers, payload: (payload ?? {}) as object });
-  const page = async (auth: Auth): Promise<HostelApplicationPage> => {
-    const res = await get(PAGE, auth);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().Data;
-  };
+  const { get, post, page } = hostelCalls(() => t.app);
   const dashboard = async (auth: Auth): Promise<StudentDashboard> => {
     const res = await get('/api/student/dashboard', auth);
     expect(res.statusCode, res.body).toBe(200);

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   HOSTEL_MESSAGES as M,
   type BallotResult,
-  type HostelApplicationPage,
   type HostelAvailability,
   type PublishedBallot,
 } from '@portal/contracts';
@@ -20,7 +19,14 @@ import { pdfTextContent } from '../../platform/pdf.js';
 import { login, type TestApp } from '../../../test/helpers.js';
 import { settle, startPaymentsApp, submitCheckout } from '../payments/test-support.js';
 import { runBallot } from './ballot.js';
-import { expectAddsUp, keepRooms, paidStudent as makePaidStudent, seededRound } from './test-support.js';
+import {
+  expectAddsUp,
+  keepRooms,
+  paidStudent as makePaidStudent,
+  seededRound,
+  hostelCalls,
+  STUDENT_HOSTEL_PAGE as PAGE,
+} from './test-support.js';
 
 // Hostel allocation on the seeded 2024/2025 round (window open): eligibility, applications, the
 // draw and its re-run from the published ballot, the hostel fee through the sandbox gateway, the
@@ -28,7 +34,6 @@ import { expectAddsUp, keepRooms, paidStudent as makePaidStudent, seededRound } 
 // Each hostel keeps two ballot rooms of four beds (eight beds a hostel), so the waiting list fills.
 
 type Auth = Record<string, string>;
-const PAGE = '/api/student/hostel';
 
 describe('hostel allocation', () => {
   let t: TestApp & { url: string };
@@ -51,14 +56,7 @@ describe('hostel allocation', () => {
   afterAll(() => t?.close(), 60_000);
 
   const db = () => t.database.db;
-  const get = (url: string, headers: Auth) => t.app.inject({ method: 'GET', url, headers });
-  const post = (url: string, headers: Auth, payload?: unknown) =>
-    t.app.inject({ method: 'POST', url, headers, payload: (payload ?? {}) as object });
-  const page = async (auth: Auth): Promise<HostelApplicationPage> => {
-    const res = await get(PAGE, auth);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().Data;
-  };
+  const { get, post, page } = hostelCalls(() => t.app);
   const apply = (auth: Auth, hostelIds: number[]) =>
     post('/api/student/hostel/application', auth, { RoundId: roundId, HostelIds: hostelIds });
 

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { HostelAvailability } from '@portal/contracts';
+import type { HostelApplicationPage, HostelAvailability } from '@portal/contracts';
 import type { Db } from '../../db/client.js';
 import { blocks, feeAccounts, hostelRounds, hostels, rooms, students } from '../../db/schema/index.js';
 import { newPublicId } from '../../platform/ids.js';
@@ -71,4 +71,21 @@ export async function paidStudent(
     .insert(feeAccounts)
     .values({ ...account!, id: undefined, studentId: row!.id, paidKobo: account!.dueKobo });
   return { id: row!.id, ...s, auth: (await login(app, 'Student', s.matricNo)).auth };
+}
+
+/** The student's hostel page. */
+export const STUDENT_HOSTEL_PAGE = '/api/student/hostel';
+
+/** The calls the hostel suites make as a signed-in caller; `app` is read at call time (booted in beforeAll). */
+export function hostelCalls(app: () => FastifyInstance) {
+  type Auth = Record<string, string>;
+  const get = (url: string, headers: Auth) => app().inject({ method: 'GET', url, headers });
+  const post = (url: string, headers: Auth, payload?: unknown) =>
+    app().inject({ method: 'POST', url, headers, payload: (payload ?? {}) as object });
+  const page = async (auth: Auth): Promise<HostelApplicationPage> => {
+    const res = await get(STUDENT_HOSTEL_PAGE, auth);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().Data;
+  };
+  return { get, post, page };
 }
