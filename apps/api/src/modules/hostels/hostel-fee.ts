@@ -7,7 +7,7 @@ import {
 } from '@portal/contracts';
 import type { Exec } from '../../platform/db.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { loadStudentPayer, type PaymentPurpose } from '../payments/payments.service.js';
+import { categoryItemIds, loadStudentPayer, type PaymentPurpose } from '../payments/payments.service.js';
 import * as repo from './hostels.repository.js';
 
 /**
@@ -71,7 +71,7 @@ export const hostelFee: PaymentPurpose = {
     if (!detail || !round || detail.feeKobo === null || detail.feeKobo <= 0) throw refuse(M.noFee);
     return {
       sessionId: round.sessionId,
-      itemIds: await repo.feeItemIds(db, HOSTEL_FEE_CATEGORY_ID),
+      itemIds: await categoryItemIds(db, HOSTEL_FEE_CATEGORY_ID),
       methodId: FULL_PAYMENT_METHOD_ID,
       amountKobo: detail.feeKobo,
       description: `Hostel fee, ${detail.hostel}, ${detail.block}, Room ${detail.room}, Bed ${detail.bed}`,

@@ -12,7 +12,6 @@ import {
   hostels,
   hostelWaitingList,
   levels,
-  paymentItems,
   rooms,
   students,
 } from '../../db/schema/index.js';
@@ -477,15 +476,6 @@ export async function recordFeePayment(
     allocationLive: values.live ? 'yes' : 'no',
     paidAt: values.paidAt,
   });
-}
-
-export async function feeItemIds(db: Exec, categoryId: number) {
-  const rows = await db
-    .select({ id: paymentItems.id })
-    .from(paymentItems)
-    .where(and(eq(paymentItems.categoryId, categoryId), eq(paymentItems.isActive, true)))
-    .orderBy(asc(paymentItems.id));
-  return rows.map((r) => r.id);
 }
 
 // ───────────────────────────── reading allocations with their bed ─────────────────────────────

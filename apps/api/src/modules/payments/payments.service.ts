@@ -681,6 +681,9 @@ export async function acceptanceFeeKobo(db: Db, payer: PricedPayer): Promise<num
 
 export const paymentSessionName = (db: Db, sessionId: number | null) => repo.sessionName(db, sessionId);
 
+/** The active items of a payment category, in order (reference data): what a purpose's attempt covers. */
+export const categoryItemIds = (db: Db, categoryId: number) => repo.categoryItemIds(db, categoryId);
+
 // For the bursary, students and records modules
 
 /**
