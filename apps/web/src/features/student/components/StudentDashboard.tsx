@@ -133,7 +133,10 @@ export default function StudentDashboard({ feesCard }: { feesCard?: ReactNode })
                     <List dense>
                       {d.Results.map((r) => (
                         <ListItem key={`${r.Session}-${r.Semester}`}>
-                          <ListItemText primary={semesterLabel(r)} secondary={`GPA ${twoDecimals(r.Gpa)}`} />
+                          <ListItemText
+                            primary={semesterLabel(r)}
+                            secondary={t('student.dashboard.gpa', { gpa: twoDecimals(r.Gpa) })}
+                          />
                         </ListItem>
                       ))}
                     </List>
