@@ -24,11 +24,17 @@ test.describe.configure({ mode: 'serial' });
 const statusDialog = (page: Page) => page.getByRole('dialog', { name: 'Payment Status' });
 
 async function startMonnify(page: Page): Promise<void> {
-  // Watch for the toast before clicking: it shows only until the redirect to the checkout.
-  const toast = page.getByText('Transaction Ref generated successfully').waitFor({ state: 'visible' });
+  // The toast shows only until the redirect to the checkout: hold that navigation until the toast
+  // has been seen, so a fast redirect on a busy machine cannot hide it.
+  const toast = page.getByText('Transaction Ref generated successfully');
+  await page.route(CHECKOUT, async (route) => {
+    await toast.waitFor({ state: 'visible' }).catch(() => undefined);
+    await route.continue();
+  });
   await page.getByRole('button', { name: 'Monnify', exact: true }).click();
-  await toast;
+  await expect(toast).toBeVisible();
   await page.waitForURL(CHECKOUT);
+  await page.unroute(CHECKOUT);
 }
 
 async function expectPdf(download: Download): Promise<void> {
