@@ -334,3 +334,28 @@ export async function sidebarLinks(page: Page, group?: string): Promise<{ href: 
   }
   return [...links.entries()].map(([href, name]) => ({ href, name }));
 }
+
+/**
+ * The notices (snackbar alerts) a page shows from now on, recorded as they appear: a notice shown just
+ * before the page is left (the payment reference before a gateway's checkout) can be missed by polling.
+ */
+const noticesShown = new WeakMap<Page, string[]>();
+
+export async function recordNotices(page: Page): Promise<string[]> {
+  let shown = noticesShown.get(page);
+  if (!shown) {
+    const texts: string[] = [];
+    shown = texts;
+    noticesShown.set(page, texts);
+    await page.exposeFunction('noticeShown', (text: string) => texts.push(text));
+  }
+  await page.evaluate(() => {
+    const report = (window as unknown as { noticeShown: (text: string) => void }).noticeShown;
+    new MutationObserver(() => {
+      for (const alert of document.querySelectorAll('.MuiSnackbar-root [role="alert"]')) {
+        report(alert.textContent ?? '');
+      }
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  return shown;
+}

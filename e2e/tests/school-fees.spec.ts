@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { atPortal, expect, hasHorizontalScroll, portal, signIn, test } from '../fixtures';
+import { atPortal, expect, hasHorizontalScroll, portal, recordNotices, signIn, test } from '../fixtures';
 
 /**
  * School fees through the built-in sandboxes (issue 12): DIT/2024/0001 (indigene, state 2656) pays
@@ -14,15 +14,11 @@ test.describe.configure({ mode: 'serial' });
 const statusDialog = (page: Page) => page.getByRole('dialog', { name: 'Payment Status' });
 
 async function payAtCheckout(page: Page, provider: 'Monnify' | 'Nomba', checkout: RegExp) {
-  // Shown for a moment before the browser leaves for the gateway: waited for on every frame, not by polling.
-  // Under load the browser may leave before the toast paints: the checkout page is what must follow.
-  const toast = page
-    .getByText('Transaction Ref generated successfully')
-    .waitFor({ state: 'visible' })
-    .catch(() => undefined);
+  // Shown for a moment before the browser leaves for the gateway: recorded as it appears.
+  const notices = await recordNotices(page);
   await page.getByRole('button', { name: provider, exact: true }).click();
-  await Promise.race([toast, page.waitForURL(checkout)]);
   await page.waitForURL(checkout);
+  expect(notices.some((text) => text.includes('Transaction Ref generated successfully'))).toBe(true);
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(page).toHaveURL(/\/portal\/student\/payment\?/);
   const dialog = statusDialog(page);
