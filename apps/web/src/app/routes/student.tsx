@@ -23,21 +23,25 @@ import type { ProfileEntry } from '../shell/ProfileMenu';
 
 const ChangePasswordScreen = lazy(() => import('../../features/account/components/ChangePasswordScreen'));
 const StudentDashboard = lazy(() => import('../../features/student/components/StudentDashboard'));
-const StudentProfileScreen = lazy(() => import('../../features/student/components/StudentProfileScreen'));
-const DocumentDownloadScreen = lazy(() => import('../../features/student/components/DocumentDownloadScreen'));
-const DocumentUploadScreen = lazy(() => import('../../features/student/components/DocumentUploadScreen'));
-const MatriculationScreen = lazy(() => import('../../features/student/components/MatriculationScreen'));
-const CourseRegistrationScreen = lazy(
-  () => import('../../features/student/components/CourseRegistrationScreen'),
+const StudentProfileScreen = lazy(() => import('../../features/records/components/StudentProfileScreen'));
+const DocumentDownloadScreen = lazy(
+  () => import('../../features/documents/components/DocumentDownloadScreen'),
 );
-const ResultScreen = lazy(() => import('../../features/student/components/ResultScreen'));
-const ReportCardScreen = lazy(() => import('../../features/student/components/ReportCardScreen'));
+const DocumentUploadScreen = lazy(() => import('../../features/documents/components/DocumentUploadScreen'));
+const MatriculationScreen = lazy(
+  () => import('../../features/records/components/StudentMatriculationScreen'),
+);
+const CourseRegistrationScreen = lazy(
+  () => import('../../features/courses/components/CourseRegistrationScreen'),
+);
+const ResultScreen = lazy(() => import('../../features/results/components/ResultScreen'));
+const ReportCardScreen = lazy(() => import('../../features/results/components/ReportCardScreen'));
 const SchoolFeesScreen = lazy(() => import('../../features/payments/components/SchoolFeesScreen'));
 const PaymentHistoryScreen = lazy(() => import('../../features/payments/components/PaymentHistoryScreen'));
 const SchoolFeesDueCard = lazy(() => import('../../features/payments/components/SchoolFeesDueCard'));
 const FeePayment = lazy(() => import('../../features/payments/components/FeePayment'));
 const HostelApplicationScreen = lazy(
-  () => import('../../features/student/components/HostelApplicationScreen'),
+  () => import('../../features/hostels/components/HostelApplicationScreen'),
 );
 
 /** A sidebar link to a student page, kept only when the page is in the student's RoleData. */

@@ -28,15 +28,15 @@ import { useSessionUser } from '../../../lib/session';
 import type { FeeSlot } from '../../../lib/fee';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { EMAIL_PATTERN } from '../../../lib/validation';
-import { useDownload } from '../api/documents';
+import { useDownload } from '../../../lib/useDownload';
 import {
   reportCardUrl,
   useRequestTranscript,
   useStudentResults,
   useTranscriptRequests,
-} from '../api/results';
-import { LoadError, LoadingBlock, formatDay } from './parts';
-import { semesterLabel } from './results-format';
+} from '../api/student-results';
+import { LoadError, LoadingBlock, formatDay } from '../../../components/LoadState';
+import { semesterLabel } from '../../../lib/semester';
 
 /** A transcript request to pay for: its id (the payment's record), the fee in naira, the recipient. */
 export interface TranscriptToPay {

@@ -23,10 +23,10 @@ import { formatNaira } from '../../../lib/money';
 import { notify } from '../../../lib/notify';
 import type { FeeSlot } from '../../../lib/fee';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { useDownload } from '../api/documents';
-import { useApplyForHostel, useGiveUpBed, useHostelPage } from '../api/hostel';
-import { LoadError, LoadingBlock, formatDay } from './parts';
-import { withSession } from './results-format';
+import { useDownload } from '../../../lib/useDownload';
+import { useApplyForHostel, useGiveUpBed, useHostelPage } from '../api/hostel-application';
+import { LoadError, LoadingBlock, formatDay } from '../../../components/LoadState';
+import { withSession } from '../../../lib/semester';
 
 const STATE_COLOR = {
   allocated: 'warning',

@@ -23,10 +23,10 @@ import { notify } from '../../../lib/notify';
 import type { FeeSlot } from '../../../lib/fee';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useCourseRegistration, useSubmitRegistration } from '../api/course-registration';
-import { useDownload } from '../api/documents';
+import { useDownload } from '../../../lib/useDownload';
 import { changed, choiceState, initialSelection, locked } from './course-selection';
-import { LoadError, LoadingBlock, formatDay } from './parts';
-import { withSession } from './results-format';
+import { LoadError, LoadingBlock, formatDay } from '../../../components/LoadState';
+import { withSession } from '../../../lib/semester';
 
 /**
  * /student/courseregistration: the semester's courses (carry-overs first and required, compulsory

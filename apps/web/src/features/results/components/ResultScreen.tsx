@@ -24,9 +24,9 @@ import { SectionCard } from '../../../components/SectionCard';
 import { useT } from '../../../i18n/useT';
 import { notify } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { useRaiseQuery, useStudentResults } from '../api/results';
-import { LoadError, LoadingBlock, formatDay } from './parts';
-import { semesterLabel, useTwoDecimals } from './results-format';
+import { useRaiseQuery, useStudentResults } from '../api/student-results';
+import { LoadError, LoadingBlock, formatDay } from '../../../components/LoadState';
+import { semesterLabel, useTwoDecimals } from '../../../lib/semester';
 
 type Course = ResultSemester['Courses'][number];
 
