@@ -5,6 +5,7 @@ export * from './auth.js';
 export * from './applicant.js';
 export * from './admin.js';
 export * from './payments.js';
+export * from './payment-purposes.js';
 export * from './registry/index.js';
 export * from './registry/schemas.js';
 export * from './bursary.js';

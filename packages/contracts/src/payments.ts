@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { moneyArg, template } from './messages.js';
 import { recordId } from './ids.js';
+import { PAYMENT_CHECK_PATHS, PAYMENT_START_PATHS } from './payment-purposes.js';
 
 /**
  * Money and documents: the acceptance-fee payment at three gateways, receipts, the provisional
@@ -357,12 +358,12 @@ export const studentDocumentLinksResponse = z.object({ Status: z.string(), Data:
 
 /** The API's paths, for the web client. */
 export const PAYMENTS_API = {
-  startMonnify: '/api/AddPayeePaymentMonnify',
-  startNomba: '/api/AddPayeePaymentNomba',
-  startRemita: '/api/AddPayeePayment',
-  checkMonnify: '/api/CheckPayeePaymentMonnify',
-  checkNomba: '/api/CheckPayeePaymentNomba',
-  checkRemita: '/api/CheckPayeePaymentRemita',
+  startMonnify: PAYMENT_START_PATHS.monnify,
+  startNomba: PAYMENT_START_PATHS.nomba,
+  startRemita: PAYMENT_START_PATHS.remita,
+  checkMonnify: PAYMENT_CHECK_PATHS.monnify,
+  checkNomba: PAYMENT_CHECK_PATHS.nomba,
+  checkRemita: PAYMENT_CHECK_PATHS.remita,
   receipt: '/api/PaymentReceiptByRRR',
   schoolFeesReceipt: '/api/SchoolFeesReceipt0',
   receiptPdf: (transactionId: string) => `/api/receipts/${encodeURIComponent(transactionId)}.pdf`,
@@ -379,10 +380,6 @@ export const PAYMENTS_API = {
 // ---------------------------------------------------------------------------------------------
 // School fees (students)
 
-/** payType / PaymentCategoryId of school fees. */
-export const SCHOOL_FEES_CATEGORY_ID = 1;
-/** PayeeTypeId of a student (1 is an applicant). */
-export const STUDENT_PAYEE_TYPE_ID = 2;
 /** MethodId: 1 full payment; any other value instalments (spec section 4). */
 export const FULL_PAYMENT_METHOD_ID = 1;
 export const INSTALMENT_METHOD_ID = 2;

@@ -73,7 +73,7 @@ const UpdatePaymentSessionScreen = lazy(
 );
 const DebtorsListScreen = lazy(() => import('../../features/payments/components/DebtorsListScreen'));
 const RegistryScreen = lazy(() => import('../../features/setup/components/RegistryScreen'));
-const StudentFormsScreen = lazy(() => import('../../features/student/components/StudentFormsScreen'));
+const StudentFormsScreen = lazy(() => import('../../features/documents/components/StudentFormsScreen'));
 // The registry's student pages (issue 12).
 const MatriculationScreen = lazy(() => import('../../features/records/components/MatriculationScreen'));
 const AddStudentScreen = lazy(() => import('../../features/records/components/AddStudentScreen'));

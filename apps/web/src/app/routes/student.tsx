@@ -16,32 +16,33 @@ import { Route } from 'react-router';
 import type { PageEntry } from '@portal/contracts';
 import { RequireStudentPage, useStudentPages } from '../../features/student/components/RequireStudentPage';
 import UnauthorizedScreen from '../../features/student/components/UnauthorizedScreen';
+import type { FeeSlot } from '../../lib/fee';
 import { AreaShell } from '../shell/AreaShell';
 import { link, type NavItem, type NavLink } from '../shell/nav';
 import type { ProfileEntry } from '../shell/ProfileMenu';
 
 const ChangePasswordScreen = lazy(() => import('../../features/account/components/ChangePasswordScreen'));
 const StudentDashboard = lazy(() => import('../../features/student/components/StudentDashboard'));
-const StudentProfileScreen = lazy(() => import('../../features/student/components/StudentProfileScreen'));
-const DocumentDownloadScreen = lazy(() => import('../../features/student/components/DocumentDownloadScreen'));
-const DocumentUploadScreen = lazy(() => import('../../features/student/components/DocumentUploadScreen'));
-const MatriculationScreen = lazy(() => import('../../features/student/components/MatriculationScreen'));
-const CourseRegistrationScreen = lazy(
-  () => import('../../features/student/components/CourseRegistrationScreen'),
+const StudentProfileScreen = lazy(() => import('../../features/records/components/StudentProfileScreen'));
+const DocumentDownloadScreen = lazy(
+  () => import('../../features/documents/components/DocumentDownloadScreen'),
 );
-const ResultScreen = lazy(() => import('../../features/student/components/ResultScreen'));
-const ReportCardScreen = lazy(() => import('../../features/student/components/ReportCardScreen'));
+const DocumentUploadScreen = lazy(() => import('../../features/documents/components/DocumentUploadScreen'));
+const MatriculationScreen = lazy(
+  () => import('../../features/records/components/StudentMatriculationScreen'),
+);
+const CourseRegistrationScreen = lazy(
+  () => import('../../features/courses/components/CourseRegistrationScreen'),
+);
+const ResultScreen = lazy(() => import('../../features/results/components/ResultScreen'));
+const ReportCardScreen = lazy(() => import('../../features/results/components/ReportCardScreen'));
 const SchoolFeesScreen = lazy(() => import('../../features/payments/components/SchoolFeesScreen'));
 const PaymentHistoryScreen = lazy(() => import('../../features/payments/components/PaymentHistoryScreen'));
 const SchoolFeesDueCard = lazy(() => import('../../features/payments/components/SchoolFeesDueCard'));
-const LateRegistrationFeeCard = lazy(
-  () => import('../../features/payments/components/LateRegistrationFeeCard'),
-);
-const TranscriptFeePayment = lazy(() => import('../../features/payments/components/TranscriptFeePayment'));
+const FeePayment = lazy(() => import('../../features/payments/components/FeePayment'));
 const HostelApplicationScreen = lazy(
-  () => import('../../features/student/components/HostelApplicationScreen'),
+  () => import('../../features/hostels/components/HostelApplicationScreen'),
 );
-const HostelFeeCard = lazy(() => import('../../features/payments/components/HostelFeeCard'));
 
 /** A sidebar link to a student page, kept only when the page is in the student's RoleData. */
 const page = (name: string, item: NavLink) => ({ name, item });
@@ -101,6 +102,9 @@ const PROFILE_ENTRIES: ProfileEntry[] = [
   { label: 'nav.profile', icon: <Person fontSize="small" />, to: '/student/profile' },
 ];
 
+/** A purpose's fee on a domain page, drawn by the payments feature as the purpose's contract declares. */
+const fee: FeeSlot = (offer) => <FeePayment {...offer} />;
+
 /** A student page, shown only when the student's RoleData grants it ('unauthorized' otherwise). */
 const guarded = (name: string, element: ReactElement) => (
   <RequireStudentPage page={name}>{element}</RequireStudentPage>
@@ -119,25 +123,13 @@ export default function StudentRoutes() {
       <Route path="Matriculation" element={guarded('Matriculation', <MatriculationScreen />)} />
       <Route
         path="courseregistration"
-        element={guarded(
-          'courseregistration',
-          <CourseRegistrationScreen lateFee={(fee) => <LateRegistrationFeeCard {...fee} />} />,
-        )}
+        element={guarded('courseregistration', <CourseRegistrationScreen lateFee={fee} />)}
       />
       <Route path="Result" element={guarded('Result', <ResultScreen />)} />
-      <Route
-        path="ReportCard"
-        element={guarded(
-          'ReportCard',
-          <ReportCardScreen transcriptFee={(fee) => <TranscriptFeePayment {...fee} />} />,
-        )}
-      />
+      <Route path="ReportCard" element={guarded('ReportCard', <ReportCardScreen transcriptFee={fee} />)} />
       <Route
         path="applyforhostel"
-        element={guarded(
-          'applyforhostel',
-          <HostelApplicationScreen hostelFee={(fee) => <HostelFeeCard {...fee} />} />,
-        )}
+        element={guarded('applyforhostel', <HostelApplicationScreen hostelFee={fee} />)}
       />
       <Route path="unauthorized" element={<UnauthorizedScreen />} />
       <Route path="changepassword" element={<ChangePasswordScreen area="student" />} />

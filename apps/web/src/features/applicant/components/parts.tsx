@@ -1,8 +1,6 @@
 import Lock from '@mui/icons-material/Lock';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useT } from '../../../i18n/useT';
@@ -21,18 +19,8 @@ export function PageTitle({ children }: { children: ReactNode }) {
   );
 }
 
-/** A skeleton of a card and a table while a screen's data loads. */
-export function LoadingBlock({ rows = 3 }: { rows?: number }) {
-  const t = useT();
-  return (
-    <Box role="status" aria-label={t('common.loading')}>
-      <Skeleton variant="rounded" height={56} sx={{ mb: 2 }} />
-      {Array.from({ length: rows }, (_, index) => (
-        <Skeleton key={index} variant="rounded" height={40} sx={{ mb: 1 }} />
-      ))}
-    </Box>
-  );
-}
+/** A skeleton while a screen's data loads: the one every area's screens show. */
+export { LoadingBlock } from '../../../components/LoadState';
 
 /** A failed load: the server's message when it sent one, else 'Unable to complete operation.', and Retry. */
 export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {

@@ -2,18 +2,16 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { QueryTable } from '../../../components/crud/ServerTable';
-import { useDebounced } from '../../../components/crud/useDebounced';
-import { useListFilters } from '../../../components/crud/useListFilters';
+import { useDeclaredFilters } from '../../../components/crud/declaredFilters';
 import { PageHeading } from '../../../components/PageHeading';
 import { useT } from '../../../i18n/useT';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useBursaryOptions } from '../api/get-bursary-options';
 import { useBursaryPayments } from '../api/get-bursary-payments';
 import { ExportButtons, Figures, useNaira, usePaymentTableColumns } from './parts';
-import { NO_PAYMENT_FILTERS, PaymentFilters, paymentFilterQuery } from './PaymentFilters';
+import { PAYMENT_FILTERS, PAYMENT_FILTERS_INITIAL, PaymentFilters } from './PaymentFilters';
 
 /**
  * studentpayments: every payment (paid unless another state is chosen), filtered, searched and
@@ -26,9 +24,13 @@ export default function StudentPaymentsScreen() {
   const title = t('adminPage.studentpayments');
   useDocumentTitle(`${title} · ${t('portal.name')}`);
   const options = useBursaryOptions();
-  const { state, setState, filters, setFilter } = useListFilters(NO_PAYMENT_FILTERS);
-  const search = useDebounced(filters.search);
-  const filterQuery = useMemo(() => paymentFilterQuery(filters, search), [filters, search]);
+  const {
+    state,
+    setState,
+    filters,
+    setFilter,
+    query: filterQuery,
+  } = useDeclaredFilters(PAYMENT_FILTERS, PAYMENT_FILTERS_INITIAL);
   const payments = useBursaryPayments({
     ...filterQuery,
     page: state.page,

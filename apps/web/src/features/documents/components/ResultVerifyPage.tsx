@@ -5,8 +5,9 @@ import Typography from '@mui/material/Typography';
 import type { ResultDocumentView } from '@portal/contracts';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
-import { SimpleTable } from '../../../components/SimpleTable';
+import { SemesterResults } from '../../../components/SemesterResults';
 import { useT } from '../../../i18n/useT';
+import { semesterLabel, useTwoDecimals } from '../../../lib/semester';
 import { useResultDocument } from '../api/get-result-document';
 import { KeyValues, LoadedDocument, SectionTitle, useLogLoadFailure } from './parts';
 import { PublicDocument } from './PublicDocument';
@@ -32,16 +33,10 @@ function ResultDocument({ id }: { id: string }) {
   );
 }
 
-type Semester = ResultDocumentView['Results']['Semesters'][number];
-
-const semesterLabel = (s: Pick<Semester, 'Semester' | 'Session'>) =>
-  s.Semester.includes(s.Session) ? s.Semester : `${s.Semester} · ${s.Session}`;
-
 function DocumentBody({ doc }: { doc: ResultDocumentView }) {
   const t = useT();
   const intl = useIntl();
-  const two = (value: number) =>
-    intl.formatNumber(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const two = useTwoDecimals();
   const issued = intl.formatDate(new Date(doc.IssuedAt), { dateStyle: 'long', timeZone: 'Africa/Lagos' });
   const results = doc.Results;
   const last = results.Semesters.at(-1);
@@ -73,41 +68,29 @@ function DocumentBody({ doc }: { doc: ResultDocumentView }) {
           [t('documents.resultVerify.issuedOn'), issued],
         ]}
       />
-      {results.Semesters.map((semester) => {
-        const label = semesterLabel(semester);
-        return (
-          <Box component="section" key={semester.SemesterId}>
+      <SemesterResults
+        semesters={results.Semesters}
+        text={{
+          code: t('documents.resultVerify.code'),
+          title: t('documents.resultVerify.courseTitle'),
+          units: t('documents.resultVerify.units'),
+          score: t('documents.resultVerify.score'),
+          grade: t('documents.resultVerify.grade'),
+          gradePoint: t('documents.resultVerify.gradePoint'),
+          table: (semester) => t('documents.resultVerify.semesterTable', { semester }),
+          gpaLine: (values) => t('documents.resultVerify.gpaLine', values),
+        }}
+        frame={({ label, body }) => (
+          <Box component="section">
             <SectionTitle>
               <bdi>{label}</bdi>
             </SectionTitle>
-            <SimpleTable
-              label={t('documents.resultVerify.semesterTable', { semester: label })}
-              rows={semester.Courses}
-              rowKey={(c) => c.ResultId}
-              columns={[
-                // A course code never breaks between its letters and number.
-                { header: t('documents.resultVerify.code'), cell: (c) => c.Code.replace(/ /g, '\u00a0') },
-                { header: t('documents.resultVerify.courseTitle'), cell: (c) => c.Title },
-                { header: t('documents.resultVerify.units'), cell: (c) => c.Units, numeric: true },
-                { header: t('documents.resultVerify.score'), cell: (c) => c.Score, numeric: true },
-                { header: t('documents.resultVerify.grade'), cell: (c) => c.Grade },
-                {
-                  header: t('documents.resultVerify.gradePoint'),
-                  cell: (c) => two(c.GradePoint),
-                  numeric: true,
-                },
-              ]}
-            />
-            <Typography sx={{ fontWeight: 600, mt: 1 }} data-testid="semester-gpa">
-              {t('documents.resultVerify.gpaLine', {
-                gpa: two(semester.Gpa),
-                cgpa: two(semester.Cgpa),
-                units: semester.Units,
-              })}
-            </Typography>
+            {body}
           </Box>
-        );
-      })}
+        )}
+        // A course code never breaks between its letters and number.
+        code={(c) => c.Code.replace(/ /g, '\u00a0')}
+      />
       <SectionTitle>{t('documents.resultVerify.summary')}</SectionTitle>
       <KeyValues
         rows={[

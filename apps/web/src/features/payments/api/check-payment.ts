@@ -1,12 +1,6 @@
-import type { PaymentProvider, PaymentStatusResponse } from '@portal/contracts';
+import { PAYMENT_CHECK_PATHS, type PaymentProvider, type PaymentStatusResponse } from '@portal/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-
-const CHECK_PATHS: Record<PaymentProvider, string> = {
-  monnify: '/api/CheckPayeePaymentMonnify',
-  nomba: '/api/CheckPayeePaymentNomba',
-  remita: '/api/CheckPayeePaymentRemita',
-};
 
 /** A reference the browser brought back from a gateway, or one typed on the status page. */
 export interface ReturnedPayment {
@@ -44,7 +38,7 @@ export const RETURN_PARAMS = ['paymentReference', 'orderReference', 'orderId', '
  * (never trusting the redirect) and answers the attempt's state. Never cached: each visit asks again.
  */
 export const checkPayment = ({ provider, reference }: ReturnedPayment, signal?: AbortSignal) =>
-  api<PaymentStatusResponse>(CHECK_PATHS[provider], {
+  api<PaymentStatusResponse>(PAYMENT_CHECK_PATHS[provider], {
     query: { paymentReference: reference },
     // The payer of the area the browser is in: an applicant or a student.
     signal,

@@ -1,12 +1,12 @@
 import {
-  ACCEPTANCE_PAYMENT_CATEGORY_ID,
   ACCEPTANCE_PAYMENT_ITEM_IDS,
   APPLICANT_PAYEE_TYPE_ID,
-  HOSTEL_FEE_CATEGORY_ID,
-  LATE_REGISTRATION_CATEGORY_ID,
+  PAYMENT_PURPOSES,
+  PAYMENT_START_PATHS,
   SCHOOL_ID,
-  TRANSCRIPT_FEE_CATEGORY_ID,
+  STUDENT_PAYEE_TYPE_ID,
   type ApplicantUser,
+  type PaymentPurpose,
   type PaymentProvider,
   type PaymentRequest,
   type PaymentStartedResponse,
@@ -14,12 +14,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-/** The spec's three start calls (section 7), one per gateway; payType 10 is the acceptance fee. */
-const START_PATHS: Record<PaymentProvider, string> = {
-  monnify: '/api/AddPayeePaymentMonnify',
-  nomba: '/api/AddPayeePaymentNomba',
-  remita: '/api/AddPayeePayment',
-};
+const ACCEPTANCE = PAYMENT_PURPOSES.acceptance.payType;
 
 /**
  * The payment request of spec section 3, filled from the signed-in applicant. The server ignores
@@ -42,7 +37,7 @@ export function paymentRequestOf(user: ApplicantUser): PaymentRequest {
     LevelID: user.LevelID,
     AdmModeId: user.AdmModeId,
     PayeeTypeId: APPLICANT_PAYEE_TYPE_ID,
-    PaymentCategoryId: ACCEPTANCE_PAYMENT_CATEGORY_ID,
+    PaymentCategoryId: ACCEPTANCE,
     PayeeId: user.ApplicantID,
     ApplicantID: user.ApplicantID,
     JambRegNo: user.JambRegNo,
@@ -57,9 +52,9 @@ export function startPayment(
   provider: PaymentProvider,
   user: ApplicantUser,
 ): Promise<PaymentStartedResponse> {
-  return api<PaymentStartedResponse>(START_PATHS[provider], {
+  return api<PaymentStartedResponse>(PAYMENT_START_PATHS[provider], {
     method: 'POST',
-    query: { payType: ACCEPTANCE_PAYMENT_CATEGORY_ID },
+    query: { payType: ACCEPTANCE },
     body: paymentRequestOf(user),
     area: 'applicant',
   });
@@ -73,42 +68,28 @@ export interface SchoolFeesChoice {
 }
 
 /**
- * POST api/AddPayeePayment{Monnify|Nomba|}?payType=N for the signed-in student: the server builds
- * the payment from the student's record and the purpose (school fees 1, transcript 3, late
- * registration 4); of the body it reads only a school-fees method, a first instalment's amount and
- * the record paid for (RecordId: a transcript request).
+ * POST api/AddPayeePayment{Monnify|Nomba|}?payType=<the purpose's category> for the signed-in
+ * student: the server builds the payment from the student's record and the purpose; of the body it
+ * reads only a school-fees method, a first instalment's amount and the record paid for (RecordId:
+ * a transcript request, a bed space).
  */
-function startStudentPayment(
+export function startStudentPayment(
   provider: PaymentProvider,
-  payType: number,
-  body: Record<string, unknown> = {},
+  purpose: Exclude<PaymentPurpose, 'acceptance'>,
+  body: { RecordId?: number } & Partial<SchoolFeesChoice> = {},
 ): Promise<PaymentStartedResponse> {
-  return api<PaymentStartedResponse>(START_PATHS[provider], {
+  const { payType } = PAYMENT_PURPOSES[purpose];
+  return api<PaymentStartedResponse>(PAYMENT_START_PATHS[provider], {
     method: 'POST',
     query: { payType },
-    body: { ...body, PaymentCategoryId: payType, PayeeTypeId: STUDENT_PAYEE_TYPE },
+    body: { ...body, PaymentCategoryId: payType, PayeeTypeId: STUDENT_PAYEE_TYPE_ID },
     area: 'student',
   });
 }
 
 /** School fees: in full (MethodId 1) or an instalment. */
 export const startSchoolFees = (provider: PaymentProvider, choice: SchoolFeesChoice) =>
-  startStudentPayment(provider, SCHOOL_FEES_PAY_TYPE, { ...choice });
-
-/** The late course registration fee of the semester whose registration is in its late days. */
-export const startLateRegistrationFee = (provider: PaymentProvider) =>
-  startStudentPayment(provider, LATE_REGISTRATION_CATEGORY_ID);
-
-/** The fee of one transcript request (payType 3): the request is the payment's RecordId. */
-export const startTranscriptFee = (provider: PaymentProvider, requestId: number) =>
-  startStudentPayment(provider, TRANSCRIPT_FEE_CATEGORY_ID, { RecordId: requestId });
-/** The hostel fee of the student's bed space (payType 2), before the allocation's deadline: the allocation is the RecordId. */
-export const startHostelFee = (provider: PaymentProvider, allocationId: number | null) =>
-  startStudentPayment(provider, HOSTEL_FEE_CATEGORY_ID, allocationId ? { RecordId: allocationId } : {});
-
-/** School fees' category id (payType) and a student's payee type, as the contracts number them. */
-const SCHOOL_FEES_PAY_TYPE = 1;
-const STUDENT_PAYEE_TYPE = 2;
+  startStudentPayment(provider, 'schoolFees', { ...choice });
 
 export const useStartPayment = () =>
   useMutation({

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import type { PaymentProvider, PaymentStartedResponse } from '@portal/contracts';
+import { PAYMENT_BUTTON_ORDER, type PaymentProvider, type PaymentStartedResponse } from '@portal/contracts';
 import { useId, useState } from 'react';
 import { notificationsReady, preloadNotifications } from '../../../components/NotificationHost';
 import { useT } from '../../../i18n/useT';
@@ -16,7 +16,6 @@ import { PaymentsMessages } from './PaymentsMessages';
 import { PROVIDER_NAMES, ProviderLogo } from './ProviderLogo';
 import { RemitaPaymentDialog } from './RemitaPaymentDialog';
 
-const ORDER: readonly PaymentProvider[] = ['monnify', 'remita', 'nomba'];
 const REDIRECT_DELAY_MS = 800;
 
 export interface PaymentButtonsProps {
@@ -111,7 +110,7 @@ export function ProviderButtons({
         {label}
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
-        {ORDER.map((provider) => {
+        {PAYMENT_BUTTON_ORDER.map((provider) => {
           const disabled = provider === 'remita' && !remitaEnabled;
           const running = start.isPending && start.variables?.provider === provider;
           return (

@@ -15,7 +15,12 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import type { ApplicantPaymentRow } from '@portal/contracts';
+import {
+  PAYMENT_PURPOSES,
+  purposeOfCategory,
+  type ApplicantPaymentRow,
+  type PaymentPurpose,
+} from '@portal/contracts';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
@@ -28,7 +33,7 @@ import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useCheckAgain, type ReturnedPayment } from '../api/check-payment';
 import { usePaymentHistory, type Payer } from '../api/get-payment-history';
 import { PaymentsMessages } from './PaymentsMessages';
-import { messageOf, type PaymentPurpose } from './PaymentStatusContent';
+import { messageOf } from './PaymentStatusContent';
 import { PaymentStateChip } from './PaymentStateChip';
 import { isProvider, PROVIDER_NAMES, ProviderLogo } from './ProviderLogo';
 
@@ -151,18 +156,17 @@ function RowAction({ row }: { row: ApplicantPaymentRow }) {
     return (
       <CheckAgainButton
         payment={{ provider, reference: row.Reference }}
-        purpose={row.PaymentCategoryId === SCHOOL_FEES_CATEGORY ? 'schoolFees' : 'acceptance'}
+        purpose={purposeOfCategory(row.PaymentCategoryId)}
       />
     );
   return null;
 }
 
-/** School fees open the school-fees receipt (/paymentreceipt); other payments the receipt a QR code opens. */
+/** The receipt page the payment's purpose declares: the acceptance fee's is the one its QR code opens. */
 function receiptPath(row: Pick<ApplicantPaymentRow, 'PaymentId' | 'PaymentCategoryId'>): string {
-  const page = row.PaymentCategoryId === SCHOOL_FEES_CATEGORY ? '/paymentreceipt' : '/QrCode';
+  const page = PAYMENT_PURPOSES[purposeOfCategory(row.PaymentCategoryId)].receiptPage;
   return `${page}?transactionId=${encodeURIComponent(row.PaymentId)}`;
 }
-const SCHOOL_FEES_CATEGORY = 1;
 
 function CheckAgainButton({ payment, purpose }: { payment: ReturnedPayment; purpose: PaymentPurpose }) {
   const t = useT();

@@ -1,9 +1,9 @@
+import type { PaymentPurpose } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { RETURN_PARAMS, returnedPayment } from '../api/check-payment';
 import { PaymentsMessages } from './PaymentsMessages';
-import type { PaymentPurpose } from './PaymentStatusContent';
 import { PaymentStatusDialog } from './PaymentStatusDialog';
 
 /**

@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import type { PaymentStatusResponse } from '@portal/contracts';
+import { PAYMENT_PURPOSES, type PaymentPurpose, type PaymentStatusResponse } from '@portal/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { useIntl } from 'react-intl';
@@ -20,9 +20,6 @@ import { ProviderLogo } from './ProviderLogo';
 type Status = PaymentStatusResponse['Data'];
 type Outcome = 'paid' | 'pending' | 'failed' | 'error';
 
-/** What was paid for: the wording of 'What Next !', of a refused duplicate and the receipt page differ. */
-export type PaymentPurpose = 'acceptance' | 'schoolFees' | 'lateRegistration' | 'transcript' | 'hostelFee';
-
 /** The dialog's message for the attempt's state, word for word from spec section 4 where it gives one. */
 export function messageOf(
   data: Pick<Status, 'status' | 'Flag'>,
@@ -31,62 +28,16 @@ export function messageOf(
   if (data.status === 'PAID') return 'payments.status.success';
   if (data.status === 'PENDING') return 'payments.status.pending';
   if (data.Flag?.startsWith('underpaid')) return 'payments.status.underpaid';
-  if (data.Flag?.startsWith('duplicate'))
-    return purpose === 'acceptance' ? 'payments.status.duplicate' : DUPLICATE[purpose];
+  if (data.Flag?.startsWith('duplicate')) return `payments.${PAYMENT_PURPOSES[purpose].messages}.duplicate`;
   return 'payments.status.failed';
 }
 
 const outcomeOf = (data: Status): Outcome =>
   data.status === 'PAID' ? 'paid' : data.status === 'PENDING' ? 'pending' : 'failed';
 
-const NEXT: Record<Outcome, MessageId> = {
-  paid: 'payments.status.next.paid',
-  pending: 'payments.status.next.pending',
-  failed: 'payments.status.next.failed',
-  error: 'payments.status.next.error',
-};
-
-const SCHOOL_FEES_NEXT: Record<Outcome, MessageId> = {
-  paid: 'payments.schoolFees.next.paid',
-  pending: 'payments.schoolFees.next.pending',
-  failed: 'payments.schoolFees.next.failed',
-  error: 'payments.schoolFees.next.error',
-};
-
-const LATE_FEE_NEXT: Record<Outcome, MessageId> = {
-  paid: 'payments.lateFee.next.paid',
-  pending: 'payments.lateFee.next.pending',
-  failed: 'payments.lateFee.next.failed',
-  error: 'payments.lateFee.next.error',
-};
-
-const TRANSCRIPT_NEXT: Record<Outcome, MessageId> = {
-  paid: 'payments.transcript.next.paid',
-  pending: 'payments.transcript.next.pending',
-  failed: 'payments.transcript.next.failed',
-  error: 'payments.transcript.next.error',
-};
-const HOSTEL_FEE_NEXT: Record<Outcome, MessageId> = {
-  paid: 'payments.hostelFee.next.paid',
-  pending: 'payments.hostelFee.next.pending',
-  failed: 'payments.lateFee.next.failed',
-  error: 'payments.lateFee.next.error',
-};
-
-/** Each purpose's 'What Next !' texts and its message for a payment refused as a duplicate. */
-const NEXT_BY_PURPOSE: Record<PaymentPurpose, Record<Outcome, MessageId>> = {
-  acceptance: NEXT,
-  schoolFees: SCHOOL_FEES_NEXT,
-  lateRegistration: LATE_FEE_NEXT,
-  transcript: TRANSCRIPT_NEXT,
-  hostelFee: HOSTEL_FEE_NEXT,
-};
-const DUPLICATE: Record<Exclude<PaymentPurpose, 'acceptance'>, MessageId> = {
-  schoolFees: 'payments.schoolFees.duplicate',
-  lateRegistration: 'payments.lateFee.duplicate',
-  transcript: 'payments.transcript.duplicate',
-  hostelFee: 'payments.hostelFee.duplicate',
-};
+/** The purpose's 'What Next !' text for an outcome. */
+const nextOf = (purpose: PaymentPurpose, outcome: Outcome): MessageId =>
+  `payments.${PAYMENT_PURPOSES[purpose].messages}.next.${outcome}`;
 
 const ICONS: Record<Outcome, ReactElement> = {
   paid: <CheckCircle color="success" sx={{ fontSize: 48 }} />,
@@ -164,11 +115,11 @@ export function PaymentStatusContent({
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
           {t('payments.status.whatNext')}
         </Typography>
-        <Typography color="text.secondary">{t(NEXT_BY_PURPOSE[purpose][outcome])}</Typography>
+        <Typography color="text.secondary">{t(nextOf(purpose, outcome))}</Typography>
         {data?.ReceiptId && (
           <Link
             component={RouterLink}
-            to={`${purpose === 'acceptance' ? '/QrCode' : '/paymentreceipt'}?transactionId=${encodeURIComponent(data.ReceiptId)}`}
+            to={`${PAYMENT_PURPOSES[purpose].receiptPage}?transactionId=${encodeURIComponent(data.ReceiptId)}`}
             sx={{ display: 'inline-block', mt: 1 }}
           >
             {t('payments.status.viewReceipt')}

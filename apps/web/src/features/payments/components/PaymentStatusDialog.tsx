@@ -1,3 +1,4 @@
+import type { PaymentPurpose } from '@portal/contracts';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -5,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useT } from '../../../i18n/useT';
 import { useCheckPayment, type ReturnedPayment } from '../api/check-payment';
-import { PaymentStatusContent, type PaymentPurpose } from './PaymentStatusContent';
+import { PaymentStatusContent } from './PaymentStatusContent';
 
 /** The payment status dialog of spec section 2: checks the returned reference, OK closes it. */
 export function PaymentStatusDialog({

@@ -4,13 +4,15 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import type { MatriculationItem } from '@portal/contracts';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { ConfirmDialog } from '../../../components/crud/ConfirmDialog';
-import { AnySelect, FilterGrid, SearchField } from '../../../components/crud/filters';
+import {
+  DeclaredFilters,
+  useDeclaredFilters,
+  type FilterDeclaration,
+} from '../../../components/crud/declaredFilters';
 import { QueryTable } from '../../../components/crud/ServerTable';
-import { useDebounced } from '../../../components/crud/useDebounced';
-import { useListFilters } from '../../../components/crud/useListFilters';
 import { PageHeading } from '../../../components/PageHeading';
 import { useT } from '../../../i18n/useT';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
@@ -24,23 +26,27 @@ type Pending = { action: 'clear' | 'matriculate'; item: MatriculationItem } | nu
  * registry clears the documents, then matriculates: the student gets the next matric number of
  * the programme's pattern and an e-mail to set a password.
  */
+const MATRICULATION_FILTERS = [
+  { kind: 'search', key: 'search', label: 'records.matriculation.search' },
+  {
+    kind: 'select',
+    key: 'state',
+    label: 'records.matriculation.state',
+    choices: [
+      { value: 'awaiting', label: 'records.matriculation.awaiting' },
+      { value: 'cleared', label: 'records.matriculation.cleared' },
+      { value: 'matriculated', label: 'records.matriculation.matriculated' },
+    ],
+  },
+] as const satisfies readonly FilterDeclaration<string>[];
+
 export default function MatriculationScreen() {
   const t = useT();
   const intl = useIntl();
   const title = t('adminPage.matriculation');
   useDocumentTitle(`${title} · ${t('portal.name')}`);
-  const { state, setState, filters, setFilter } = useListFilters({ search: '', state: '' });
-  const search = useDebounced(filters.search);
-  const query = useMemo(
-    () => ({
-      page: state.page,
-      pageSize: state.pageSize,
-      search: search.trim() || undefined,
-      state: filters.state || undefined,
-    }),
-    [state, search, filters.state],
-  );
-  const list = useMatriculationList(query);
+  const { state, setState, filters, setFilter, query } = useDeclaredFilters(MATRICULATION_FILTERS);
+  const list = useMatriculationList({ page: state.page, pageSize: state.pageSize, ...query });
   const clear = useClearDocuments();
   const matriculate = useMatriculate();
   const [pending, setPending] = useState<Pending>(null);
@@ -52,23 +58,13 @@ export default function MatriculationScreen() {
       <PageHeading title={title} intro={t('records.matriculation.intro')} />
       <Card variant="outlined">
         <CardContent>
-          <FilterGrid sm={2} lg={3}>
-            <SearchField
-              label={t('records.matriculation.search')}
-              value={filters.search}
-              onChange={(value) => setFilter({ search: value })}
-            />
-            <AnySelect
-              label={t('records.matriculation.state')}
-              value={filters.state}
-              onChange={(value) => setFilter({ state: value })}
-              choices={[
-                { value: 'awaiting', label: t('records.matriculation.awaiting') },
-                { value: 'cleared', label: t('records.matriculation.cleared') },
-                { value: 'matriculated', label: t('records.matriculation.matriculated') },
-              ]}
-            />
-          </FilterGrid>
+          <DeclaredFilters
+            declared={MATRICULATION_FILTERS}
+            values={filters}
+            onChange={setFilter}
+            sm={2}
+            lg={3}
+          />
           <QueryTable<MatriculationItem>
             label={title}
             query={list}

@@ -3,14 +3,16 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import type { SiwesItem } from '@portal/contracts';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { ConfirmDialog } from '../../../components/crud/ConfirmDialog';
 import { serverMessage } from '../../../components/crud/errors';
-import { AnySelect, FilterGrid, SearchField } from '../../../components/crud/filters';
+import {
+  DeclaredFilters,
+  useDeclaredFilters,
+  type FilterDeclaration,
+} from '../../../components/crud/declaredFilters';
 import { QueryTable } from '../../../components/crud/ServerTable';
-import { useDebounced } from '../../../components/crud/useDebounced';
-import { useListFilters } from '../../../components/crud/useListFilters';
 import { PageHeading } from '../../../components/PageHeading';
 import { useT } from '../../../i18n/useT';
 import { notify } from '../../../lib/notify';
@@ -23,23 +25,26 @@ import { reportOutcome } from './shared';
  * final level) and the placement letters issued this session (3 months for Computer Science, 6
  * otherwise).
  */
+const SIWES_FILTERS = [
+  { kind: 'search', key: 'search', label: 'records.students.search' },
+  {
+    kind: 'select',
+    key: 'issued',
+    label: 'records.siwes.letter',
+    choices: [
+      { value: 'true', label: 'records.siwes.issued' },
+      { value: 'false', label: 'records.siwes.notIssued' },
+    ],
+  },
+] as const satisfies readonly FilterDeclaration<string>[];
+
 export default function SiwesScreen() {
   const t = useT();
   const intl = useIntl();
   const title = t('adminPage.siwes');
   useDocumentTitle(`${title} · ${t('portal.name')}`);
-  const { state, setState, filters, setFilter } = useListFilters({ search: '', issued: '' });
-  const search = useDebounced(filters.search);
-  const query = useMemo(
-    () => ({
-      page: state.page,
-      pageSize: state.pageSize,
-      search: search.trim() || undefined,
-      issued: filters.issued || undefined,
-    }),
-    [state, search, filters.issued],
-  );
-  const list = useSiwesList(query);
+  const { state, setState, filters, setFilter, query } = useDeclaredFilters(SIWES_FILTERS);
+  const list = useSiwesList({ page: state.page, pageSize: state.pageSize, ...query });
   const issue = useIssueSiwes();
   const [pending, setPending] = useState<SiwesItem | null>(null);
   const close = () => setPending(null);
@@ -48,22 +53,7 @@ export default function SiwesScreen() {
       <PageHeading title={title} intro={t('records.siwes.intro')} />
       <Card variant="outlined">
         <CardContent>
-          <FilterGrid sm={2} lg={3}>
-            <SearchField
-              label={t('records.students.search')}
-              value={filters.search}
-              onChange={(value) => setFilter({ search: value })}
-            />
-            <AnySelect
-              label={t('records.siwes.letter')}
-              value={filters.issued}
-              onChange={(value) => setFilter({ issued: value })}
-              choices={[
-                { value: 'true', label: t('records.siwes.issued') },
-                { value: 'false', label: t('records.siwes.notIssued') },
-              ]}
-            />
-          </FilterGrid>
+          <DeclaredFilters declared={SIWES_FILTERS} values={filters} onChange={setFilter} sm={2} lg={3} />
           <QueryTable<SiwesItem>
             label={title}
             query={list}

@@ -5,14 +5,14 @@ import Stack from '@mui/material/Stack';
 import type { StudentItem } from '@portal/contracts';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/crud/ConfirmDialog';
-import { AnySelect, FilterGrid, SearchField } from '../../../components/crud/filters';
+import { DeclaredFilters } from '../../../components/crud/declaredFilters';
 import { QueryTable } from '../../../components/crud/ServerTable';
 import { PageHeading } from '../../../components/PageHeading';
 import { useT } from '../../../i18n/useT';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useSendReset, useSetAccess } from '../api/records';
 import { reportOutcome } from './shared';
-import { studentColumns, useStudentSearch } from './StudentEnquiryScreen';
+import { STUDENT_FILTERS, studentColumns, useStudentSearch } from './StudentEnquiryScreen';
 
 type Pending = { action: 'toggle' | 'reset'; student: StudentItem } | null;
 
@@ -21,7 +21,7 @@ export default function StudentAccessScreen() {
   const t = useT();
   const title = t('adminPage.studentAccess');
   useDocumentTitle(`${title} · ${t('portal.name')}`);
-  const { state, setState, filters, setFilter, students } = useStudentSearch();
+  const { state, setState, filters, setFilter, students } = useStudentSearch(STUDENT_FILTERS);
   const access = useSetAccess();
   const reset = useSendReset();
   const [pending, setPending] = useState<Pending>(null);
@@ -32,22 +32,7 @@ export default function StudentAccessScreen() {
       <PageHeading title={title} />
       <Card variant="outlined">
         <CardContent>
-          <FilterGrid sm={2} lg={3}>
-            <SearchField
-              label={t('records.students.search')}
-              value={filters.search}
-              onChange={(value) => setFilter({ search: value })}
-            />
-            <AnySelect
-              label={t('records.field.signIn')}
-              value={filters.isActive}
-              onChange={(value) => setFilter({ isActive: value })}
-              choices={[
-                { value: 'true', label: t('records.access.active') },
-                { value: 'false', label: t('records.access.inactive') },
-              ]}
-            />
-          </FilterGrid>
+          <DeclaredFilters declared={STUDENT_FILTERS} values={filters} onChange={setFilter} sm={2} lg={3} />
           <QueryTable<StudentItem>
             label={title}
             query={students}

@@ -3,11 +3,13 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import type { StudentItem } from '@portal/contracts';
-import { useMemo, useState } from 'react';
-import { FilterGrid, SearchField } from '../../../components/crud/filters';
+import { useState } from 'react';
+import {
+  DeclaredFilters,
+  useDeclaredFilters,
+  type FilterDeclaration,
+} from '../../../components/crud/declaredFilters';
 import { QueryTable } from '../../../components/crud/ServerTable';
-import { useDebounced } from '../../../components/crud/useDebounced';
-import { useListFilters } from '../../../components/crud/useListFilters';
 import { PageHeading } from '../../../components/PageHeading';
 import { useT } from '../../../i18n/useT';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
@@ -15,20 +17,26 @@ import { useStudents } from '../api/records';
 import { ActiveChip } from './shared';
 import { StudentRecordDialog } from './StudentRecordDialog';
 
-/** The students list of studentenquiry and studentAccess: search, paged on the server. */
-export function useStudentSearch() {
-  const { state, setState, filters, setFilter } = useListFilters({ search: '', isActive: '' });
-  const search = useDebounced(filters.search);
-  const query = useMemo(
-    () => ({
-      page: state.page,
-      pageSize: state.pageSize,
-      search: search.trim() || undefined,
-      isActive: filters.isActive || undefined,
-    }),
-    [state, search, filters.isActive],
-  );
-  return { state, setState, filters, setFilter, students: useStudents(query) };
+/** The students list's filters: studentenquiry shows the search, studentAccess also the sign-in switch. */
+export const STUDENT_FILTERS = [
+  { kind: 'search', key: 'search', label: 'records.students.search' },
+  {
+    kind: 'select',
+    key: 'isActive',
+    label: 'records.field.signIn',
+    choices: [
+      { value: 'true', label: 'records.access.active' },
+      { value: 'false', label: 'records.access.inactive' },
+    ],
+  },
+] as const satisfies readonly FilterDeclaration<string>[];
+const ENQUIRY_FILTERS = STUDENT_FILTERS.slice(0, 1);
+
+/** The students list of studentenquiry and studentAccess: the declared filters, paged on the server. */
+export function useStudentSearch(declared: readonly FilterDeclaration<'search' | 'isActive'>[]) {
+  const { state, setState, filters, setFilter, query } = useDeclaredFilters(declared);
+  const students = useStudents({ page: state.page, pageSize: state.pageSize, ...query });
+  return { state, setState, filters, setFilter, students };
 }
 
 /** studentenquiry: find a student by matric number, name, e-mail or JAMB number; open the whole record. */
@@ -36,20 +44,14 @@ export default function StudentEnquiryScreen() {
   const t = useT();
   const title = t('adminPage.studentenquiry');
   useDocumentTitle(`${title} · ${t('portal.name')}`);
-  const { state, setState, filters, setFilter, students } = useStudentSearch();
+  const { state, setState, filters, setFilter, students } = useStudentSearch(ENQUIRY_FILTERS);
   const [open, setOpen] = useState<number | null>(null);
   return (
     <>
       <PageHeading title={title} />
       <Card variant="outlined">
         <CardContent>
-          <FilterGrid sm={1} lg={2}>
-            <SearchField
-              label={t('records.students.search')}
-              value={filters.search}
-              onChange={(value) => setFilter({ search: value })}
-            />
-          </FilterGrid>
+          <DeclaredFilters declared={ENQUIRY_FILTERS} values={filters} onChange={setFilter} sm={1} lg={2} />
           <QueryTable<StudentItem>
             label={title}
             query={students}

@@ -17,7 +17,7 @@ import { saveFile } from '../../../lib/download';
 import { notify } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { RESULTS, useStudentResults } from '../api/results';
-import { SemesterResults } from './SemesterResults';
+import { ResultsOverview } from './ResultsOverview';
 
 /** Downloads a student's transcript (PDF with its QR code). */
 export function TranscriptButton({ matricNo }: { matricNo: string }) {
@@ -76,7 +76,7 @@ export function StudentLookup() {
               </div>
               {data.Results.Semesters.length > 0 && <TranscriptButton matricNo={data.MatricNo} />}
             </Stack>
-            <SemesterResults results={data.Results} />
+            <ResultsOverview results={data.Results} />
           </>
         )}
       </CardContent>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLiveStudentPages } from '../api/pages';
-import { LoadingBlock } from './parts';
+import { LoadingBlock } from '../../../components/LoadState';
 import UnauthorizedScreen from './UnauthorizedScreen';
 
 /** Shows a student page only when it is in the student's RoleData; otherwise 'unauthorized'. */

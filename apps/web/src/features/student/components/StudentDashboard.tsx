@@ -22,8 +22,8 @@ import { formatNaira } from '../../../lib/money';
 import { useSessionUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useStudentDashboard } from '../api/dashboard';
-import { LoadError, LoadingBlock, formatDay } from './parts';
-import { semesterLabel, useTwoDecimals } from './results-format';
+import { LoadError, LoadingBlock, formatDay } from '../../../components/LoadState';
+import { semesterLabel, useTwoDecimals } from '../../../lib/semester';
 
 function Titled({ icon, title }: { icon: ReactElement; title: string }) {
   return (

@@ -15,8 +15,9 @@ import { SectionCard } from '../../../components/SectionCard';
 import { useT } from '../../../i18n/useT';
 import { notify } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { useDownload, useStudentDocuments } from '../api/documents';
-import { LoadError, LoadingBlock, formatDay } from './parts';
+import { useStudentDocuments } from '../api/student-documents';
+import { useDownload } from '../../../lib/useDownload';
+import { LoadError, LoadingBlock, formatDay } from '../../../components/LoadState';
 
 /** /student/documentdownload: every document issued to the student, and the school's forms for their level. */
 export default function DocumentDownloadScreen() {

@@ -1,5 +1,5 @@
 import { ResourcePage } from '../../../components/crud/ResourcePage';
-import { studentForms } from '../resources';
+import { studentForms } from '../student-forms';
 
 /** studentforms (admin): the generic resource page over its declaration, with the form's file. */
 export default function StudentFormsScreen() {

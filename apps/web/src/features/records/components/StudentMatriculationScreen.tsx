@@ -8,9 +8,9 @@ import { SectionCard } from '../../../components/SectionCard';
 import { useT } from '../../../i18n/useT';
 import { notify } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { useDownload } from '../api/documents';
+import { useDownload } from '../../../lib/useDownload';
 import { useMatriculation } from '../api/matriculation';
-import { LoadError, LoadingBlock, formatDay } from './parts';
+import { LoadError, LoadingBlock, formatDay } from '../../../components/LoadState';
 
 /** /student/Matriculation: matric number, matriculation date and the form as a PDF. */
 export default function MatriculationScreen() {

@@ -14,7 +14,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { TranscriptRequestRow } from '@portal/contracts';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { serverMessage } from '../../../components/crud/errors';
 import { TextInput } from '../../../components/form/TextInput';
@@ -25,17 +25,18 @@ import { useT } from '../../../i18n/useT';
 import { formatNaira } from '../../../lib/money';
 import { notify } from '../../../lib/notify';
 import { useSessionUser } from '../../../lib/session';
+import type { FeeSlot } from '../../../lib/fee';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { EMAIL_PATTERN } from '../../../lib/validation';
-import { useDownload } from '../api/documents';
+import { useDownload } from '../../../lib/useDownload';
 import {
   reportCardUrl,
   useRequestTranscript,
   useStudentResults,
   useTranscriptRequests,
-} from '../api/results';
-import { LoadError, LoadingBlock, formatDay } from './parts';
-import { semesterLabel } from './results-format';
+} from '../api/student-results';
+import { LoadError, LoadingBlock, formatDay } from '../../../components/LoadState';
+import { semesterLabel } from '../../../lib/semester';
 
 /** A transcript request to pay for: its id (the payment's record), the fee in naira, the recipient. */
 export interface TranscriptToPay {
@@ -44,19 +45,11 @@ export interface TranscriptToPay {
   recipient: string;
 }
 
-/** What the payments feature shows for a transcript fee (the route file passes it in). */
-export type TranscriptFeeSlot = (props: {
-  /** The request whose Pay button was pressed, or null (a payment just returned from is still checked). */
-  request: TranscriptToPay | null;
-  onClose: () => void;
-  onPaid: () => void;
-}) => ReactNode;
-
 /**
  * /student/ReportCard: a semester's report card as a PDF (its QR code opens the public check), and
  * the transcript requests — their state, a form for a new one, and the fee of one awaiting payment.
  */
-export default function ReportCardScreen({ transcriptFee }: { transcriptFee?: TranscriptFeeSlot }) {
+export default function ReportCardScreen({ transcriptFee }: { transcriptFee?: FeeSlot }) {
   const t = useT();
   useDocumentTitle(`${t('student.reportCard.title')} · ${t('portal.name')}`);
   return (
@@ -142,7 +135,7 @@ const STATE_COLOR = {
   sent: 'success',
 } as const;
 
-function Transcripts({ transcriptFee }: { transcriptFee?: TranscriptFeeSlot }) {
+function Transcripts({ transcriptFee }: { transcriptFee?: FeeSlot }) {
   const t = useT();
   const requests = useTranscriptRequests();
   const [paying, setPaying] = useState<TranscriptToPay | null>(null);
@@ -172,7 +165,12 @@ function Transcripts({ transcriptFee }: { transcriptFee?: TranscriptFeeSlot }) {
       </SectionCard>
       <RequestForm />
       {transcriptFee?.({
-        request: paying,
+        purpose: 'transcript',
+        // The dialog is open while a request's Pay button has been pressed.
+        due: paying !== null,
+        amount: paying?.amount ?? 0,
+        recordId: paying?.id ?? null,
+        details: { recipient: paying?.recipient ?? '' },
         onClose: () => setPaying(null),
         onPaid: () => void requests.refetch(),
       })}

@@ -11,24 +11,24 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ResultSemester, StudentResults } from '@portal/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import type { StudentResults } from '@portal/contracts';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
 import { serverMessage } from '../../../components/crud/errors';
-import { DataTable } from '../../../components/DataTable';
 import { DetailList } from '../../../components/DetailList';
 import { TextInput } from '../../../components/form/TextInput';
 import { PageHeading } from '../../../components/PageHeading';
 import { SectionCard } from '../../../components/SectionCard';
+import { SemesterResults, type ResultCourse } from '../../../components/SemesterResults';
 import { useT } from '../../../i18n/useT';
 import { notify } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { useRaiseQuery, useStudentResults } from '../api/results';
-import { LoadError, LoadingBlock, formatDay } from './parts';
-import { semesterLabel, useTwoDecimals } from './results-format';
+import { useRaiseQuery, useStudentResults } from '../api/student-results';
+import { LoadError, LoadingBlock, formatDay } from '../../../components/LoadState';
+import { useTwoDecimals } from '../../../lib/semester';
 
-type Course = ResultSemester['Courses'][number];
+type Course = ResultCourse;
 
 /** The contract's limits on a query's reason (raiseQueryInput). */
 const REASON_MIN = 10;
@@ -99,127 +99,79 @@ function Results({ data }: { data: StudentResults }) {
           ]}
         />
       </SectionCard>
-      {data.Semesters.map((semester) => (
-        <SemesterCard
-          key={semester.SemesterId}
-          semester={semester}
-          carryOvers={carryOvers}
-          onQuery={setQuerying}
-        />
-      ))}
+      <SemesterResults
+        semesters={data.Semesters}
+        text={{
+          code: t('student.results.code'),
+          title: t('student.results.courseTitle'),
+          units: t('student.results.units'),
+          score: t('student.results.score'),
+          grade: t('student.results.grade'),
+          gradePoint: t('student.results.gradePoint'),
+          table: (semester) => t('student.results.tableLabel', { semester }),
+          gpaLine: (values) => t('student.results.gpaLine', values),
+        }}
+        gpaFirst
+        frame={({ semester, label, body }) => (
+          <SemesterCard key={semester.SemesterId} label={label} body={body} />
+        )}
+        code={(course) => (
+          <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 0.5 }}>
+            <strong>{course.Code}</strong>
+            {!course.Passed && carryOvers.has(course.Code) && (
+              <Chip
+                size="small"
+                color="warning"
+                variant="outlined"
+                label={t('student.results.carryOver')}
+                sx={{ '& .MuiChip-label': { whiteSpace: 'nowrap' } }}
+              />
+            )}
+          </Box>
+        )}
+        actions={{
+          header: t('student.results.query'),
+          cell: (course) => {
+            const open = course.Query && !course.Query.Answer;
+            return (
+              <>
+                {course.Query && (
+                  <Chip
+                    size="small"
+                    variant="outlined"
+                    color={open ? 'info' : 'success'}
+                    label={t(open ? 'student.results.queryOpen' : 'student.results.queryAnswered')}
+                  />
+                )}
+                {!open && (
+                  <Button
+                    size="small"
+                    onClick={() => setQuerying(course)}
+                    aria-label={t('student.results.raiseQueryFor', { code: course.Code })}
+                  >
+                    {t('student.results.raiseQuery')}
+                  </Button>
+                )}
+              </>
+            );
+          },
+        }}
+        after={(semester) => {
+          const queried = semester.Courses.filter((c) => c.Query);
+          return queried.length > 0 && <Queries courses={queried} />;
+        }}
+      />
       {querying && <QueryDialog course={querying} onClose={() => setQuerying(null)} />}
     </Stack>
   );
 }
 
-function SemesterCard({
-  semester,
-  carryOvers,
-  onQuery,
-}: {
-  semester: ResultSemester;
-  carryOvers: ReadonlySet<string>;
-  onQuery: (course: Course) => void;
-}) {
-  const t = useT();
-  const two = useTwoDecimals();
+/** A semester's card, named by its heading. */
+function SemesterCard({ label, body }: { label: string; body: ReactNode }) {
   const headingId = useId();
-  const title = semesterLabel(semester);
-  const queried = semester.Courses.filter((c) => c.Query);
   return (
     <Box component="section" aria-labelledby={headingId}>
-      <SectionCard title={<span id={headingId}>{title}</span>}>
-        <Typography sx={{ fontWeight: 600, mb: 1 }} data-testid="semester-gpa">
-          {t('student.results.gpaLine', {
-            gpa: two(semester.Gpa),
-            cgpa: two(semester.Cgpa),
-            units: semester.Units,
-          })}
-        </Typography>
-        <DataTable
-          label={t('student.results.tableLabel', { semester: title })}
-          rows={semester.Courses}
-          rowKey={(course) => course.ResultId}
-          columns={[
-            {
-              key: 'code',
-              header: t('student.results.code'),
-              priority: 0,
-              cell: (course) => (
-                <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 0.5 }}>
-                  <strong>{course.Code}</strong>
-                  {!course.Passed && carryOvers.has(course.Code) && (
-                    <Chip
-                      size="small"
-                      color="warning"
-                      variant="outlined"
-                      label={t('student.results.carryOver')}
-                      sx={{ '& .MuiChip-label': { whiteSpace: 'nowrap' } }}
-                    />
-                  )}
-                </Box>
-              ),
-            },
-            { key: 'title', header: t('student.results.courseTitle'), priority: 2, cell: (c) => c.Title },
-            { key: 'units', header: t('student.results.units'), numeric: true, cell: (c) => c.Units },
-            {
-              key: 'score',
-              header: t('student.results.score'),
-              numeric: true,
-              priority: 0,
-              cell: (c) => c.Score,
-            },
-            {
-              key: 'grade',
-              header: t('student.results.grade'),
-              priority: 0,
-              cell: (c) =>
-                c.Passed ? (
-                  c.Grade
-                ) : (
-                  <Box component="span" sx={{ color: 'error.main', fontWeight: 700 }}>
-                    {c.Grade}
-                  </Box>
-                ),
-            },
-            {
-              key: 'gradePoint',
-              header: t('student.results.gradePoint'),
-              numeric: true,
-              priority: 3,
-              cell: (c) => two(c.GradePoint),
-            },
-          ]}
-          actions={{
-            header: t('student.results.query'),
-            cell: (course) => {
-              const open = course.Query && !course.Query.Answer;
-              return (
-                <>
-                  {course.Query && (
-                    <Chip
-                      size="small"
-                      variant="outlined"
-                      color={open ? 'info' : 'success'}
-                      label={t(open ? 'student.results.queryOpen' : 'student.results.queryAnswered')}
-                    />
-                  )}
-                  {!open && (
-                    <Button
-                      size="small"
-                      onClick={() => onQuery(course)}
-                      aria-label={t('student.results.raiseQueryFor', { code: course.Code })}
-                    >
-                      {t('student.results.raiseQuery')}
-                    </Button>
-                  )}
-                </>
-              );
-            },
-          }}
-        />
-        {queried.length > 0 && <Queries courses={queried} />}
-      </SectionCard>
+      <SectionCard title={<span id={headingId}>{label}</span>}>{body}</SectionCard>
     </Box>
   );
 }

@@ -21,21 +21,12 @@ import { serverMessageId } from '../../../i18n/serverMessages';
 import { useT } from '../../../i18n/useT';
 import { formatNaira } from '../../../lib/money';
 import { notify } from '../../../lib/notify';
+import type { FeeSlot } from '../../../lib/fee';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { useDownload } from '../api/documents';
-import { useApplyForHostel, useGiveUpBed, useHostelPage } from '../api/hostel';
-import { LoadError, LoadingBlock, formatDay } from './parts';
-import { withSession } from './results-format';
-
-/** What the payments feature shows for the hostel fee (the route file passes it in). */
-export type HostelFeeSlot = (props: {
-  due: boolean;
-  /** The allocation the fee pays for (the payment carries it). */
-  allocationId: number | null;
-  amount: number;
-  payBy: string;
-  onPaid: () => void;
-}) => ReactNode;
+import { useDownload } from '../../../lib/useDownload';
+import { useApplyForHostel, useGiveUpBed, useHostelPage } from '../api/hostel-application';
+import { LoadError, LoadingBlock, formatDay } from '../../../components/LoadState';
+import { withSession } from '../../../lib/semester';
 
 const STATE_COLOR = {
   allocated: 'warning',
@@ -50,7 +41,7 @@ const STATE_COLOR = {
  * draw), why the student cannot apply if they cannot, up to three hostel preferences in order,
  * then the bed space allocated with the hostel fee, the slip, and giving it up.
  */
-export default function HostelApplicationScreen({ hostelFee }: { hostelFee?: HostelFeeSlot }) {
+export default function HostelApplicationScreen({ hostelFee }: { hostelFee?: FeeSlot }) {
   const t = useT();
   const hostel = useHostelPage();
   useDocumentTitle(`${t('student.hostel.title')} · ${t('portal.name')}`);
@@ -85,7 +76,7 @@ function HostelPage({
   page: HostelApplicationPage;
   /** A reason is the school fees (in any language): the warning links to the payment page. */
   owesFees: boolean;
-  hostelFee?: HostelFeeSlot;
+  hostelFee?: FeeSlot;
   refresh: () => void;
 }) {
   const t = useT();
@@ -174,10 +165,11 @@ function HostelPage({
       )}
 
       {hostelFee?.({
+        purpose: 'hostelFee',
         due: !!allocation && ['allocated', 'reserved'].includes(allocation.State) && allocation.Fee > 0,
-        allocationId: allocation?.Id ?? null,
+        recordId: allocation?.Id ?? null,
         amount: allocation?.Fee ?? 0,
-        payBy: day(allocation?.PayBy ?? null),
+        details: { date: day(allocation?.PayBy ?? null) },
         onPaid: refresh,
       })}
 

@@ -2,8 +2,8 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
-import { serverMessage } from '../../../components/crud/errors';
-import { useT } from '../../../i18n/useT';
+import { serverMessage } from './crud/errors';
+import { useT } from '../i18n/useT';
 
 /** A skeleton while a student screen's data loads. */
 export function LoadingBlock({ rows = 3 }: { rows?: number }) {

@@ -16,9 +16,9 @@ import { serverMessage } from '../../../components/crud/errors';
 import { useT } from '../../../i18n/useT';
 import { notify } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { useDownload } from '../api/documents';
-import { useClearance, useUploadClearance } from '../api/uploads';
-import { LoadError, LoadingBlock } from './parts';
+import { useDownload } from '../../../lib/useDownload';
+import { useClearance, useUploadClearance } from '../api/student-uploads';
+import { LoadError, LoadingBlock } from '../../../components/LoadState';
 
 const TYPE_NAMES: Record<string, string> = {
   'application/pdf': 'PDF',

@@ -10,7 +10,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { CourseRegistrationPage, RegistrationCourse, RegistrationHistoryEntry } from '@portal/contracts';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
 import { serverMessage } from '../../../components/crud/errors';
@@ -20,28 +20,20 @@ import { SectionCard } from '../../../components/SectionCard';
 import { useT } from '../../../i18n/useT';
 import { formatNaira } from '../../../lib/money';
 import { notify } from '../../../lib/notify';
+import type { FeeSlot } from '../../../lib/fee';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useCourseRegistration, useSubmitRegistration } from '../api/course-registration';
-import { useDownload } from '../api/documents';
+import { useDownload } from '../../../lib/useDownload';
 import { changed, choiceState, initialSelection, locked } from './course-selection';
-import { LoadError, LoadingBlock, formatDay } from './parts';
-import { withSession } from './results-format';
-
-/** What the payments feature shows for the late registration fee (the route file passes it in). */
-export type LateFeeSlot = (props: {
-  /** Whether the fee is due now (else only a payment just returned from is checked). */
-  due: boolean;
-  amount: number;
-  semester: string;
-  onPaid: () => void;
-}) => ReactNode;
+import { LoadError, LoadingBlock, formatDay } from '../../../components/LoadState';
+import { withSession } from '../../../lib/semester';
 
 /**
  * /student/courseregistration: the semester's courses (carry-overs first and required, compulsory
  * ticked, electives to choose), the running unit total against the programme's limits, submit,
  * then the registration's state, the course form and the history. The server checks every rule.
  */
-export default function CourseRegistrationScreen({ lateFee }: { lateFee?: LateFeeSlot }) {
+export default function CourseRegistrationScreen({ lateFee }: { lateFee?: FeeSlot }) {
   const t = useT();
   const registration = useCourseRegistration();
   useDocumentTitle(`${t('student.courses.title')} · ${t('portal.name')}`);
@@ -74,7 +66,7 @@ function Registration({
   refresh,
 }: {
   page: CourseRegistrationPage;
-  lateFee?: LateFeeSlot;
+  lateFee?: FeeSlot;
   refresh: () => void;
 }) {
   const t = useT();
@@ -178,9 +170,10 @@ function Registration({
       )}
 
       {lateFee?.({
+        purpose: 'lateRegistration',
         due: page.Window.State === 'late' && !page.Window.LateFeePaid && page.Window.LateFee > 0,
         amount: page.Window.LateFee,
-        semester: page.Semester?.Name ?? '',
+        details: { semester: page.Semester?.Name ?? '' },
         onPaid: refresh,
       })}
 

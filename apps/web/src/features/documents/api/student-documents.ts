@@ -1,7 +1,6 @@
 import type { IssuedDocument } from '@portal/contracts';
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { api, apiBlob } from '../../../lib/api';
-import { saveFile } from '../../../lib/download';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
 
 interface DocumentsResponse {
   Status: string;
@@ -15,10 +14,3 @@ export const studentDocumentsOptions = () =>
     queryFn: ({ signal }) => api<DocumentsResponse>('/api/student/documents', { area: 'student', signal }),
   });
 export const useStudentDocuments = () => useQuery(studentDocumentsOptions());
-
-/** Fetches a document (with the student's token) and saves it under its name. */
-export const useDownload = () =>
-  useMutation({
-    mutationFn: async ({ url, fileName }: { url: string; fileName: string }) =>
-      saveFile(await apiBlob(url, { area: 'student' }), fileName),
-  });

@@ -15,8 +15,8 @@ import { useT } from '../../../i18n/useT';
 import { notify } from '../../../lib/notify';
 import { NIGERIAN_PHONE_PATTERN } from '../../../lib/validation';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { useStudentProfile, useUpdateContact } from '../api/profile';
-import { LoadError, LoadingBlock, formatDay } from './parts';
+import { useStudentProfile, useUpdateContact } from '../api/student-profile';
+import { LoadError, LoadingBlock, formatDay } from '../../../components/LoadState';
 
 /** /student/profile: passport, biodata and programme read-only; phone and address editable. */
 export default function StudentProfileScreen() {

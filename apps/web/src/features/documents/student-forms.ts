@@ -1,7 +1,7 @@
 import type { STUDENT_RESOURCES } from '@portal/contracts';
 import { declareResource } from '../../components/crud/resource';
 import type { Infer } from '../../components/crud/types';
-import { useDepartmentOptions, useLevelOptions } from './api/options';
+import { useDepartmentOptions, useLevelOptions } from './api/form-options';
 
 type Meta = (typeof STUDENT_RESOURCES)['studentForms'];
 export type StudentFormItem = Infer<Meta['item']>;
