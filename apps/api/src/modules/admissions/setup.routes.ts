@@ -13,8 +13,8 @@ import type { AppDeps } from '../../platform/deps.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { newStorageKey } from '../../platform/storage.js';
 import { errorResponses } from '../../platform/routes.js';
-import { registerResource } from '../admin/crud/engine.js';
-import { enableMultipart, readSmallUpload, type FileKind } from '../admin/uploads.js';
+import { registerResource } from '../../platform/crud/engine.js';
+import { enableMultipart, readSmallUpload, type FileKind } from '../../platform/uploads.js';
 import { admissionDocumentsResource } from './admissions.resources.js';
 
 const FORM_MAX_BYTES = 10 * 1024 * 1024;

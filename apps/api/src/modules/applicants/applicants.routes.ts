@@ -26,7 +26,7 @@ import {
   submitRegResponse,
 } from '@portal/contracts';
 import { applicantOnly, errorResponses } from '../../platform/routes.js';
-import { sendPdf } from '../documents/documents.service.js';
+import { sendPdf } from '../../platform/downloads.js';
 import * as pdfs from './applicants.pdf.js';
 import * as service from './applicants.service.js';
 

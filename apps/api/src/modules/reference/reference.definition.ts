@@ -22,7 +22,7 @@ import {
   type ResourceSpec,
 } from '@portal/contracts';
 import type { Db, Tx } from '../../db/client.js';
-import { defineResource, type ResourceDefinition } from '../admin/crud/engine.js';
+import { defineResource, type ResourceDefinition } from '../../platform/crud/engine.js';
 import { tableOf } from './reference.tables.js';
 
 /** The server's rules of a resource, run inside the write's transaction (see reference.rules.ts). */

@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.js';
 import type { AuditActor } from '../../platform/audit.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { csvCell, readRows } from '../../platform/sheets.js';
-import type { ResourceService } from '../admin/crud/engine.js';
+import type { ResourceService } from '../../platform/crud/engine.js';
 import { col, displaySql } from './reference.definition.js';
 import { tableOf } from './reference.tables.js';
 

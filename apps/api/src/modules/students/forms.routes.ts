@@ -15,8 +15,8 @@ import { badRequest, notFound } from '../../platform/errors.js';
 import { errorResponses } from '../../platform/routes.js';
 import { newStorageKey, type FileStorage } from '../../platform/storage.js';
 import { isoRequired } from '../../platform/time.js';
-import { defineResource, registerResource } from '../admin/crud/engine.js';
-import { enableMultipart, readSmallUpload, type FileKind } from '../admin/uploads.js';
+import { defineResource, registerResource } from '../../platform/crud/engine.js';
+import { enableMultipart, readSmallUpload, type FileKind } from '../../platform/uploads.js';
 
 /**
  * `studentforms`: the forms students must download or submit, per level (and department), kept

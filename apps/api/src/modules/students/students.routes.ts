@@ -17,8 +17,8 @@ import {
   studentProfileResponse,
 } from '@portal/contracts';
 import { errorResponses } from '../../platform/routes.js';
-import { downloadHeaders, sendPdf, type OpenedFile } from '../documents/documents.service.js';
-import { publicPdfRoute } from '../receipts/public-pdf.js';
+import { downloadHeaders, sendPdf, type OpenedFile } from '../../platform/downloads.js';
+import { publicPdfRoute } from '../../platform/public-pdf.js';
 import { matriculationFileName, renderMatriculationForm } from './students.pdf.js';
 import * as service from './students.service.js';
 

@@ -22,14 +22,10 @@ import type { AuthContext } from '../../platform/auth.js';
 import { AppError, forbidden, notFound } from '../../platform/errors.js';
 import { newStorageKey, signLink, verifyLink, type FileStorage } from '../../platform/storage.js';
 import { getApplicantFacts, deriveProgress, passportLink } from '../applicants/applicants.service.js';
-import {
-  readCheckedUpload,
-  safeFileName,
-  type IncomingFile,
-  type OpenedFile,
-} from '../documents/documents.service.js';
+import { readCheckedUpload, type IncomingFile } from '../documents/documents.service.js';
+import { safeFileName, type OpenedFile } from '../../platform/downloads.js';
 import { paidStudentPayments, schoolFeesStanding } from '../payments/payments.service.js';
-import { fullName } from '../receipts/verification.js';
+import { fullName } from '../../platform/verification.js';
 import * as repo from './students.repository.js';
 import { registrationCard } from '../courses/registration.service.js';
 import { studentHostelCard } from '../hostels/hostels.service.js';
