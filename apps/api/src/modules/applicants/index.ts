@@ -4,5 +4,5 @@ import { applicantsRoutes } from './applicants.routes.js';
 
 /** The applicant's journey: record and registration. */
 export function registerApplicantsModule(app: FastifyInstance, deps: AppDeps): void {
-  applicantsRoutes(app, { db: deps.database.db, storage: deps.storage, config: deps.config });
+  applicantsRoutes(app, { db: deps.database.db, config: deps.config });
 }
