@@ -21,6 +21,7 @@ import { registerResultsModule } from './results/index.js';
 import { registerSandboxGateway } from './sandbox-gateway/index.js';
 import { registerSessionsModule } from './sessions/index.js';
 import { registerStaffModule } from './staff/index.js';
+import { registerStudentDashboardModule } from './student-dashboard/index.js';
 import { registerStudentsModule } from './students/index.js';
 import { registerTransactionsModule } from './transactions/index.js';
 
@@ -57,4 +58,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   registerResultsModule(app, deps);
   registerHostelsModule(app, deps);
   registerStaffModule(app, deps);
+  registerStudentDashboardModule(app, deps);
 }

@@ -10,7 +10,6 @@ import {
   clearanceUploadResponse,
   recordId,
   studentContactInput,
-  studentDashboardResponse,
   studentDocumentsResponse,
   studentMatriculationResponse,
   studentPagesResponse,
@@ -98,16 +97,6 @@ export async function studentsRoutes(app: FastifyInstance, deps: service.Student
       response: { 200: studentProfileResponse, ...errors },
     },
     handler: (request) => service.updateProfile(deps, request.auth, request.body),
-  });
-
-  r.get('/api/student/dashboard', {
-    config: studentOnly,
-    schema: {
-      tags,
-      summary: 'What the student must do next: course registration, hostel, results, new documents',
-      response: { 200: studentDashboardResponse, ...errors },
-    },
-    handler: (request) => service.getDashboard(deps, request.auth),
   });
 
   r.get('/api/student/documents', {
