@@ -1,7 +1,7 @@
 import { is } from 'drizzle-orm';
 import { PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import type { RegistryName } from '@portal/contracts';
-import * as t from '../../db/schema/index.js';
+import * as t from '../../../db/schema/index.js';
 
 /** A registry resource's table (columns keyed by its field keys) and, when not `id`, its key column. */
 export type ReferenceTable = PgTable & { id: PgColumn };
