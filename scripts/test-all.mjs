@@ -42,6 +42,8 @@ function suite(label, command, args, reportFile, count) {
 const built = check('build', 'npm', ['run', 'build']);
 check('typecheck', 'npm', ['run', 'typecheck']);
 check('lint', 'npm', ['run', 'lint']);
+// Each house rule of eslint.config.mjs shown failing on a planted violation.
+check('lint rules', 'node', ['--test', 'scripts/lint-rules.test.mjs']);
 if (built) check('registry labels', 'node', ['scripts/registry-messages.mjs']);
 suite('api tests', 'npm', ['run', 'test', '-w', 'apps/api'], 'apps/api/test-results/vitest.json', (r) => ({
   pass: r.numPassedTests,

@@ -518,7 +518,29 @@ export interface ResourceMeta<I extends z.ZodObject = z.ZodObject, T extends z.Z
   actions: readonly { name: string; label: string; field: string }[];
   input: I;
   item: T;
+  /**
+   * Each record carries a file (a `file` field): the generic engine creates a record with its file by
+   * POST <path> as multipart (the input's fields beside a part "file"), replaces the file by
+   * PUT <path>/:id/file and serves it at GET <path>/:id/file (the item's fileUrl).
+   */
+  file?: FileFieldSpec;
 }
+
+/** The kinds of file an upload may be, decided by its content (never its name). */
+export type UploadKind = 'pdf' | 'docx' | 'doc' | 'png' | 'jpg' | 'xlsx' | 'zip' | 'csv';
+
+/** A resource's `file` field: what may be uploaded, and where the files are kept. */
+export interface FileFieldSpec {
+  kinds: readonly UploadKind[];
+  maxBytes: number;
+  /** The storage folder of the resource's files. */
+  folder: string;
+  /** What the file is called in messages: "The file of this document is missing." */
+  noun: string;
+}
+
+/** Forms and documents the school hands out: PDF, Word, PNG or JPEG, at most 10 MB. */
+const HANDOUT_FILE = { kinds: ['pdf', 'docx', 'doc', 'png', 'jpg'], maxBytes: 10 * 1024 * 1024 } as const;
 
 export const ADMISSION_RESOURCES = {
   admissionDocuments: {
@@ -544,6 +566,7 @@ export const ADMISSION_RESOURCES = {
     actions: [{ name: 'active', label: 'Activate or deactivate', field: 'isActive' }],
     input: admissionDocumentInput,
     item: admissionDocumentItem,
+    file: { ...HANDOUT_FILE, folder: 'admission-forms', noun: 'document' },
   },
 } as const satisfies Record<string, ResourceMeta>;
 

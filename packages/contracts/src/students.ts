@@ -319,5 +319,11 @@ export const STUDENT_RESOURCES = {
     actions: [{ name: 'active', label: 'Activate or deactivate', field: 'isActive' }],
     input: studentFormInput,
     item: studentFormItem,
+    file: {
+      kinds: ['pdf', 'docx', 'doc', 'png', 'jpg'],
+      maxBytes: 10 * 1024 * 1024,
+      folder: 'student-forms',
+      noun: 'form',
+    },
   },
 } as const satisfies Record<string, ResourceMeta>;

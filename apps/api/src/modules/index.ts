@@ -1,30 +1,56 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../platform/deps.js';
-import { registerAdminModules } from './admin/index.js';
-import { registerApplicantModules } from './applicants/index.js';
+import { createGateways, PROVIDERS } from '../platform/payments/index.js';
+import { registerAdminModule } from './admin/index.js';
+import { registerAdmissionsModule } from './admissions/index.js';
+import { registerApplicantsModule } from './applicants/index.js';
+import { registerAuthModule } from './auth/index.js';
 import { registerBursaryModule } from './bursary/index.js';
 import { registerCoursesModule } from './courses/index.js';
-import { authRoutes } from './auth/auth.routes.js';
-import { AuthService } from './auth/auth.service.js';
-import { healthRoutes } from './health/health.routes.js';
+import { registerDocumentsModule } from './documents/index.js';
+import { registerHealthModule } from './health/index.js';
 import { registerHostelsModule } from './hostels/index.js';
+import { registerImportsModule } from './imports/index.js';
+import { registerLettersModule } from './letters/index.js';
+import { registerOlevelModule } from './olevel/index.js';
 import { registerPaymentsModule } from './payments/index.js';
+import { registerReceiptsModule } from './receipts/index.js';
 import { registerRecordsModule } from './records/index.js';
+import { registerReferenceModule } from './reference/index.js';
 import { registerResultsModule } from './results/index.js';
-import { referenceRoutes } from './reference/reference.routes.js';
-import { sessionsRoutes } from './sessions/sessions.routes.js';
+import { registerSandboxGateway } from './sandbox-gateway/index.js';
+import { registerSessionsModule } from './sessions/index.js';
 import { registerStaffModule } from './staff/index.js';
+import { registerStudentDashboardModule } from './student-dashboard/index.js';
 import { registerStudentsModule } from './students/index.js';
+import { registerTransactionsModule } from './transactions/index.js';
 
-/** Every domain module registers its routes here, in one place. */
+/**
+ * Every domain module registers here, in one place, and nowhere else: no module registers
+ * another (docs/ARCHITECTURE.md, "Module graph").
+ */
 export async function registerModules(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  healthRoutes(app, deps);
-  sessionsRoutes(app, deps.database.db);
-  authRoutes(app, new AuthService(deps.database.db, app.sessions, deps.mailer, deps.config, deps.rateLimits));
-  await registerAdminModules(app, deps);
-  await referenceRoutes(app, deps);
-  await registerApplicantModules(app, deps);
-  await registerPaymentsModule(app, deps);
+  registerHealthModule(app, deps);
+  registerSessionsModule(app, deps);
+  registerAuthModule(app, deps);
+  registerAdminModule(app, deps);
+  await registerAdmissionsModule(app, deps);
+  registerTransactionsModule(app, deps);
+  await registerImportsModule(app, deps);
+  await registerReferenceModule(app, deps);
+  registerApplicantsModule(app, deps);
+  registerOlevelModule(app, deps);
+  await registerDocumentsModule(app, deps);
+  // Providers without credentials are served by the sandbox gateway.
+  const gateways = createGateways(deps.config);
+  const sandbox = await registerSandboxGateway(
+    app,
+    deps.config,
+    PROVIDERS.filter((p) => gateways[p]?.sandbox),
+  );
+  registerPaymentsModule(app, deps, { gateways, sandbox });
+  registerReceiptsModule(app, deps);
+  registerLettersModule(app, deps);
   registerBursaryModule(app, deps);
   await registerStudentsModule(app, deps);
   await registerRecordsModule(app, deps);
@@ -32,4 +58,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   registerResultsModule(app, deps);
   registerHostelsModule(app, deps);
   registerStaffModule(app, deps);
+  registerStudentDashboardModule(app, deps);
 }

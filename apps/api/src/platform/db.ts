@@ -117,3 +117,8 @@ export async function insertJsonRows<R extends Record<string, unknown> = Record<
   )) as unknown as { rows: R[] };
   return returning ? result.rows : [];
 }
+
+/** One round trip to the database: the health check's probe. */
+export async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

@@ -2,7 +2,7 @@ import { ADMISSION_RESOURCES } from '@portal/contracts';
 import { admissionForms, departments, levels } from '../../db/schema/index.js';
 import type { FileStorage } from '../../platform/storage.js';
 import { isoRequired } from '../../platform/time.js';
-import { defineResource } from '../admin/crud/engine.js';
+import { defineResource } from '../../platform/crud/engine.js';
 
 /** The admission documents: the generic engine's definition, with their stored files. */
 

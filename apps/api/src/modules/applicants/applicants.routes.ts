@@ -7,7 +7,6 @@ import {
   applicantPaymentRow,
   applicantRecordQuery,
   applicantRecordResponse,
-  applicationSlipResponse,
   biodataInput,
   biodataResponse,
   countriesQuery,
@@ -25,16 +24,15 @@ import {
   statesQuery,
   submitRegResponse,
 } from '@portal/contracts';
+import type { Db } from '../../db/client.js';
 import { applicantOnly, errorResponses } from '../../platform/routes.js';
-import { sendPdf } from '../documents/documents.service.js';
-import * as pdfs from './applicants.pdf.js';
 import * as service from './applicants.service.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const listEnvelope = <T extends z.ZodType>(item: T) => z.object({ Status: z.string(), Data: z.array(item) });
 
-/** The applicant's record, registration, biodata, guardian, slip, payments and fee schedule. */
-export function applicantsRoutes(app: FastifyInstance, deps: pdfs.SlipDeps): void {
+/** The applicant's record, registration, biodata, guardian, payments and fee schedule (the printouts: documents/applicant-pdfs.routes.ts). */
+export function applicantsRoutes(app: FastifyInstance, deps: { db: Db; config: service.LinkConfig }): void {
   const { db, config } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -89,18 +87,6 @@ export function applicantsRoutes(app: FastifyInstance, deps: pdfs.SlipDeps): voi
     handler: (request) => service.admissionFeeSchedule(db, request.auth, request.query.applicantId),
   });
 
-  r.get('/api/AdmissionFeeSchedule.pdf', {
-    config: applicantOnly,
-    schema: {
-      tags: ['applicants'],
-      summary: 'The same fee schedule as a PDF (the page is for large screens; phones download this)',
-      querystring: applicantIdQuery,
-      response: errors,
-    },
-    handler: async (request, reply) =>
-      sendPdf(reply, await pdfs.feeSchedulePdf(deps, request.auth, request.query.applicantId)),
-  });
-
   r.get('/api/applicant/biodata', {
     config: applicantOnly,
     schema: {
@@ -143,31 +129,6 @@ export function applicantsRoutes(app: FastifyInstance, deps: pdfs.SlipDeps): voi
       response: { 200: guardianResponse, ...errors },
     },
     handler: (request) => service.saveGuardian(db, request.auth, request.body),
-  });
-
-  r.get('/api/applicant/slip', {
-    config: applicantOnly,
-    schema: {
-      tags: ['applicants'],
-      summary: 'The application slip data (after registration)',
-      response: { 200: applicationSlipResponse, ...errors },
-    },
-    handler: (request) => pdfs.getOwnSlip(deps, request.auth),
-  });
-
-  r.get('/api/applicant/slip.pdf', {
-    config: applicantOnly,
-    schema: {
-      tags: ['applicants'],
-      summary: 'The application slip as an A4 landscape PDF (after registration)',
-    },
-    handler: async (request, reply) => sendPdf(reply, await pdfs.ownSlipPdf(deps, request.auth)),
-  });
-
-  r.get('/api/applicant/form.pdf', {
-    config: applicantOnly,
-    schema: { tags: ['applicants'], summary: 'The Applicant Details form as a PDF (ApplicantFormPDF.pdf)' },
-    handler: async (request, reply) => sendPdf(reply, await pdfs.ownFormPdf(deps, request.auth)),
   });
 
   // Reference lists for the biodata form: public, no personal data, cacheable.

@@ -1,4 +1,4 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   admins,
@@ -9,6 +9,7 @@ import {
   pages,
   rolePages,
   adminRoles,
+  passwordResets,
   students,
 } from '../../db/schema/index.js';
 import type { UserKind } from '../../platform/auth.js';
@@ -165,4 +166,33 @@ export async function setPassword(db: Pick<Db, 'update'>, kind: UserKind, id: nu
       .set({ passwordHash, passwordChangedAt: new Date() })
       .where(eq(applicants.id, id));
   }
+}
+
+/** Records a password-reset code (its hash); with a transaction it commits with the caller's change. */
+export async function insertPasswordReset(
+  exec: Pick<Db, 'insert'>,
+  reset: { userKind: UserKind; userId: number; codeHash: string; expiresAt: Date },
+) {
+  await exec.insert(passwordResets).values(reset);
+}
+
+/** Marks a valid, unused, unexpired reset code used, answering its user (undefined when none). */
+export async function useResetCode(
+  exec: Pick<Db, 'update'>,
+  kind: UserKind,
+  codeHash: string,
+): Promise<{ userId: number } | undefined> {
+  const [reset] = await exec
+    .update(passwordResets)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(passwordResets.codeHash, codeHash),
+        eq(passwordResets.userKind, kind),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, new Date()),
+      ),
+    )
+    .returning({ userId: passwordResets.userId });
+  return reset;
 }

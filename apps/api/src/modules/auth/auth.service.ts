@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import {
   AUTH_MESSAGES,
   EMAIL_PATTERN,
@@ -13,7 +12,6 @@ import {
 } from '@portal/contracts';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { passwordResets } from '../../db/schema/index.js';
 import type { SessionService, UserKind } from '../../platform/auth.js';
 import { AppError, badRequest, forbidden } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail.js';
@@ -277,7 +275,7 @@ export class AuthService {
     const userId = await repo.findUserIdByEmail(this.db, kind, email);
     if (!userId) return;
     const code = randomBytes(32).toString('base64url');
-    await this.db.insert(passwordResets).values({
+    await repo.insertPasswordReset(this.db, {
       userKind: kind,
       userId,
       codeHash: hashCode(code),
@@ -305,18 +303,7 @@ export class AuthService {
     assertAcceptablePassword(input.password);
     const passwordHash = await hashPassword(input.password);
     const userId = await this.db.transaction(async (tx) => {
-      const [reset] = await tx
-        .update(passwordResets)
-        .set({ usedAt: new Date() })
-        .where(
-          and(
-            eq(passwordResets.codeHash, hashCode(input.code)),
-            eq(passwordResets.userKind, kind),
-            isNull(passwordResets.usedAt),
-            gt(passwordResets.expiresAt, new Date()),
-          ),
-        )
-        .returning({ userId: passwordResets.userId });
+      const reset = await repo.useResetCode(tx, kind, hashCode(input.code));
       if (!reset) return null;
       await repo.setPassword(tx, kind, reset.userId, passwordHash);
       return reset.userId;
@@ -349,7 +336,7 @@ export class AuthService {
     options: { ttlMs?: number; exec?: Pick<Db, 'insert'> } = {},
   ): Promise<string> {
     const code = randomBytes(32).toString('base64url');
-    await (options.exec ?? this.db).insert(passwordResets).values({
+    await repo.insertPasswordReset(options.exec ?? this.db, {
       userKind: kind,
       userId,
       codeHash: hashCode(code),

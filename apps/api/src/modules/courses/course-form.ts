@@ -3,7 +3,7 @@ import type { Exec } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { createPdf, formatLongDate, loadInstitution } from '../../platform/pdf.js';
 import { iso } from '../../platform/time.js';
-import { verifyUrls } from '../receipts/verification.js';
+import { verifyUrls } from '../../platform/verification.js';
 import { findStudentRecord, passportBytesOf, studentPassportUrl } from '../students/students.service.js';
 import { detailOf } from './approval.service.js';
 import type { RegistrationRow } from './courses.repository.js';

@@ -28,8 +28,8 @@ import {
 } from '@portal/contracts';
 import { actorOf } from '../../platform/audit.js';
 import { errorResponses } from '../../platform/routes.js';
-import { sendPdf } from '../documents/documents.service.js';
-import { publicPdfRoute } from '../receipts/public-pdf.js';
+import { sendPdf } from '../../platform/downloads.js';
+import { publicPdfRoute } from '../../platform/public-pdf.js';
 import * as approval from './approval.service.js';
 import { courseFormFileName, renderCourseForm, verifyCourseForm } from './course-form.js';
 import * as lists from './lists.service.js';

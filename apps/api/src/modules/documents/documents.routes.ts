@@ -15,11 +15,12 @@ import {
 } from '@portal/contracts';
 import { applicantOnly, errorResponses } from '../../platform/routes.js';
 import * as service from './documents.service.js';
+import { downloadHeaders, type OpenedFile } from '../../platform/downloads.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 
-function sendFile(reply: FastifyReply, file: service.OpenedFile) {
-  reply.headers(service.downloadHeaders(file.contentType, file.fileName, file.size));
+function sendFile(reply: FastifyReply, file: OpenedFile) {
+  reply.headers(downloadHeaders(file.contentType, file.fileName, file.size));
   return reply.send(file.stream);
 }
 
@@ -113,7 +114,7 @@ export async function documentsRoutes(app: FastifyInstance, deps: service.Docume
     },
     handler: async (request, reply) => {
       const file = await service.openSignedPassport(deps, request.query);
-      reply.headers(service.downloadHeaders(file.contentType, file.fileName, file.size));
+      reply.headers(downloadHeaders(file.contentType, file.fileName, file.size));
       // The link itself expires; the image may be kept by this browser for an hour.
       reply.header('cache-control', 'private, max-age=3600');
       reply.header('cross-origin-resource-policy', 'same-origin');

@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import {
   ADMISSION_LEVELS,
@@ -13,6 +12,7 @@ import {
 } from '@portal/contracts';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/auth.js';
+import { safeFileName, type OpenedFile } from '../../platform/downloads.js';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { newStorageKey, verifyLink, type FileStorage } from '../../platform/storage.js';
 import {
@@ -60,46 +60,6 @@ function sizeText(bytes: number): string {
 function allowedText(accept: readonly string[]): string {
   const names = accept.map((t) => TYPE_NAMES[t] ?? t);
   return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names[0]!;
-}
-
-/** A safe download name: the client's base name without odd characters, with the real extension. */
-export function safeFileName(clientName: string | undefined, fallback: string, ext: string): string {
-  const base = (clientName ?? '')
-    .split(/[\\/]/)
-    .pop()!
-    .replace(/\.[^.]*$/, '')
-    .replace(/[^\w .()-]+/g, '_')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 80);
-  return `${base || fallback}.${ext}`;
-}
-
-/** `attachment; filename="…"; filename*=UTF-8''…` for any name. */
-export function attachmentHeader(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
-
-/** Headers every file download carries. */
-export function downloadHeaders(
-  contentType: string,
-  fileName: string,
-  size?: number,
-): Record<string, string> {
-  return {
-    'content-type': contentType,
-    'content-disposition': attachmentHeader(fileName),
-    'x-content-type-options': 'nosniff',
-    'content-security-policy': "default-src 'none'; sandbox",
-    'cache-control': 'private, no-store',
-    ...(size !== undefined ? { 'content-length': String(size) } : {}),
-  };
-}
-
-/** Sends a generated PDF as a download. */
-export function sendPdf(reply: FastifyReply, { pdf, fileName }: { pdf: Buffer; fileName: string }) {
-  return reply.headers(downloadHeaders('application/pdf', fileName, pdf.length)).send(pdf);
 }
 
 function entryOf(
@@ -254,13 +214,6 @@ export async function deleteDocument(deps: DocumentsDeps, auth: AuthContext | nu
   if (!key) throw notFound('No document of this kind has been uploaded.');
   await deps.storage.delete(key).catch(() => undefined);
   return { Status: STATUS.ok, Message: APPLICANT_MESSAGES.documentDeleted };
-}
-
-export interface OpenedFile {
-  stream: Readable;
-  size: number;
-  contentType: string;
-  fileName: string;
 }
 
 /** GET /api/applicant/documents/:kind/file — the caller's own document. */

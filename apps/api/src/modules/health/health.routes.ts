@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { STATUS } from '@portal/contracts';
+import { ping } from '../../platform/db.js';
 import type { AppDeps } from '../../platform/deps.js';
 
 export function healthRoutes(app: FastifyInstance, { database }: AppDeps): void {
@@ -18,7 +18,7 @@ export function healthRoutes(app: FastifyInstance, { database }: AppDeps): void 
     },
     handler: async (_request, reply) => {
       try {
-        await database.db.execute(sql`select 1`);
+        await ping(database.db);
         return { Status: STATUS.ok, Data: { database: 'up', driver: database.driver } };
       } catch {
         return reply

@@ -26,8 +26,8 @@ import {
 } from '@portal/contracts';
 import { actorOf } from '../../platform/audit.js';
 import { errorResponses } from '../../platform/routes.js';
-import { sendPdf } from '../documents/documents.service.js';
-import { publicPdfRoute } from '../receipts/public-pdf.js';
+import { sendPdf } from '../../platform/downloads.js';
+import { publicPdfRoute } from '../../platform/public-pdf.js';
 import * as service from './hostels.service.js';
 import { renderSlip, slipFileName, verifySlip } from './slip.js';
 

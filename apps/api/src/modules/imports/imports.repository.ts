@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import {
+  admins,
   applicantDocuments,
   applicants,
   coursesOfStudy,
@@ -261,4 +262,10 @@ export async function savePassport(
       set: { ...doc, uploadedAt: new Date() },
     });
   await db.update(applicants).set({ passportKey: doc.storageKey }).where(eq(applicants.id, applicantId));
+}
+
+/** The e-mail of the admin who started an import (its audit entries name them). */
+export async function adminEmail(db: Exec, adminId: number): Promise<string | undefined> {
+  const [row] = await db.select({ email: admins.email }).from(admins).where(eq(admins.id, adminId)).limit(1);
+  return row?.email;
 }

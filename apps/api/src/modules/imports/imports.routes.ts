@@ -21,7 +21,7 @@ import type { Db } from '../../db/client.js';
 import { actorOf } from '../../platform/audit.js';
 import { badRequest } from '../../platform/errors.js';
 import { errorResponses } from '../../platform/routes.js';
-import { enableMultipart, streamUploadToDisk } from '../admin/uploads.js';
+import { enableMultipart, streamUploadToDisk } from '../../platform/uploads.js';
 import type { ImportService } from './imports.service.js';
 
 const IMPORT_PAGES = [

@@ -1,10 +1,8 @@
 import { rm, stat } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { ADMIN_MESSAGES, STATUS, type ImportJobItem, type ImportKind } from '@portal/contracts';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { admins } from '../../db/schema/index.js';
 import { audit, type AuditActor, type AuditEntry } from '../../platform/audit.js';
 import { paged, pgErrorCode, PG_UNIQUE_VIOLATION } from '../../platform/db.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
@@ -226,14 +224,8 @@ export class ImportService {
   }
 
   private async actorOfJob(job: repo.ImportJobRow): Promise<AuditActor> {
-    const [row] = job.actorAdminId
-      ? await this.db
-          .select({ email: admins.email })
-          .from(admins)
-          .where(eq(admins.id, job.actorAdminId))
-          .limit(1)
-      : [];
-    return { adminId: job.actorAdminId ?? 0, email: row?.email ?? 'system' };
+    const email = job.actorAdminId ? await repo.adminEmail(this.db, job.actorAdminId) : undefined;
+    return { adminId: job.actorAdminId ?? 0, email: email ?? 'system' };
   }
 
   private async run(id: number): Promise<void> {

@@ -4,7 +4,7 @@ import { PASSPORT_MAX_BYTES } from '@portal/contracts';
 import type { Db } from '../../db/client.js';
 import { audit, type AuditActor } from '../../platform/audit.js';
 import { newStorageKey, type FileStorage } from '../../platform/storage.js';
-import { detectKind, mimeOf } from '../admin/uploads.js';
+import { detectKind, mimeOf } from '../../platform/uploads.js';
 import { UserFacingError } from './candidates.js';
 import * as repo from './imports.repository.js';
 

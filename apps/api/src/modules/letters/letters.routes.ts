@@ -10,8 +10,8 @@ import {
   studentDocumentLinksResponse,
 } from '@portal/contracts';
 import { AppError } from '../../platform/errors.js';
-import { sendPdf } from '../documents/documents.service.js';
-import { pdfFileParams, publicPdfRoute } from '../receipts/public-pdf.js';
+import { sendPdf } from '../../platform/downloads.js';
+import { pdfFileParams, publicPdfRoute } from '../../platform/public-pdf.js';
 import {
   admissionDocumentPdf,
   admissionLetterPdf,

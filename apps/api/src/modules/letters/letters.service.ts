@@ -31,7 +31,7 @@ import {
 import { passportBytes } from '../documents/documents.service.js';
 import { acceptanceFeeKobo, paidAcceptanceFee, PUBLIC_ID_PATTERN } from '../payments/payments.service.js';
 import { receiptOf } from '../receipts/receipts.service.js';
-import { fullName, qrDataUrl, verifyUrls } from '../receipts/verification.js';
+import { fullName, qrDataUrl, verifyUrls } from '../../platform/verification.js';
 import * as repo from './letters.repository.js';
 
 export interface LettersDeps {

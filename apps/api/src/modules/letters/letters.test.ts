@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicants, coursesOfStudy, payments, students } from '../../db/schema/index.js';
 import { pdfTextContent } from '../../platform/pdf.js';
 import { login, startTestApp, type TestApp } from '../../../test/helpers.js';
-import { qrDataUrl } from '../receipts/verification.js';
+import { qrDataUrl } from '../../platform/verification.js';
 
 describe('admission and SIWES letters', () => {
   let t: TestApp;

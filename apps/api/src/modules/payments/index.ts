@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../platform/deps.js';
-import { createGateways, PROVIDERS, type Gateways } from '../../platform/payments/index.js';
-import { registerLettersModule } from '../letters/index.js';
-import { registerReceiptsModule } from '../receipts/index.js';
-import { registerSandboxGateway, type SandboxGateway } from '../sandbox-gateway/index.js';
+import type { Gateways } from '../../platform/payments/index.js';
+import type { SandboxGateway } from '../sandbox-gateway/index.js';
 import { PaymentReconciler } from './payments.reconciler.js';
 import { paymentsRoutes } from './payments.routes.js';
 import { PaymentsService } from './payments.service.js';
@@ -24,27 +22,22 @@ declare module 'fastify' {
 }
 
 /**
- * Money and documents: gateways (real or sandbox), the payment flow, its webhooks and the
- * reconciliation job, then the receipts and letters modules.
+ * Money: the payment flow over the gateways (real or sandbox, built in modules/index.ts), its
+ * webhooks and the reconciliation job.
  */
-export async function registerPaymentsModule(app: FastifyInstance, deps: AppDeps): Promise<PaymentsModule> {
+export function registerPaymentsModule(
+  app: FastifyInstance,
+  deps: AppDeps,
+  { gateways, sandbox }: { gateways: Gateways; sandbox: SandboxGateway | null },
+): PaymentsModule {
   const { config } = deps;
   const db = deps.database.db;
-  const gateways = createGateways(config);
-  const sandbox = await registerSandboxGateway(
-    app,
-    config,
-    PROVIDERS.filter((p) => gateways[p]?.sandbox),
-  );
   const service = new PaymentsService(db, gateways, app.log, { publicUrl: config.PUBLIC_URL });
   paymentsRoutes(app, service, db, {
     rateLimits: deps.rateLimits,
     perAddress: config.RATE_LIMIT_NOTICE_PER_ADDRESS,
     windowSeconds: config.RATE_LIMIT_WINDOW,
   });
-  // The documents that money and admission produce: receipts and letters.
-  registerReceiptsModule(app, deps);
-  registerLettersModule(app, deps);
   const reconciler = new PaymentReconciler(db, service, app.log);
   deps.jobs.define({
     name: 'payments.reconcile',

@@ -14,7 +14,7 @@ import {
   receiptPdf,
   type ReceiptsDeps,
 } from './receipts.service.js';
-import { publicPdfRoute } from './public-pdf.js';
+import { publicPdfRoute } from '../../platform/public-pdf.js';
 
 /** Receipts are public by their unguessable id: the QR code on every receipt opens them. */
 export function receiptsRoutes(app: FastifyInstance, deps: ReceiptsDeps): void {

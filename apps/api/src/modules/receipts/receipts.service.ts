@@ -23,7 +23,7 @@ import {
   type PaymentRow,
 } from '../payments/payments.service.js';
 import * as repo from './receipts.repository.js';
-import { fullName, qrDataUrl, verifyUrls } from './verification.js';
+import { fullName, qrDataUrl, verifyUrls } from '../../platform/verification.js';
 
 export interface ReceiptsDeps {
   db: Db;

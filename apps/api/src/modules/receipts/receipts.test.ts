@@ -7,7 +7,7 @@ import { seed } from '../../db/seed/index.js';
 import { newPublicId } from '../../platform/ids.js';
 import { formatNaira, pdfTextContent } from '../../platform/pdf.js';
 import { startTestApp, type TestApp } from '../../../test/helpers.js';
-import { qrDataUrl } from './verification.js';
+import { qrDataUrl } from '../../platform/verification.js';
 
 describe('receipts', () => {
   let t: TestApp;

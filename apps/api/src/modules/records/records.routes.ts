@@ -31,7 +31,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import { actorOf } from '../../platform/audit.js';
 import { notFound } from '../../platform/errors.js';
 import { errorResponses } from '../../platform/routes.js';
-import { enableMultipart, streamUploadToDisk } from '../admin/uploads.js';
+import { enableMultipart, streamUploadToDisk } from '../../platform/uploads.js';
 import { openApplicantDocument } from '../documents/documents.service.js';
 import { applicantInRegistryScope } from './records.repository.js';
 import type { MatriculationService } from './matriculation.service.js';

@@ -16,9 +16,9 @@ import type { Db } from '../../db/client.js';
 import type { AuditActor } from '../../platform/audit.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { csvCell, readRows } from '../../platform/sheets.js';
-import type { ResourceService } from '../admin/crud/engine.js';
-import { col, displaySql } from './reference.definition.js';
-import { tableOf } from './reference.tables.js';
+import type { ResourceService } from '../../platform/crud/engine.js';
+import { col, displaySql } from './repositories/definition.js';
+import { tableOf } from './repositories/tables.js';
 
 /**
  * CSV and XLSX files of a registry resource. A file has one column per field, headed by its label;

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { rm } from 'node:fs/promises';
-import { asc, ilike, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,15 +11,14 @@ import {
   resourcePath,
 } from '@portal/contracts';
 import { actorOf } from '../../platform/audit.js';
-import { likeEscape } from '../../platform/db.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { errorResponses } from '../../platform/routes.js';
-import { registerResource } from '../admin/crud/engine.js';
-import { enableMultipart, streamUploadToDisk } from '../admin/uploads.js';
-import { definitionOf, displaySql, optionPages } from './reference.definition.js';
+import { registerResource } from '../../platform/crud/engine.js';
+import { enableMultipart, streamUploadToDisk } from '../../platform/uploads.js';
+import { definitionOf, optionPages } from './repositories/definition.js';
+import { optionsOf } from './repositories/options.js';
 import { exportRows, importRows } from './reference.files.js';
-import { DELETE_RULES, RULES } from './reference.rules.js';
-import { tableOf } from './reference.tables.js';
+import { DELETE_RULES, RULES } from './repositories/rules.js';
 
 /**
  * Every registry resource, served in one loop: the generic engine's list / get / create / replace /
@@ -64,8 +62,6 @@ export async function referenceRoutes(app: FastifyInstance, deps: AppDeps): Prom
     const access = { page: def.meta.pages ?? def.meta.page };
     const tags = ['admin: ' + spec.label];
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const { table, id } = tableOf(spec.name);
-    const name = displaySql(spec, table);
 
     r.get(`${base}/options`, {
       config: { access: { page: optionPages(spec) } },
@@ -75,21 +71,10 @@ export async function referenceRoutes(app: FastifyInstance, deps: AppDeps): Prom
         querystring: optionsQuery,
         response: { 200: optionsResponse, ...errors },
       },
-      handler: async (request) => {
-        const { search, ids } = request.query;
-        const where = search ? or(ilike(name, `%${likeEscape(search)}%`)) : undefined;
-        const rows = await db
-          .select({ value: id, label: name })
-          .from(table)
-          .where(where)
-          .orderBy(asc(name))
-          .limit(OPTIONS_LIMIT);
-        const wanted = (ids ?? '').split(',').filter(Boolean).map(Number);
-        const missing = wanted.filter((w) => !rows.some((row) => row.value === w));
-        if (missing.length)
-          rows.push(...(await db.select({ value: id, label: name }).from(table).where(inArray(id, missing))));
-        return { Status: 'Ok', Data: rows as { value: number; label: string }[] };
-      },
+      handler: async (request) => ({
+        Status: 'Ok',
+        Data: await optionsOf(db, spec, request.query, OPTIONS_LIMIT),
+      }),
     });
 
     r.get(`${base}/export`, {

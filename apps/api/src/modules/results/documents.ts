@@ -1,7 +1,7 @@
 import { RESULT_MESSAGES as M, type StudentResults } from '@portal/contracts';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { createPdf, formatLongDate, loadInstitution, type PdfBuilder } from '../../platform/pdf.js';
-import { verifyUrls } from '../receipts/verification.js';
+import { verifyUrls } from '../../platform/verification.js';
 import { findStudentRecord, passportBytesOf } from '../students/students.service.js';
 import { degreeClassOf } from './arithmetic.js';
 import * as repo from './results.repository.js';

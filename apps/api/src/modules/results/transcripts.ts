@@ -23,7 +23,7 @@ import {
   type Payer,
   type PaymentPurpose,
 } from '../payments/payments.service.js';
-import { verifyUrls } from '../receipts/verification.js';
+import { verifyUrls } from '../../platform/verification.js';
 import { ownStudent } from '../students/students.service.js';
 import { renderResultDocument } from './documents.js';
 import * as repo from './results.repository.js';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { SCHOOL_ID, STATUS, errorEnvelope, recordId } from '@portal/contracts';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
-import { currentSessionIds } from './sessions.service.js';
+import { currentSessionIds } from './sessions.repository.js';
 
 const activeSessions = z.object({
   Status: z.string(),

@@ -1,5 +1,5 @@
 import { createPdf, formatLongDate, loadInstitution } from '../../platform/pdf.js';
-import { fullName } from '../receipts/verification.js';
+import { fullName } from '../../platform/verification.js';
 import type { StudentRow } from './students.repository.js';
 import { matriculationVerifyUrl, passportBytesOf, type StudentsDeps } from './students.service.js';
 

@@ -10,15 +10,14 @@ import {
   clearanceUploadResponse,
   recordId,
   studentContactInput,
-  studentDashboardResponse,
   studentDocumentsResponse,
   studentMatriculationResponse,
   studentPagesResponse,
   studentProfileResponse,
 } from '@portal/contracts';
 import { errorResponses } from '../../platform/routes.js';
-import { downloadHeaders, sendPdf, type OpenedFile } from '../documents/documents.service.js';
-import { publicPdfRoute } from '../receipts/public-pdf.js';
+import { downloadHeaders, sendPdf, type OpenedFile } from '../../platform/downloads.js';
+import { publicPdfRoute } from '../../platform/public-pdf.js';
 import { matriculationFileName, renderMatriculationForm } from './students.pdf.js';
 import * as service from './students.service.js';
 
@@ -98,16 +97,6 @@ export async function studentsRoutes(app: FastifyInstance, deps: service.Student
       response: { 200: studentProfileResponse, ...errors },
     },
     handler: (request) => service.updateProfile(deps, request.auth, request.body),
-  });
-
-  r.get('/api/student/dashboard', {
-    config: studentOnly,
-    schema: {
-      tags,
-      summary: 'What the student must do next: course registration, hostel, results, new documents',
-      response: { 200: studentDashboardResponse, ...errors },
-    },
-    handler: (request) => service.getDashboard(deps, request.auth),
   });
 
   r.get('/api/student/documents', {

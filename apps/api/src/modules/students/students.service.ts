@@ -9,9 +9,7 @@ import {
   type ClearanceKind,
   type IssuedDocument,
   type PageEntry,
-  type RegistrationState,
   type StudentContactInput,
-  type StudentDashboard,
   type StudentMatriculation,
   type StudentPage,
   type StudentProfile,
@@ -22,22 +20,15 @@ import type { AuthContext } from '../../platform/auth.js';
 import { AppError, forbidden, notFound } from '../../platform/errors.js';
 import { newStorageKey, signLink, verifyLink, type FileStorage } from '../../platform/storage.js';
 import { getApplicantFacts, deriveProgress, passportLink } from '../applicants/applicants.service.js';
-import {
-  readCheckedUpload,
-  safeFileName,
-  type IncomingFile,
-  type OpenedFile,
-} from '../documents/documents.service.js';
-import { paidStudentPayments, schoolFeesStanding } from '../payments/payments.service.js';
-import { fullName } from '../receipts/verification.js';
+import { readCheckedUpload, type IncomingFile } from '../documents/documents.service.js';
+import { safeFileName, type OpenedFile } from '../../platform/downloads.js';
+import { paidStudentPayments } from '../payments/payments.service.js';
+import { fullName } from '../../platform/verification.js';
 import * as repo from './students.repository.js';
-import { registrationCard } from '../courses/registration.service.js';
-import { studentHostelCard } from '../hostels/hostels.service.js';
-import { resultsOf } from '../results/standing.service.js';
 
 /**
  * The signed-in student's own area: the pages they may open, their profile and contact details,
- * the dashboard's facts, the documents issued to them, clearance uploads and the matriculation
+ * what the dashboard shows of them, the documents issued to them, clearance uploads and the matriculation
  * form. Every call is for the caller's own record: the id comes from the session, never the client.
  */
 
@@ -46,9 +37,6 @@ export interface StudentsDeps {
   storage: FileStorage;
   config: Pick<Config, 'PUBLIC_URL' | 'JWT_SECRET' | 'SESSION_TTL'>;
 }
-
-/** Documents issued within this many days count as new on the dashboard. */
-const NEW_DOCUMENT_DAYS = 30;
 
 /** The student area's pages a student may open (RoleData of the sign-in answer). */
 export function studentRoleData(student: { matriculated: boolean }): PageEntry[] {
@@ -303,68 +291,23 @@ export async function openForm(
   return { ...opened, contentType: form.contentType, fileName: `${form.name}.${form.fileExt}` };
 }
 
-// ───────────────────────────── the dashboard ─────────────────────────────
+// ───────────────────────────── for the dashboard ─────────────────────────────
 
 /**
- * The school-fees standing read once per session for the whole dashboard (two cards ask for it at
- * once), priced from the student's row the dashboard has already read.
+ * What the dashboard (modules/student-dashboard) shows of the student's own area: the current
+ * session, documents issued since `since`, and how many clearance uploads are still missing.
  */
-function onceEachSession(student: repo.StudentRow): typeof schoolFeesStanding {
-  const seen = new Map<string, ReturnType<typeof schoolFeesStanding>>();
-  return (db, studentId, sessionId) => {
-    const key = `${studentId}:${sessionId}`;
-    const known = seen.get(key);
-    if (known) return known;
-    const read = schoolFeesStanding(db, studentId, sessionId, studentId === student.id ? student : undefined);
-    seen.set(key, read);
-    return read;
-  };
-}
-
-/**
- * GET /api/student/dashboard: what the student must do next, each card read from the service of its
- * page (course registration, hostel, results), in parallel.
- */
-export async function getDashboard(deps: StudentsDeps, auth: AuthContext | null) {
-  const student = await ownStudent(deps, auth);
-  const since = new Date(Date.now() - NEW_DOCUMENT_DAYS * 86_400_000).toISOString();
-  const standingOf = onceEachSession(student);
-  // The cards' services take the student's row read above instead of reading it again.
-  const [session, registration, hostel, issued, uploads, results] = await Promise.all([
+export async function ownAreaSummary(deps: StudentsDeps, student: repo.StudentRow, since: string) {
+  const [session, issued, uploads] = await Promise.all([
     repo.currentSession(deps.db),
-    registrationCard(deps.db, student.id, standingOf, student),
-    studentHostelCard(deps.db, student.id, standingOf, { ...student, level: student.levelName }),
     issuedDocuments(deps, student),
     repo.listUploads(deps.db, student.id),
-    resultsOf(deps.db, student.id),
   ]);
-  const { semester, state } = registration;
-  const data: StudentDashboard = {
-    CurrentSession: session?.name ?? null,
-    CourseRegistration: {
-      Open: state === 'open' || state === 'late',
-      State: state,
-      Semester: semester?.name ?? null,
-      Session: semester?.sessionName ?? null,
-      OpensOn: semester?.opensOn ?? null,
-      ClosesOn: semester?.closesOn ?? null,
-      LateClosesOn: semester?.lateClosesOn ?? null,
-      Reason: registration.reason,
-      Registration: registration.registration && {
-        State: registration.registration.state as RegistrationState,
-        TotalUnits: registration.registration.totalUnits,
-        IsLate: registration.registration.isLate,
-      },
-    },
-    Hostel: hostel,
-    // The latest published semesters first.
-    Results: results.Semesters.toReversed()
-      .slice(0, 2)
-      .map((r) => ({ Session: r.Session, Semester: r.Semester, Gpa: r.Gpa })),
-    NewDocuments: issued.filter((d) => d.IssuedAt && d.IssuedAt >= since),
-    UploadsMissing: CLEARANCE_KINDS.filter((k) => !uploads.some((u) => u.kind === k.kind)).length,
+  return {
+    currentSession: session?.name ?? null,
+    newDocuments: issued.filter((d) => d.IssuedAt && d.IssuedAt >= since),
+    uploadsMissing: CLEARANCE_KINDS.filter((k) => !uploads.some((u) => u.kind === k.kind)).length,
   };
-  return { Status: STATUS.ok, Data: data };
 }
 
 // ───────────────────────────── clearance uploads ─────────────────────────────

@@ -13,10 +13,10 @@ import {
   type ResourceMeta,
   recordId,
 } from '@portal/contracts';
-import type { Db, Tx } from '../../../db/client.js';
-import { actorOf, audit, type AuditActor } from '../../../platform/audit.js';
-import { AppError, badRequest, conflict, notFound } from '../../../platform/errors.js';
-import { errorResponses } from '../../../platform/routes.js';
+import type { Db, Tx } from '../../db/client.js';
+import { actorOf, audit, type AuditActor } from '../audit.js';
+import { AppError, badRequest, conflict, notFound } from '../errors.js';
+import { errorResponses } from '../routes.js';
 import {
   countSql,
   likeEscape,
@@ -25,7 +25,7 @@ import {
   PG_UNIQUE_VIOLATION,
   PG_CHECK_VIOLATION,
   errorDetail,
-} from '../../../platform/db.js';
+} from '../db.js';
 
 /**
  * The generic CRUD engine (ARCHITECTURE §3). A reference resource is declared once — its

@@ -17,7 +17,7 @@ import {
   type TableOptions,
 } from '../../platform/pdf.js';
 import type { FileStorage } from '../../platform/storage.js';
-import { documentEntries, passportBytes } from '../documents/documents.service.js';
+import { documentEntries, passportBytes } from './documents.service.js';
 import { olevelRows } from '../olevel/olevel.service.js';
 import {
   admissionFeeSchedule,
@@ -25,7 +25,7 @@ import {
   getApplicantRecord,
   getGuardianOf,
   type LinkConfig,
-} from './applicants.service.js';
+} from '../applicants/applicants.service.js';
 
 /**
  * The application slip (A4 landscape, 'PROSPECTIVE STUDENT APPLICATION SLIP'), the Applicant

@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
-import { AppError, badRequest } from '../../platform/errors.js';
+import { AppError, badRequest } from './errors.js';
 
 /** Uploads in the admin area: multipart, bounded while streaming, checked by content. */
 

@@ -21,9 +21,9 @@ import {
   type ResourceMeta,
   type ResourceSpec,
 } from '@portal/contracts';
-import type { Db, Tx } from '../../db/client.js';
-import { defineResource, type ResourceDefinition } from '../admin/crud/engine.js';
-import { tableOf } from './reference.tables.js';
+import type { Db, Tx } from '../../../db/client.js';
+import { defineResource, type ResourceDefinition } from '../../../platform/crud/engine.js';
+import { tableOf } from './tables.js';
 
 /** The server's rules of a resource, run inside the write's transaction (see reference.rules.ts). */
 export type ResourceRule = (

@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { RegistryName } from '@portal/contracts';
-import type { Tx } from '../../db/client.js';
+import type { Tx } from '../../../db/client.js';
 import {
   academicSessions,
   admissionSessions,
@@ -19,9 +19,9 @@ import {
   semesters,
   staff,
   timetable,
-} from '../../db/schema/index.js';
-import { badRequest, conflict } from '../../platform/errors.js';
-import type { DeleteRule, ResourceRule } from './reference.definition.js';
+} from '../../../db/schema/index.js';
+import { badRequest, conflict } from '../../../platform/errors.js';
+import type { DeleteRule, ResourceRule } from './definition.js';
 
 /**
  * The rules only the server can check, per registry resource, each with its message. They run in

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../platform/errors.js';
-import { sendPdf } from '../documents/documents.service.js';
+import { AppError } from './errors.js';
+import { sendPdf } from './downloads.js';
 
 /** `abc….pdf` → `abc…`; any other file name answers 404 with the document's own message. */
 export function publicIdFromPdfName(file: string, notFoundMessage: string): string {
