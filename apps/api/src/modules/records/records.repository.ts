@@ -242,15 +242,16 @@ const matchingJamb = alias(applicants, 'matching_applicant');
 function studentSearch(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
   const like = `%${likeEscape(search.toLowerCase())}%`;
+  // An alias inside a raw fragment renders as its name alone: the FROM names the table it aliases.
   return sql`${students.id} in (
-    select ${matching.id} from ${matching}
+    select ${matching.id} from ${students} ${matching}
     where ${or(
       ilike(matching.matricNo, like),
       ilike(matching.email, like),
       sql`lower(${studentSearchName(matching)}) like ${like}`,
     )}
     union
-    select ${matching.id} from ${matching} join ${matchingJamb} on ${matchingJamb.id} = ${matching.applicantId}
+    select ${matching.id} from ${students} ${matching} join ${applicants} ${matchingJamb} on ${matchingJamb.id} = ${matching.applicantId}
     where ${ilike(matchingJamb.jambRegNo, like)})`;
 }
 
