@@ -38,8 +38,16 @@ async function importAll(base, auth) {
   const total = { totalRows: 0, created: 0, updated: 0, unchanged: 0, invalid: 0 };
   for (let from = 0; from < COURSES; from += IMPORT_MAX_ROWS) {
     const form = new FormData();
-    form.append('file', new Blob([coursesCsv(from, Math.min(COURSES, from + IMPORT_MAX_ROWS))]), 'courses.csv');
-    const response = await fetch(`${base}/api/admin/courses/import`, { method: 'POST', headers: auth, body: form });
+    form.append(
+      'file',
+      new Blob([coursesCsv(from, Math.min(COURSES, from + IMPORT_MAX_ROWS))]),
+      'courses.csv',
+    );
+    const response = await fetch(`${base}/api/admin/courses/import`, {
+      method: 'POST',
+      headers: auth,
+      body: form,
+    });
     const body = await response.json();
     if (response.status !== 200) throw new Error(`import failed: ${response.status} ${JSON.stringify(body)}`);
     for (const key of Object.keys(total)) total[key] += body.Data[key];
@@ -60,7 +68,9 @@ async function exportOnce(url, format) {
     const auth = await signInAdmin(portal.base);
     const idle = peakRss(portal.pid);
     const started = Date.now();
-    const response = await fetch(`${portal.base}/api/admin/courses/export?format=${format}`, { headers: auth });
+    const response = await fetch(`${portal.base}/api/admin/courses/export?format=${format}`, {
+      headers: auth,
+    });
     let bytes = 0;
     if (response.ok) for await (const chunk of response.body) bytes += chunk.length;
     const ms = Date.now() - started;

@@ -18,7 +18,18 @@ const ROOT = process.env.BENCH_ROOT ?? repoRoot;
 const PLAN_LINES = Number(process.env.BENCH_PLAN_LINES ?? 8);
 const dist = (file) => pathToFileURL(path.join(ROOT, 'apps/api/dist', file)).href;
 
-const LAST = ['Okafor', 'Adeyemi', 'Bello', 'Eze', 'Ibrahim', 'Nwosu', 'Ogunleye', 'Musa', 'Okonkwo', 'Balogun'];
+const LAST = [
+  'Okafor',
+  'Adeyemi',
+  'Bello',
+  'Eze',
+  'Ibrahim',
+  'Nwosu',
+  'Ogunleye',
+  'Musa',
+  'Okonkwo',
+  'Balogun',
+];
 const FIRST = ['Chinedu', 'Aisha', 'Tunde', 'Ngozi', 'Emeka', 'Fatima', 'Segun', 'Amaka', 'Yusuf', 'Kemi'];
 
 const database = await freshPostgres();
@@ -63,15 +74,27 @@ try {
   session.options.logger = logger;
 
   const cases = [
-    ['students: search a name fragment "kaf"', () => records.studentsPage(opened.db, { search: 'kaf', page: 1, pageSize: 20 })],
-    ['students: search a whole name "okonkwo5"', () => records.studentsPage(opened.db, { search: 'okonkwo5', page: 1, pageSize: 20 })],
-    ['students: search a matric number "000123"', () => records.studentsPage(opened.db, { search: '000123', page: 1, pageSize: 20 })],
+    [
+      'students: search a name fragment "kaf"',
+      () => records.studentsPage(opened.db, { search: 'kaf', page: 1, pageSize: 20 }),
+    ],
+    [
+      'students: search a whole name "okonkwo5"',
+      () => records.studentsPage(opened.db, { search: 'okonkwo5', page: 1, pageSize: 20 }),
+    ],
+    [
+      'students: search a matric number "000123"',
+      () => records.studentsPage(opened.db, { search: '000123', page: 1, pageSize: 20 }),
+    ],
     [
       'payments: one week by date, newest first',
       () =>
         bursary.listPayments(
           opened.db,
-          bursary.paymentWhere({ start: new Date('2025-03-01T00:00:00Z'), end: new Date('2025-03-08T00:00:00Z') }),
+          bursary.paymentWhere({
+            start: new Date('2025-03-01T00:00:00Z'),
+            end: new Date('2025-03-08T00:00:00Z'),
+          }),
           'date',
           'desc',
           1,
@@ -90,7 +113,9 @@ try {
       times.push(performance.now() - t0);
     }
     times.sort((a, b) => a - b);
-    console.log(`\n## ${name}: median ${times[2].toFixed(1)} ms over 5 calls (${statements.length} statements)`);
+    console.log(
+      `\n## ${name}: median ${times[2].toFixed(1)} ms over 5 calls (${statements.length} statements)`,
+    );
     for (const { text, params } of statements) {
       const plan = await client.query(`explain (analyze, format text) ${text}`, params);
       const lines = plan.rows.map((r) => r['QUERY PLAN']);
