@@ -91,10 +91,7 @@ try {
       () =>
         bursary.listPayments(
           opened.db,
-          bursary.paymentWhere({
-            start: new Date('2025-03-01T00:00:00Z'),
-            end: new Date('2025-03-08T00:00:00Z'),
-          }),
+          { start: new Date('2025-03-01T00:00:00Z'), end: new Date('2025-03-08T00:00:00Z') },
           'date',
           'desc',
           1,
