@@ -33,10 +33,10 @@ export async function freshPostgres(
   };
 }
 
-/** Starts apps/api/dist/server.js on a free-ish port with a fresh DATA_DIR; resolves when healthy. */
-export async function startPortal({ port = 8190, env = {}, nodeArgs = [] } = {}) {
+/** Starts apps/api/dist/server.js (of `root`, by default this checkout) on a free-ish port with a fresh DATA_DIR; resolves when healthy. */
+export async function startPortal({ port = 8190, env = {}, nodeArgs = [], root = repoRoot } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
-  const child = spawn(process.execPath, [...nodeArgs, path.join(repoRoot, 'apps/api/dist/server.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/api/dist/server.js')], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -66,6 +66,7 @@ export async function startPortal({ port = 8190, env = {}, nodeArgs = [] } = {})
   }
   return {
     base,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
@@ -124,6 +125,7 @@ export async function startBare(databaseUrl, port, table = 'applicants') {
   }
   return {
     base,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   date,
@@ -76,37 +78,58 @@ export const adminRoles = pgTable(
   (t) => [primaryKey({ columns: [t.adminId, t.roleId] })],
 );
 
-export const students = pgTable('students', {
-  id: serial('id').primaryKey(),
-  /** Unguessable id used in public links (SIWES letter). */
-  publicId: text('public_id').notNull().unique(),
-  matricNo: text('matric_no').notNull().unique(),
-  email: text('email').notNull().unique(),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  otherName: text('other_name'),
-  gender: text('gender'),
-  phone: text('phone'),
-  stateId: integer('state_id').references(() => states.id),
-  lgaId: integer('lga_id').references(() => lgas.id),
-  departmentId: integer('department_id').references(() => departments.id),
-  courseOfStudyId: integer('course_of_study_id').references(() => coursesOfStudy.id),
-  levelId: integer('level_id').references(() => levels.id),
-  entryModeId: integer('entry_mode_id').references(() => entryModes.id),
-  admittedSessionId: integer('admitted_session_id').references(() => academicSessions.id),
-  passportKey: text('passport_key'),
-  passwordHash: text('password_hash').notNull(),
-  /** The applicant record this student was matriculated from (null for a returning student added by hand). */
-  applicantId: integer('applicant_id')
-    .unique()
-    .references(() => applicants.id),
-  address: text('address'),
-  dateOfBirth: date('date_of_birth', { mode: 'string' }),
-  /** Sign-in switched off by the registry (studentAccess). */
-  isActive: boolean('is_active').notNull().default(true),
-  matriculatedAt: timestamp('matriculated_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * A student's name as lists show and search it (last, first, other): the expression of the trigram
+ * index `students_search_name`, which a query must repeat exactly (under lower()) to use it.
+ */
+export function studentSearchName(c: {
+  firstName: AnyPgColumn;
+  lastName: AnyPgColumn;
+  otherName: AnyPgColumn;
+}) {
+  return sql<string>`trim(coalesce(${c.lastName}, '') || ' ' || coalesce(${c.firstName}, '') || ' ' || coalesce(${c.otherName}, ''))`;
+}
+
+export const students = pgTable(
+  'students',
+  {
+    id: serial('id').primaryKey(),
+    /** Unguessable id used in public links (SIWES letter). */
+    publicId: text('public_id').notNull().unique(),
+    matricNo: text('matric_no').notNull().unique(),
+    email: text('email').notNull().unique(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    otherName: text('other_name'),
+    gender: text('gender'),
+    phone: text('phone'),
+    stateId: integer('state_id').references(() => states.id),
+    lgaId: integer('lga_id').references(() => lgas.id),
+    departmentId: integer('department_id').references(() => departments.id),
+    courseOfStudyId: integer('course_of_study_id').references(() => coursesOfStudy.id),
+    levelId: integer('level_id').references(() => levels.id),
+    entryModeId: integer('entry_mode_id').references(() => entryModes.id),
+    admittedSessionId: integer('admitted_session_id').references(() => academicSessions.id),
+    passportKey: text('passport_key'),
+    passwordHash: text('password_hash').notNull(),
+    /** The applicant record this student was matriculated from (null for a returning student added by hand). */
+    applicantId: integer('applicant_id')
+      .unique()
+      .references(() => applicants.id),
+    address: text('address'),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    /** Sign-in switched off by the registry (studentAccess). */
+    isActive: boolean('is_active').notNull().default(true),
+    matriculatedAt: timestamp('matriculated_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Trigram indexes for the records search ('%text%' anywhere in a matric number, e-mail or name).
+    index('students_search_name').using('gin', sql`lower(${studentSearchName(t)}) gin_trgm_ops`),
+    index('students_search_matric').using('gin', sql`${t.matricNo} gin_trgm_ops`),
+    index('students_search_email').using('gin', sql`${t.email} gin_trgm_ops`),
+  ],
+);
 
 /** A signed-in session. Every token names one; logout or a reset revokes it at once. */
 export const sessions = pgTable('sessions', {

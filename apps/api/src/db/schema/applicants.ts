@@ -102,6 +102,8 @@ export const applicants = pgTable(
       .where(sql`${t.registeredAt} is null`),
     index('applicants_status_registered').on(t.admissionStatus, t.registeredAt, t.id),
     index('applicants_search_name').using('gin', sql`${applicantSearchName(t)} gin_trgm_ops`),
+    // The records search finds a student by any part of their JAMB number.
+    index('applicants_search_jamb').using('gin', sql`${t.jambRegNo} gin_trgm_ops`),
   ],
 );
 

@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   date,
+  index,
   integer,
   numeric,
   pgTable,
@@ -94,21 +95,26 @@ export const staff = pgTable('staff', {
   isActive: active(),
 });
 
-export const courses = pgTable('courses', {
-  id: id(),
-  code: text('code').notNull().unique(),
-  title: text('title').notNull(),
-  units: integer('units').notNull(),
-  levelId: integer('level_id')
-    .notNull()
-    .references(() => levels.id),
-  semester: text('semester').notNull(),
-  departmentId: integer('department_id')
-    .notNull()
-    .references(() => departments.id),
-  type: text('type').notNull(),
-  isActive: active(),
-});
+export const courses = pgTable(
+  'courses',
+  {
+    id: id(),
+    code: text('code').notNull().unique(),
+    title: text('title').notNull(),
+    units: integer('units').notNull(),
+    levelId: integer('level_id')
+      .notNull()
+      .references(() => levels.id),
+    semester: text('semester').notNull(),
+    departmentId: integer('department_id')
+      .notNull()
+      .references(() => departments.id),
+    type: text('type').notNull(),
+    isActive: active(),
+  },
+  // 'CSC101' and 'CSC 101' are one code: the courses rule looks a code up without its spaces.
+  (t) => [index('courses_code_compact').on(sql`replace(${t.code}, ' ', '')`)],
+);
 
 export const prerequisites = pgTable(
   'prerequisites',

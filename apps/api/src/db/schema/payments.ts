@@ -111,6 +111,8 @@ export const payments = pgTable(
     index('payments_applicant').on(t.applicantId),
     index('payments_student').on(t.studentId, t.categoryId),
     index('payments_created').on(t.createdAt),
+    /** The bursary's date filter and default order: when paid, else when started (`paymentDate`). */
+    index('payments_date').on(sql`coalesce(${t.paidAt}, ${t.createdAt})`, t.id),
     /** At most one paid acceptance fee per applicant. */
     uniqueIndex('payments_one_paid_per_applicant_category')
       .on(t.applicantId, t.categoryId)

@@ -227,3 +227,28 @@ export const transcriptFees = pgTable('transcript_fees', {
     .references(() => payments.id),
   paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A broadsheet as computed (results/broadsheet.ts), kept so that requests read it rather than
+ * compute it. `stamp` names the locked sheets and settings it was computed from: when a
+ * publication changes (a sheet approved, published or amended, anywhere, or the retake rule), the
+ * stamp no longer matches and the next request computes and stores it again.
+ */
+export const storedBroadsheets = pgTable(
+  'stored_broadsheets',
+  {
+    semesterId: integer('semester_id')
+      .notNull()
+      .references(() => semesters.id, { onDelete: 'cascade' }),
+    departmentId: integer('department_id')
+      .notNull()
+      .references(() => departments.id, { onDelete: 'cascade' }),
+    levelId: integer('level_id')
+      .notNull()
+      .references(() => levels.id, { onDelete: 'cascade' }),
+    stamp: text('stamp').notNull(),
+    sheet: jsonb('sheet').notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.semesterId, t.departmentId, t.levelId] })],
+);

@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import writeXlsxFile from 'write-excel-file/node';
 import type { z } from 'zod';
 import {
   ACCEPTANCE_FEE_KOBO,
@@ -21,7 +20,7 @@ import { paged } from '../../platform/db.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail.js';
 import { formatNaira } from '../../platform/pdf.js';
-import { csvCell } from '../../platform/sheets.js';
+import { sheetFile } from '../../platform/sheets.js';
 import { dayRange, iso, isoRequired } from '../../platform/time.js';
 import * as repo from './admissions.repository.js';
 
@@ -150,8 +149,6 @@ const EXPORT_COLUMNS: [string, (r: repo.ApplicationRow) => string | number | nul
   ['Acceptance Fee Paid', (r) => iso(r.acceptancePaidAt)],
   ['Rejection Reason', (r) => r.rejectionReason],
 ];
-
-const EXPORT_MAX_XLSX_ROWS = 200_000;
 
 /**
  * Counting 100,000 applicants for every page of a list is the costly part of it, and the number
@@ -407,34 +404,14 @@ export class AdmissionsService {
         if (rows.length < 1000) return;
       }
     }
-    if (q.format === 'csv') {
-      async function* csv() {
-        yield '\uFEFF' + EXPORT_COLUMNS.map(([title]) => csvCell(title)).join(',') + '\r\n';
-        for await (const rows of batches()) {
-          yield (
-            rows.map((r) => EXPORT_COLUMNS.map(([, get]) => csvCell(get(r))).join(',')).join('\r\n') + '\r\n'
-          );
-        }
-      }
-      return { stream: Readable.from(csv()), contentType: 'text/csv; charset=utf-8', fileName };
-    }
-    const data: (string | number | null)[][] = [];
-    for await (const rows of batches()) {
-      for (const r of rows) data.push(EXPORT_COLUMNS.map(([, get]) => get(r)));
-      if (data.length > EXPORT_MAX_XLSX_ROWS) {
-        throw badRequest(`More than ${EXPORT_MAX_XLSX_ROWS} rows: narrow the filters or export as CSV.`);
-      }
-    }
-    const sheet = [
-      EXPORT_COLUMNS.map(([title]) => ({ value: title, fontWeight: 'bold' as const })),
-      ...data.map((row) => row.map((value) => (value === null ? null : { value }))),
-    ];
-    const buffer = await writeXlsxFile(sheet as never, { sheet: 'Applicants' } as never).toBuffer();
-    return {
-      stream: Readable.from([buffer]),
-      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    // Streamed in both formats (platform/sheets.ts): no row cap, memory holds one batch.
+    return sheetFile({
+      columns: EXPORT_COLUMNS.map(([header, cell]) => ({ header, cell })),
+      batches,
+      format: q.format,
       fileName,
-    };
+      sheetName: 'Applicants',
+    });
   }
 
   // ───────────── the published admitted list ─────────────

@@ -27,7 +27,6 @@ import { paymentMovedSession } from '../payments/payments.service.js';
 import * as repo from './bursary.repository.js';
 
 const EXPORT_BATCH = 1000;
-const EXPORT_MAX_XLSX_ROWS = 100_000;
 
 const fullName = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' ');
 
@@ -235,7 +234,6 @@ export class BursaryService {
       format,
       fileName: `payments-${stamp()}.${format}`,
       sheetName: 'Payments',
-      maxXlsxRows: EXPORT_MAX_XLSX_ROWS,
     });
   }
 

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
 import {
   academicSessions,
@@ -21,6 +21,7 @@ import {
   states,
   studentImportJobs,
   students,
+  studentSearchName,
 } from '../../db/schema/index.js';
 import { countSql, likeEscape, type Exec } from '../../platform/db.js';
 
@@ -30,8 +31,8 @@ const eligibleApplicant = and(
   isNotNull(applicants.acceptancePaidAt),
 );
 
-const nameOf = (t: { firstName: AnyPgColumn; lastName: AnyPgColumn; otherName: AnyPgColumn }) =>
-  sql<string>`trim(coalesce(${t.lastName}, '') || ' ' || coalesce(${t.firstName}, '') || ' ' || coalesce(${t.otherName}, ''))`;
+/** Last, first and other names: the expression the students' trigram index is built on. */
+const nameOf = studentSearchName;
 
 const applicantName = sql<string>`trim(coalesce(${applicants.lastName}, '') || ' ' || coalesce(${applicants.firstName}, '') || ' ' || coalesce(${applicants.otherName}, ''))`;
 
@@ -230,15 +231,28 @@ export async function insertStudentIfNew(tx: Exec, values: typeof students.$infe
 
 const jamb = alias(applicants, 'student_applicant');
 
+const matching = alias(students, 'matching_student');
+const matchingJamb = alias(applicants, 'matching_applicant');
+
+/**
+ * Students whose matric number, e-mail, name or JAMB number holds the text. Two arms, each on one
+ * table's trigram indexes (migration 0022); one OR across the joined applicant could use none and
+ * read every student.
+ */
 function studentSearch(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
   const like = `%${likeEscape(search.toLowerCase())}%`;
-  return or(
-    ilike(students.matricNo, like),
-    ilike(students.email, like),
-    sql`lower(${nameOf(students)}) like ${like}`,
-    ilike(jamb.jambRegNo, like),
-  );
+  // An alias inside a raw fragment renders as its name alone: the FROM names the table it aliases.
+  return sql`${students.id} in (
+    select ${matching.id} from ${students} ${matching}
+    where ${or(
+      ilike(matching.matricNo, like),
+      ilike(matching.email, like),
+      sql`lower(${studentSearchName(matching)}) like ${like}`,
+    )}
+    union
+    select ${matching.id} from ${students} ${matching} join ${applicants} ${matchingJamb} on ${matchingJamb.id} = ${matching.applicantId}
+    where ${ilike(matchingJamb.jambRegNo, like)})`;
 }
 
 export async function studentsPage(

@@ -1,6 +1,4 @@
-import { Readable } from 'node:stream';
-import { and, eq, isNull, type SQL } from 'drizzle-orm';
-import writeXlsxFile from 'write-excel-file/node';
+import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   displayOf,
   fieldLabel,
@@ -13,9 +11,10 @@ import {
   type ResourceSpec,
 } from '@portal/contracts';
 import type { Db } from '../../db/client.js';
-import type { AuditActor } from '../../platform/audit.js';
+import { audit, type AuditActor } from '../../platform/audit.js';
+import { pgErrorCode } from '../../platform/db.js';
 import { AppError, badRequest } from '../../platform/errors.js';
-import { csvCell, readRows } from '../../platform/sheets.js';
+import { readRows, sheetFile } from '../../platform/sheets.js';
 import type { ResourceService } from '../../platform/crud/engine.js';
 import { col, displaySql } from './repositories/definition.js';
 import { tableOf } from './repositories/tables.js';
@@ -61,41 +60,23 @@ export async function exportRows(
   format: 'csv' | 'xlsx',
 ) {
   const columns = columnsOf(spec);
-  const fileName = `${spec.name}-${new Date().toISOString().slice(0, 10)}.${format}`;
+  // Keyset pages (after the last key sent), never OFFSET: the thousandth page costs what the first does.
   async function* batches() {
-    for (let page = 1; ; page += 1) {
-      const answer = await service.list({
-        ...query,
-        page,
-        pageSize: EXPORT_BATCH,
-        sort: 'id',
-        order: 'asc',
-      } as never);
-      if (answer.Data.length) yield answer.Data as Row[];
-      if (answer.Data.length < EXPORT_BATCH) return;
+    let afterId: number | null = null;
+    for (;;) {
+      const page = await service.pageAfter(query, afterId, EXPORT_BATCH);
+      if (page.items.length) yield page.items as Row[];
+      if (page.items.length < EXPORT_BATCH) return;
+      afterId = page.lastId;
     }
   }
-  const cells = (item: Row) => columns.map((c) => cellOut(c.field, c.key, item));
-  if (format === 'csv') {
-    async function* csv() {
-      yield '\uFEFF' + columns.map((c) => csvCell(c.header)).join(',') + '\r\n';
-      for await (const rows of batches())
-        yield rows.map((r) => cells(r).map(csvCell).join(',')).join('\r\n') + '\r\n';
-    }
-    return { stream: Readable.from(csv()), contentType: 'text/csv; charset=utf-8', fileName };
-  }
-  const data: (string | number | null)[][] = [];
-  for await (const rows of batches()) for (const r of rows) data.push(cells(r));
-  const sheet = [
-    columns.map((c) => ({ value: c.header, fontWeight: 'bold' as const })),
-    ...data.map((row) => row.map((value) => (value === null ? null : { value }))),
-  ];
-  const buffer = await writeXlsxFile(sheet as never, { sheet: spec.label } as never).toBuffer();
-  return {
-    stream: Readable.from([buffer]),
-    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    fileName,
-  };
+  return sheetFile<Row>({
+    columns: columns.map((c) => ({ header: c.header, cell: (item: Row) => cellOut(c.field, c.key, item) })),
+    batches,
+    format,
+    fileName: `${spec.name}-${new Date().toISOString().slice(0, 10)}.${format}`,
+    sheetName: spec.label,
+  });
 }
 
 /** Names and keys of every record of a referenced resource → its id (-1 when a name is ambiguous). */
@@ -175,6 +156,32 @@ function cellIn(
   }
 }
 
+/** Rows read and checked together: their keys looked up, their records read and written in one go each. */
+const IMPORT_CHUNK = 500;
+
+interface ChunkRow {
+  row: number;
+  fromFile: Row;
+  /** The key's values as one text, to see a key twice within a chunk. */
+  keyText: string;
+}
+
+interface Write {
+  row: number;
+  values: Row;
+  /** The record the row updates (null: it creates one), as it was. */
+  existingId: number | null;
+  before: Row | null;
+}
+
+/**
+ * Imports a file's rows. The lookups are batched: references are resolved from one read of each
+ * referenced resource, and each chunk of rows finds its existing records by key in one query and
+ * reads them in another. Each chunk's writes then run in one transaction with one audit insert
+ * (creates of a resource without rules in one insert). A chunk whose transaction fails (a rule or
+ * a constraint refuses one of its rows) is applied again row by row through the service, so each
+ * row still gets its own outcome and message, as when every row was its own transaction.
+ */
 export async function importRows(
   db: Db,
   service: ResourceService<ResourceMeta>,
@@ -199,11 +206,155 @@ export async function importRows(
     invalid: 0,
     errors: [],
   };
+  // A chunk's problems are known when it is written, after later rows' cell problems: sorted at the end.
+  const problems: { row: number; message: string }[] = [];
   const problem = (row: number, message: string) => {
     summary.invalid += 1;
-    if (summary.errors.length < MAX_ERRORS) summary.errors.push(`Row ${row}: ${message}`);
+    problems.push({ row, message });
   };
+  const fieldKeys = Object.keys(spec.fields);
+  const keyWhere = (fromFile: Row) =>
+    and(
+      ...spec.key.map((k) =>
+        fromFile[k] === undefined || fromFile[k] === null
+          ? isNull(col(table, k))
+          : eq(col(table, k), fromFile[k]),
+      ),
+    )!;
+
+  /** The id of the record each row's key names, in one query: CASE numbers the row whose key matched. */
+  async function existingIds(chunk: readonly ChunkRow[]): Promise<(number | null)[]> {
+    const wheres = chunk.map((c) => keyWhere(c.fromFile));
+    const which = sql<number>`case ${sql.join(
+      wheres.map((where, index) => sql`when ${where} then ${index}`),
+      sql` `,
+    )} end`;
+    const rows = (await db
+      .select({ id: service.idColumn, index: which })
+      .from(table)
+      .where(or(...wheres))
+      .orderBy(asc(service.idColumn))) as { id: number; index: number }[];
+    const ids: (number | null)[] = chunk.map(() => null);
+    // The first match, as a one-row lookup would find it.
+    for (const r of rows) if (ids[Number(r.index)] === null) ids[Number(r.index)] = Number(r.id);
+    return ids;
+  }
+
+  async function flush(chunk: ChunkRow[]) {
+    if (!chunk.length) return;
+    const ids = await existingIds(chunk);
+    const found = await service.rowsByIds(db, [...new Set(ids.filter((id): id is number => id !== null))]);
+    const rowOf = new Map(found.map((r) => [Number(r[idKeyOf(service)]), r]));
+    const writes: Write[] = [];
+    chunk.forEach(({ row, fromFile }, index) => {
+      const existingId = ids[index]!;
+      const stored = existingId === null ? null : (rowOf.get(existingId) ?? null);
+      const before = stored ? (service.toItem(stored) as Row) : null;
+      const current = before ? Object.fromEntries(fieldKeys.map((k) => [k, before[k]])) : {};
+      const parsed = schema.safeParse({ ...current, ...fromFile });
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        const key = String(issue.path[0] ?? '');
+        problem(
+          row,
+          spec.fields[key] &&
+            !issue.message.toLowerCase().includes(fieldLabel(key, spec.fields[key]!).toLowerCase())
+            ? `${fieldLabel(key, spec.fields[key]!)}: ${issue.message}`
+            : issue.message,
+        );
+        return;
+      }
+      const values = parsed.data as Row;
+      if (before && fieldKeys.every((k) => sameValue(before[k], values[k]))) summary.unchanged += 1;
+      else writes.push({ row, values, existingId: before ? existingId : null, before: stored });
+    });
+    if (!writes.length) return;
+    try {
+      await writeChunk(writes);
+      for (const w of writes) {
+        if (w.existingId === null) summary.created += 1;
+        else summary.updated += 1;
+      }
+    } catch (error) {
+      if (!(error instanceof AppError) && pgErrorCode(error) === undefined) throw error;
+      // Which row was refused, and why, is the service's to say: row by row, as each stands.
+      for (const w of writes) {
+        try {
+          if (w.existingId === null) {
+            await service.create(actor, w.values as never);
+            summary.created += 1;
+          } else {
+            await service.update(actor, w.existingId, w.values, 'import');
+            summary.updated += 1;
+          }
+        } catch (rowError) {
+          if (rowError instanceof AppError) problem(w.row, rowError.message);
+          else throw rowError;
+        }
+      }
+    }
+  }
+
+  /** One transaction for a chunk's writes: the resource's rule per row, the writes, one audit insert. */
+  async function writeChunk(writes: readonly Write[]) {
+    const def = service.def;
+    const rule = def.beforeWrite;
+    const valuesOf = (w: Write) => (def.toValues ? def.toValues(w.values as never) : w.values);
+    await db.transaction(async (tx) => {
+      const createdIds: number[] = [];
+      if (!rule) {
+        const creates = writes.filter((w) => w.existingId === null);
+        if (creates.length) {
+          const inserted = await tx
+            .insert(def.table)
+            .values(creates.map(valuesOf) as never)
+            .returning({ id: service.idColumn });
+          createdIds.push(...inserted.map((r) => Number(r.id)));
+        }
+      }
+      const writtenIds: number[] = [];
+      let created = 0;
+      for (const w of writes) {
+        if (w.existingId === null) {
+          if (rule) {
+            // Rules look at what is stored, so a row's rule sees the rows written before it.
+            await rule(tx, valuesOf(w), null);
+            const [inserted] = await tx
+              .insert(def.table)
+              .values(valuesOf(w) as never)
+              .returning({ id: service.idColumn });
+            createdIds.push(Number(inserted!.id));
+          }
+          writtenIds.push(createdIds[created++]!);
+        } else {
+          if (rule) await rule(tx, valuesOf(w), w.existingId);
+          await tx
+            .update(def.table)
+            .set(valuesOf(w) as never)
+            .where(eq(service.idColumn, w.existingId));
+          writtenIds.push(w.existingId);
+        }
+      }
+      const after = new Map(
+        (await service.rowsByIds(tx, writtenIds)).map((r) => [Number(r[idKeyOf(service)]), r]),
+      );
+      await audit(
+        tx,
+        writes.map((w, index) => ({
+          actor,
+          page: def.meta.page,
+          action: w.existingId === null ? 'create' : 'import',
+          entity: def.entity,
+          entityId: writtenIds[index]!,
+          before: w.before,
+          after: after.get(writtenIds[index]!) ?? null,
+        })),
+      );
+    });
+  }
+
   let positions: Map<string, number> | null = null;
+  let chunk: ChunkRow[] = [];
   for await (const { row, cells } of readRows(file.filePath, file.format)) {
     if (!positions) {
       const found = new Map<string, number>();
@@ -234,42 +385,16 @@ export async function importRows(
         );
         if (value !== undefined) fromFile[key] = value;
       }
-      const keyWhere = and(
-        ...spec.key.map((k) =>
-          fromFile[k] === undefined || fromFile[k] === null
-            ? isNull(col(table, k))
-            : eq(col(table, k), fromFile[k]),
-        ),
-      );
-      const [existing] = (await db
-        .select({ id: tableOf(spec.name).id })
-        .from(table)
-        .where(keyWhere)
-        .limit(1)) as { id: number }[];
-      const before = existing ? ((await service.get(existing.id)).Data as Row) : null;
-      const current = before ? Object.fromEntries(Object.keys(spec.fields).map((k) => [k, before[k]])) : {};
-      const parsed = schema.safeParse({ ...current, ...fromFile });
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]!;
-        const key = String(issue.path[0] ?? '');
-        problem(
-          row,
-          spec.fields[key] &&
-            !issue.message.toLowerCase().includes(fieldLabel(key, spec.fields[key]!).toLowerCase())
-            ? `${fieldLabel(key, spec.fields[key]!)}: ${issue.message}`
-            : issue.message,
-        );
-        continue;
+      const keyText = JSON.stringify(spec.key.map((k) => fromFile[k] ?? null));
+      // A key seen again in the same chunk updates the record the earlier row makes: write that first.
+      if (chunk.some((c) => c.keyText === keyText)) {
+        await flush(chunk);
+        chunk = [];
       }
-      const values = parsed.data as Row;
-      if (!before) {
-        await service.create(actor, values as never);
-        summary.created += 1;
-      } else if (Object.keys(spec.fields).every((k) => sameValue(before[k], values[k]))) {
-        summary.unchanged += 1;
-      } else {
-        await service.update(actor, existing!.id, values, 'import');
-        summary.updated += 1;
+      chunk.push({ row, fromFile, keyText });
+      if (chunk.length >= IMPORT_CHUNK) {
+        await flush(chunk);
+        chunk = [];
       }
     } catch (error) {
       if (error instanceof AppError) problem(row, error.message);
@@ -277,7 +402,18 @@ export async function importRows(
     }
   }
   if (!positions) throw badRequest('The file is empty.');
+  await flush(chunk);
+  summary.errors = problems
+    .sort((a, b) => a.row - b.row)
+    .slice(0, MAX_ERRORS)
+    .map((p) => `Row ${p.row}: ${p.message}`);
   return summary;
+}
+
+/** The property a selected row carries its key under (`id`, or the key column's name). */
+function idKeyOf(service: ResourceService<ResourceMeta>): string {
+  const entry = Object.entries(service.def.fields).find(([, field]) => field === service.idColumn);
+  return entry?.[0] ?? 'id';
 }
 
 function sameValue(a: unknown, b: unknown): boolean {

@@ -1,5 +1,6 @@
 import { RESULT_MESSAGES as M, STATUS, type BroadsheetRow } from '@portal/contracts';
 import type { Db } from '../../db/client.js';
+import type { Exec } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { createPdf, loadInstitution } from '../../platform/pdf.js';
 import { sheetFile } from '../../platform/sheets.js';
@@ -20,7 +21,7 @@ export interface BroadsheetQuery {
   levelId: number;
 }
 
-export async function computeBroadsheet(db: Db, q: BroadsheetQuery) {
+export async function computeBroadsheet(db: Exec, q: BroadsheetQuery) {
   const [semester, names, maxPoint, rule] = await Promise.all([
     repo.semesterNamed(db, q.semesterId),
     repo.departmentAndLevel(db, q.departmentId, q.levelId),
@@ -87,8 +88,35 @@ export async function computeBroadsheet(db: Db, q: BroadsheetQuery) {
   return { semester: semester.name, ...names, courses, rows };
 }
 
+export type Broadsheet = Awaited<ReturnType<typeof computeBroadsheet>>;
+
+/**
+ * The broadsheet as stored, computed only when what it is computed from changed since (its stamp):
+ * once per publication, not once per request. A request that finds a stale or missing one computes
+ * and stores it; two at once both compute, and the later write wins with the same answer.
+ */
+export async function broadsheetOf(db: Exec, q: BroadsheetQuery): Promise<Broadsheet> {
+  const key = { semesterId: q.semesterId, departmentId: q.departmentId, levelId: q.levelId };
+  const [stamp, stored] = await Promise.all([repo.broadsheetStamp(db), repo.storedBroadsheet(db, key)]);
+  if (stored && stored.stamp === stamp) return stored.sheet as Broadsheet;
+  const sheet = await computeBroadsheet(db, key);
+  await repo.storeBroadsheet(db, key, stamp, sheet);
+  return sheet;
+}
+
+/** Computes and stores the broadsheets of a semester just published, so that no reader waits for them. */
+export async function storeSemesterBroadsheets(db: Exec, semesterId: number): Promise<number> {
+  const groups = await repo.broadsheetsOfSemester(db, semesterId);
+  const stamp = await repo.broadsheetStamp(db);
+  for (const group of groups) {
+    const key = { semesterId, ...group };
+    await repo.storeBroadsheet(db, key, stamp, await computeBroadsheet(db, key));
+  }
+  return groups.length;
+}
+
 export async function broadsheetPage(db: Db, q: BroadsheetQuery & { page: number; pageSize: number }) {
-  const sheet = await computeBroadsheet(db, q);
+  const sheet = await broadsheetOf(db, q);
   return {
     Status: STATUS.ok,
     ...(sheet.rows.length
@@ -111,7 +139,7 @@ const cellOf = (r: BroadsheetRow, code: string) => {
 };
 
 export async function broadsheetXlsx(db: Db, q: BroadsheetQuery) {
-  const sheet = await computeBroadsheet(db, q);
+  const sheet = await broadsheetOf(db, q);
   return sheetFile<BroadsheetRow>({
     columns: [
       { header: 'Matric Number', cell: (r) => r.MatricNo },
@@ -135,7 +163,7 @@ export async function broadsheetXlsx(db: Db, q: BroadsheetQuery) {
 }
 
 export async function broadsheetPdf(db: Db, q: BroadsheetQuery) {
-  const [sheet, institution] = await Promise.all([computeBroadsheet(db, q), loadInstitution(db)]);
+  const [sheet, institution] = await Promise.all([broadsheetOf(db, q), loadInstitution(db)]);
   if (!sheet.rows.length) throw notFound(M.noResults);
   const b = createPdf({
     title: `Broadsheet ${sheet.department} ${sheet.level} ${sheet.semester}`,

@@ -12,8 +12,10 @@ import {
   programmes,
   resultDocuments,
   resultQueries,
+  resultSheets,
   schoolSettings,
   semesters,
+  storedBroadsheets,
   students,
   transcriptFees,
   transcriptRequests,
@@ -478,4 +480,61 @@ export async function defaultMaxPoint(db: Exec) {
     .where(eq(gradeScales.isDefault, true))
     .limit(1);
   return row?.maxPoint ?? 5;
+}
+
+/**
+ * What every broadsheet is computed from, in one text: the locked (approved or published) sheets
+ * (how many, their versions, their latest change), the retake rule and the scale's top point.
+ * Approving, publishing or amending a sheet, or changing either setting, changes it.
+ */
+export async function broadsheetStamp(db: Exec): Promise<string> {
+  const result = (await db.execute(sql`
+    select concat_ws(':', count(*), coalesce(sum(${resultSheets.version}), 0),
+      coalesce(max(${resultSheets.updatedAt})::text, ''),
+      (select ${schoolSettings.retakeRule} from ${schoolSettings} limit 1),
+      (select ${gradeScales.maxPoint} from ${gradeScales} where ${gradeScales.isDefault} limit 1)) as "stamp"
+    from ${resultSheets} where ${resultSheets.state} in ('approved', 'published')`)) as unknown as {
+    rows: { stamp: string }[];
+  };
+  return result.rows[0]!.stamp;
+}
+
+type BroadsheetKey = { semesterId: number; departmentId: number; levelId: number };
+
+export async function storedBroadsheet(db: Exec, q: BroadsheetKey) {
+  const [row] = await db
+    .select({ stamp: storedBroadsheets.stamp, sheet: storedBroadsheets.sheet })
+    .from(storedBroadsheets)
+    .where(
+      and(
+        eq(storedBroadsheets.semesterId, q.semesterId),
+        eq(storedBroadsheets.departmentId, q.departmentId),
+        eq(storedBroadsheets.levelId, q.levelId),
+      ),
+    );
+  return row;
+}
+
+export async function storeBroadsheet(db: Exec, q: BroadsheetKey, stamp: string, sheet: unknown) {
+  await db
+    .insert(storedBroadsheets)
+    .values({ ...q, stamp, sheet, computedAt: new Date() })
+    .onConflictDoUpdate({
+      target: [storedBroadsheets.semesterId, storedBroadsheets.departmentId, storedBroadsheets.levelId],
+      set: { stamp, sheet, computedAt: new Date() },
+    });
+}
+
+/** The departments and levels that have locked results in a semester (each has a broadsheet). */
+export async function broadsheetsOfSemester(db: Exec, semesterId: number) {
+  const result = (await db.execute(sql`
+    select distinct st.department_id as "departmentId", coalesce(e.level_id, st.level_id) as "levelId"
+    from result_entries e
+    join result_sheets s on s.id = e.sheet_id
+    join students st on st.id = e.student_id
+    where s.semester_id = ${semesterId} and s.state in ('approved', 'published')
+      and st.department_id is not null and coalesce(e.level_id, st.level_id) is not null`)) as unknown as {
+    rows: { departmentId: number; levelId: number }[];
+  };
+  return result.rows.map((r) => ({ departmentId: Number(r.departmentId), levelId: Number(r.levelId) }));
 }

@@ -16,6 +16,7 @@ import { readRows } from '../../platform/sheets.js';
 import { isoRequired } from '../../platform/time.js';
 import { approvedRoster, approvedRosterSizes } from '../courses/roster.service.js';
 import type { GradeBand } from './arithmetic.js';
+import { storeSemesterBroadsheets } from './broadsheet.js';
 import * as repo from './sheets.repository.js';
 
 /**
@@ -716,7 +717,7 @@ export async function publicationState(db: Db, semesterId: number) {
 export async function publish(db: Db, actor: AuditActor, semesterId: number) {
   const semester = await repo.semesterById(db, semesterId);
   if (!semester) throw notFound(M.sheetNotFound);
-  return db.transaction(async (tx) => {
+  const answer = await db.transaction(async (tx) => {
     const ids = await repo.publishSemester(tx, semesterId, new Date());
     if (!ids.length) throw conflict(M.nothingToPublish);
     for (const id of ids)
@@ -731,4 +732,8 @@ export async function publish(db: Db, actor: AuditActor, semesterId: number) {
     });
     return { Status: STATUS.ok, Message: M.published(ids.length), Data: { Published: ids.length } };
   });
+  // Stored once now, after the commit (a long computation must not hold the publication's locks);
+  // a reader arriving first computes and stores the same.
+  await storeSemesterBroadsheets(db, semesterId);
+  return answer;
 }

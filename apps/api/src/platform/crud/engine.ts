@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -115,7 +115,7 @@ function plainItem(row: Row): Row {
 }
 
 export class ResourceService<M extends ResourceMeta> {
-  private readonly idColumn: PgColumn;
+  readonly idColumn: PgColumn;
   readonly toItem: (row: Row) => z.output<M['item']>;
 
   constructor(
@@ -135,15 +135,8 @@ export class ResourceService<M extends ResourceMeta> {
     return query;
   }
 
-  async list(
-    q: Record<string, unknown> & {
-      page: number;
-      pageSize: number;
-      search?: string;
-      sort: string;
-      order: 'asc' | 'desc';
-    },
-  ) {
+  /** The records the list's search and filters match (an export applies the same). */
+  private whereOf(q: Record<string, unknown> & { search?: string }): SQL | undefined {
     const conditions: (SQL | undefined)[] = [];
     if (q.search && this.def.searchColumns.length) {
       const term = `%${likeEscape(q.search)}%`;
@@ -155,7 +148,19 @@ export class ResourceService<M extends ResourceMeta> {
       if (value === undefined || value === '' || !column) continue;
       conditions.push(eq(column, filter.type === 'boolean' ? value === 'true' : value));
     }
-    const where = and(...conditions);
+    return and(...conditions);
+  }
+
+  async list(
+    q: Record<string, unknown> & {
+      page: number;
+      pageSize: number;
+      search?: string;
+      sort: string;
+      order: 'asc' | 'desc';
+    },
+  ) {
+    const where = this.whereOf(q);
     const sortColumn = this.def.sortColumns[q.sort] ?? this.idColumn;
     const direction = q.order === 'desc' ? desc : asc;
     // Rows and their total in one query. The total is a subquery over the table alone (search and
@@ -179,6 +184,32 @@ export class ResourceService<M extends ResourceMeta> {
       PageSize: q.pageSize,
       Total: total,
     };
+  }
+
+  /**
+   * The next `size` records the list's search and filters match, in key order, after the record
+   * keyed `afterId` (null: from the first). An export walks these pages: each one starts at its
+   * key through the index, however deep, where OFFSET would read and skip every earlier row.
+   */
+  async pageAfter(
+    q: Record<string, unknown> & { search?: string },
+    afterId: number | null,
+    size: number,
+  ): Promise<{ items: z.output<M['item']>[]; lastId: number | null }> {
+    const rows = (await this.base(this.db, { __key: sql`${this.idColumn}` })
+      .where(and(this.whereOf(q), afterId === null ? undefined : gt(this.idColumn, afterId)))
+      .orderBy(asc(this.idColumn))
+      .limit(size)) as Row[];
+    return {
+      items: rows.map(({ __key: _key, ...r }) => this.toItem(r)),
+      lastId: rows.length ? Number(rows[rows.length - 1]!.__key) : null,
+    };
+  }
+
+  /** Records by key, as the list selects them (names of references included), in one query. */
+  async rowsByIds(db: Db | Tx, ids: readonly number[]): Promise<Row[]> {
+    if (!ids.length) return [];
+    return (await this.base(db).where(inArray(this.idColumn, [...ids]))) as Row[];
   }
 
   async rowById(db: Db | Tx, id: number): Promise<Row | undefined> {
