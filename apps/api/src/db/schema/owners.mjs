@@ -99,6 +99,7 @@ export const TABLE_OWNERS = {
     'resultDocuments',
     'transcriptRequests',
     'transcriptFees',
+    'storedBroadsheets',
   ],
   hostels: [
     'hostelRounds',
