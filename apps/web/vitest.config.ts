@@ -20,6 +20,7 @@ export default mergeConfig(
       // Each file gets fresh module state (the stores read localStorage and cookies at import).
       isolate: true,
       restoreMocks: true,
+      testTimeout: 30_000,
     },
   }),
 );

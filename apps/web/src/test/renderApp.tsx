@@ -18,4 +18,5 @@ export async function renderApp(pathInPortal: string) {
 }
 
 /** The path the browser shows now, inside /portal. */
-export const currentPath = () => window.location.pathname.replace(/^\/portal/, '') + window.location.search;
+export const currentPath = () =>
+  (window.location.pathname.replace(/^\/portal/, '') || '/') + window.location.search;

@@ -1,6 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { server } from './server';
+
+// Lazy chunks are transformed on first use: on a busy machine that takes seconds.
+configure({ asyncUtilTimeout: 15_000 });
 
 /** Calls no test declared an answer for: each fails the test that made it. */
 const unanswered: string[] = [];
