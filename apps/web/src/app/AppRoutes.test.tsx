@@ -82,7 +82,10 @@ test('a wrong password shows the server’s message and stays on the sign-in pag
   );
   const user = userEvent.setup();
   await renderApp('/AdminSignin');
-  await user.type(await screen.findByLabelText('Email', { exact: false, selector: 'input' }), 'admin@demo.edu.ng');
+  await user.type(
+    await screen.findByLabelText('Email', { exact: false, selector: 'input' }),
+    'admin@demo.edu.ng',
+  );
   await user.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'not-the-password');
   await user.click(screen.getByRole('button', { name: 'Sign In' }));
   expect((await screen.findByRole('alert')).textContent).toContain('Invalid email or password!');

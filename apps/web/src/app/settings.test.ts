@@ -25,10 +25,7 @@ test('every change of the settings is saved for the next visit', () => {
 });
 
 test('a saved value is read back where valid; a stale or hand-edited one falls back to the default', () => {
-  localStorage.setItem(
-    'demo.settings',
-    JSON.stringify({ colour: 'green', dark: 'yes', unknown: 1 }),
-  );
+  localStorage.setItem('demo.settings', JSON.stringify({ colour: 'green', dark: 'yes', unknown: 1 }));
   const store = createPersistedStore(
     'demo.settings',
     { colour: 'indigo' as 'indigo' | 'green', dark: false },

@@ -59,7 +59,11 @@ beforeAll(() => {
 afterAll(() => {
   for (const [name, descriptor] of Object.entries(descriptors)) {
     if (descriptor)
-      Object.defineProperty(name === 'scrollWidth' ? Element.prototype : HTMLElement.prototype, name, descriptor);
+      Object.defineProperty(
+        name === 'scrollWidth' ? Element.prototype : HTMLElement.prototype,
+        name,
+        descriptor,
+      );
   }
   vi.unstubAllGlobals();
 });
@@ -87,8 +91,22 @@ const COLUMNS: DataColumn<Student>[] = [
 ];
 
 const ROWS: Student[] = [
-  { matric: 'DIT/2024/0001', name: 'Abubakar Halima', programme: 'Computer Science', level: 100, phone: '08031234567', state: 'Niger' },
-  { matric: 'DIT/2024/0002', name: 'Okafor Chidi', programme: 'Accountancy', level: 200, phone: '08097654321', state: 'Anambra' },
+  {
+    matric: 'DIT/2024/0001',
+    name: 'Abubakar Halima',
+    programme: 'Computer Science',
+    level: 100,
+    phone: '08031234567',
+    state: 'Niger',
+  },
+  {
+    matric: 'DIT/2024/0002',
+    name: 'Okafor Chidi',
+    programme: 'Accountancy',
+    level: 200,
+    phone: '08097654321',
+    state: 'Anambra',
+  },
 ];
 
 const headings = () =>
@@ -110,7 +128,12 @@ const renderTable = (props: Partial<Parameters<typeof DataTable<Student>>[0]> = 
   );
 
 test('columns collapse least important first: the highest priority number, then the later of equals; essentials never', () => {
-  expect(collapseOrder(COLUMNS).map((column) => column.key)).toEqual(['phone', 'level', 'state', 'programme']);
+  expect(collapseOrder(COLUMNS).map((column) => column.key)).toEqual([
+    'phone',
+    'level',
+    'state',
+    'programme',
+  ]);
 });
 
 test('a table that fits shows every column, and no details button', async () => {
@@ -135,7 +158,10 @@ test('too narrow, the least important columns move into each row’s details; ac
   expect(more.getAttribute('aria-expanded')).toBe('true');
   const details = screen.getAllByRole('term')[0]!.closest('dl')!;
   expect([...details.querySelectorAll('dt')].map((term) => term.textContent)).toEqual(['Level', 'Phone']);
-  expect([...details.querySelectorAll('dd')].map((value) => value.textContent)).toEqual(['100', '08031234567']);
+  expect([...details.querySelectorAll('dd')].map((value) => value.textContent)).toEqual([
+    '100',
+    '08031234567',
+  ]);
   await user.click(more);
   expect(screen.queryByRole('term')).toBeNull();
 });

@@ -53,12 +53,9 @@ export function placeholders(message: string): string[] {
 }
 
 test('the placeholder reader finds arguments inside plural options', () => {
-  expect(placeholders('{count, plural, =0 {none} one {# of {total}} other {# of {total}}} for {name}')).toEqual([
-    'count',
-    'name',
-    'total',
-    'total',
-  ]);
+  expect(
+    placeholders('{count, plural, =0 {none} one {# of {total}} other {# of {total}}} for {name}'),
+  ).toEqual(['count', 'name', 'total', 'total']);
   expect(placeholders('Plain text')).toEqual([]);
 });
 
