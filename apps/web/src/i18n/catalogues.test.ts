@@ -1,7 +1,4 @@
 // @vitest-environment node
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 import { LOCALES, NAMESPACES } from './locales';
 
@@ -10,12 +7,26 @@ import { LOCALES, NAMESPACES } from './locales';
  * every id of the English file in every locale, nothing else, the same placeholders, and each id in
  * one namespace only. The web build checks that the code uses only ids of the English files.
  */
-const MESSAGES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'messages');
-const FOLDERS = readdirSync(MESSAGES).filter((name) => statSync(path.join(MESSAGES, name)).isDirectory());
+// The files as written (`?raw`: not compiled to syntax trees as the app imports them).
+const FILES = import.meta.glob<string>('./messages/**/*.json', {
+  eager: true,
+  query: '?raw',
+  import: 'default',
+});
+const FOLDERS = [
+  ...new Set(
+    Object.keys(FILES)
+      .map((file) => /^\.\/messages\/([a-z]+)\//.exec(file)?.[1])
+      .filter((folder): folder is string => !!folder),
+  ),
+];
 const CATALOGUES = ['', ...FOLDERS];
 
-const read = (namespace: string, locale: string): Record<string, string> =>
-  JSON.parse(readFileSync(path.join(MESSAGES, namespace, `${locale}.json`), 'utf8'));
+const read = (namespace: string, locale: string): Record<string, string> => {
+  const raw = FILES[namespace ? `./messages/${namespace}/${locale}.json` : `./messages/${locale}.json`];
+  if (raw === undefined) throw new Error(`No catalogue ${namespace || 'main'}/${locale}`);
+  return JSON.parse(raw) as Record<string, string>;
+};
 
 /**
  * The argument names an ICU message uses ({name}, {count, plural, =0 {…} other {…}}), sorted;
