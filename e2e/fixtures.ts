@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { atPortal, SIGN_IN_PATH, type Mode } from './accounts';
 import { MAIL_DIR } from './env';
 
 export { expect };
@@ -123,68 +124,19 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors }, { watchedBrows
   },
 });
 
-/** The demo accounts (seeded by the API), all with the same password. */
-export const DEMO_PASSWORD = 'Portal@2025';
-export const DEMO = {
-  admin: 'admin@demo.edu.ng',
-  /** The support account: an admin without the Profile entry. */
-  support: 'support@demo.edu.ng',
-  student: 'DIT/2024/0001',
-  /** Applicant 2 has changed the default password (applicant 1 has not: a Welcome dialog awaits). */
-  applicant: '202410000002AB',
-} as const;
-
-export type Mode = 'applicant' | 'admin' | 'student' | 'app';
-
-export const SIGN_IN_PATH: Record<Mode, string> = {
-  applicant: '/ApplicantSignin',
-  admin: '/AdminSignin',
-  student: '/StudentSignin',
-  app: '/signin',
-};
-
-export const DASHBOARD_PATH: Record<Mode, string> = {
-  applicant: '/applicant/dashboard',
-  admin: '/admin/dashboard',
-  student: '/student/dashboard',
-  app: '/app/dashboard',
-};
-
-/** A path inside the portal, e.g. portal('/AdminSignin') → '/portal/AdminSignin'. */
-export const portal = (pathInPortal: string) => `/portal${pathInPortal}`;
-
-/** Matches the page's URL against a portal path, ignoring the query and a trailing slash. */
-export const atPortal = (pathInPortal: string) =>
-  new RegExp(
-    `/portal${pathInPortal.replace(/\/$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/?(?:[?#].*)?$`,
-    'i',
-  );
-
-/** Fills and submits a sign-in form (without waiting for the result). */
-export async function submitSignIn(
-  page: Page,
-  mode: Mode,
-  id: string,
-  password = DEMO_PASSWORD,
-): Promise<void> {
-  if (!new RegExp(SIGN_IN_PATH[mode], 'i').test(new URL(page.url()).pathname))
-    await page.goto(portal(SIGN_IN_PATH[mode]));
-  await page.locator('#signin-username').fill(id);
-  await page.locator('#signin-password').fill(password);
-  await page.locator('form button[type="submit"]').click();
-}
-
-/** Signs in and waits for the dashboard (or, after a deep link, the page the user came from). */
-export async function signIn(
-  page: Page,
-  mode: Mode,
-  id: string,
-  password = DEMO_PASSWORD,
-  landing = DASHBOARD_PATH[mode],
-) {
-  await submitSignIn(page, mode, id, password);
-  await expect(page).toHaveURL(atPortal(landing));
-}
+export {
+  atPortal,
+  DASHBOARD_PATH,
+  DEMO,
+  DEMO_PASSWORD,
+  portal,
+  SAVED_ACCOUNT,
+  SIGN_IN_PATH,
+  signIn,
+  signInThroughForm,
+  submitSignIn,
+  type Mode,
+} from './accounts';
 
 /** Signs out through the profile menu and waits for the area's sign-in page. */
 export async function signOut(page: Page, mode: Mode): Promise<void> {

@@ -1,15 +1,18 @@
+import { chromium } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { MAIL_DIR, ORIGIN, PORT, REPO_ROOT } from './env';
+import { SAVED_ACCOUNT, savedSessionFile, signInThroughForm, type Mode } from './accounts';
+import { AUTH_DIR, LAUNCH_OPTIONS, MAIL_DIR, ORIGIN, PORT, REPO_ROOT } from './env';
 
 /**
  * Starts a local SMTP receiver (each message written to e2e/.mail/ as JSON) and the built portal
- * (`node apps/api/dist/server.js`) on port 8181 with a fresh database; returns the teardown.
- * Run `npm run build` first.
+ * (`node apps/api/dist/server.js`) on port 8181 with a fresh database, signs each role's demo account
+ * in once and saves its browser state for the tests (see `signIn` in accounts.ts); returns the
+ * teardown. Run `npm run build` first.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   for (const built of ['apps/api/dist/server.js', 'apps/web/dist/index.html']) {
@@ -45,6 +48,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   try {
     await waitForHealth(portal);
+    await saveSessions();
   } catch (error) {
     await stop(portal);
     smtp.close();
@@ -56,6 +60,26 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
     rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+/** Each role's demo account signed in through the form once, its cookies and local storage saved. */
+async function saveSessions(): Promise<void> {
+  rmSync(AUTH_DIR, { recursive: true, force: true });
+  mkdirSync(AUTH_DIR, { recursive: true });
+  const browser = await chromium.launch(LAUNCH_OPTIONS);
+  try {
+    await Promise.all(
+      (Object.keys(SAVED_ACCOUNT) as Mode[]).map(async (mode) => {
+        const context = await browser.newContext({ baseURL: ORIGIN, locale: 'en-GB' });
+        const page = await context.newPage();
+        await signInThroughForm(page, mode, SAVED_ACCOUNT[mode]);
+        await context.storageState({ path: savedSessionFile(mode) });
+        await context.close();
+      }),
+    );
+  } finally {
+    await browser.close();
+  }
 }
 
 function startSmtpReceiver(): Promise<SMTPServer> {

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { ORIGIN } from './env';
+import { LAUNCH_OPTIONS, ORIGIN } from './env';
 
 /** Journeys through the built portal in Debian's Chromium (never `npx playwright install`). */
 export default defineConfig({
@@ -17,17 +17,6 @@ export default defineConfig({
     locale: 'en-GB',
     viewport: { width: 1280, height: 800 },
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: LAUNCH_OPTIONS,
   },
 });

@@ -32,6 +32,8 @@ for (const width of [360, 1280]) {
       page,
       consoleErrors,
     }) => {
+      // Twelve pages, each measured by axe: more than the default minute on a busy machine.
+      test.setTimeout(120_000);
       // The receipt and letters of made-up ids: the server answers 404 and the pages say so.
       for (const api of ['/api/PaymentReceiptByRRR', '/api/ProvisionalAdmissionLetter', '/api/SIWESLETTER'])
         consoleErrors.expectFailedRequest(api, 404);

@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { atPortal, DEMO, expect, hasHorizontalScroll, portal, signIn, test } from '../fixtures';
+import {
+  atPortal,
+  DEMO,
+  expect,
+  hasHorizontalScroll,
+  portal,
+  signIn,
+  signInThroughForm,
+  test,
+} from '../fixtures';
 
 /** Applicant 7's acceptance fee, paid when the database was seeded (today, in the institution's time). */
 const SEEDED_REFERENCE = 'DIT-ACC-SEED-202410000007AG';
@@ -56,7 +65,8 @@ test('an admin signed in through /signin filters /app/Transaction by date', asyn
 test('an admin signed in at /AdminSignin opens /app/Transaction and the other /app pages without signing in again', async ({
   page,
 }) => {
-  await signIn(page, 'admin', DEMO.admin);
+  // Through the form: this test signs out, which ends its own session (not the shared one).
+  await signInThroughForm(page, 'admin', DEMO.admin);
   // Each page with what its API call brings (the admin's own session authorises it).
   for (const [path, heading, shown] of [
     ['/app/dashboard', 'Dashboard', 'Applicants by stage'],

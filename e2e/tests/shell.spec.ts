@@ -8,72 +8,17 @@ import {
   portal,
   SIGN_IN_PATH,
   signIn,
+  signInThroughForm,
   signOut,
-  submitSignIn,
   test,
   userCookie,
   type Mode,
 } from '../fixtures';
 
 test.describe('public routes', () => {
-  test('the landing page offers the Student and Applicant ways in', async ({ page }) => {
-    await page.goto(portal('/'));
-    await page.getByRole('link', { name: /^Student/ }).click();
-    await expect(page).toHaveURL(atPortal('/StudentSignin'));
-    await page.goto(portal('/'));
-    await page.getByRole('link', { name: /^Applicant/ }).click();
-    await expect(page).toHaveURL(atPortal('/ApplicantSignin'));
-  });
-
-  test('each sign-in page shows its spec text', async ({ page }) => {
-    await page.goto(portal('/ApplicantSignin'));
-    await expect(page.getByRole('heading', { name: 'Applicant Login' })).toBeVisible();
-    await expect(page.getByLabel('Email or JAMB Registration Number')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Forgot Password?' })).toBeVisible();
-
-    await page.goto(portal('/AdminSignin'));
-    await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
-    await expect(page.getByText('This is an admin only account')).toBeVisible();
-    await expect(page.getByLabel('Email')).toHaveAttribute('type', 'email');
-
-    await page.goto(portal('/StudentSignin'));
-    await expect(page.getByRole('heading', { name: 'Student Login' })).toBeVisible();
-    await expect(page.getByLabel('Matric No. / Email')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Retrieve Details' })).toBeVisible();
-
-    await page.goto(portal('/signin'));
-    await expect(page.getByRole('heading', { name: 'Login', exact: true })).toBeVisible();
-    await expect(page.getByLabel('Email')).toBeVisible();
-    await expect(page.getByLabel(/^Password/)).toBeVisible();
-  });
-
-  test('empty sign-in fields are refused before calling the server', async ({ page }) => {
-    await page.goto(portal('/StudentSignin'));
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page.getByText('Matric No. / Email is required')).toBeVisible();
-    await expect(page.getByText('You must enter your password!')).toBeVisible();
-  });
-
-  test('the password pages need a user mode or their parameters, else go to /', async ({ page }) => {
-    await page.goto(portal('/forgotPassword'));
-    await expect(page).toHaveURL(atPortal('/'));
-    await page.goto(portal('/ConfirmNewPassword?id=abc'));
-    await expect(page).toHaveURL(atPortal('/'));
-
-    await page.goto(portal('/AdminSignin'));
-    await page.getByRole('link', { name: 'Forgot Password?' }).click();
-    await expect(page).toHaveURL(atPortal('/forgotPassword'));
-    await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
-
-    await page.goto(portal('/confirmnewpassword/?id=abc&usermode=Staff'));
-    await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
-    await expect(
-      page.getByText(
-        'Password should contain 8 - 15 characters, Symbols, Numbers, Upper and Lower Case Letters',
-      ),
-    ).toBeVisible();
-  });
-
+  // The landing page, the sign-in pages' text, empty and refused sign-ins, the password pages' guards,
+  // the fallback page and the bare area paths are checked in the web unit tier
+  // (apps/web/src/app/AppRoutes.test.tsx). Here: the public documents, whose guard asks the server.
   for (const [route, param, title, api] of [
     ['/QrCode', 'transactionId', 'Payment Receipt', '/api/PaymentReceiptByRRR'],
     ['/paymentreceipt', 'transactionId', 'Payment Receipt', '/api/PaymentReceiptByRRR'],
@@ -88,24 +33,6 @@ test.describe('public routes', () => {
       await page.goto(portal(`${route}?${param}=abc123`));
       await expect(page.getByRole('heading', { name: title })).toBeVisible();
       await expect(page.getByTestId('document-not-found')).toBeVisible();
-    });
-  }
-
-  test('an unknown path shows the fallback page', async ({ page }) => {
-    await page.goto(portal('/no/such/page'));
-    await expect(
-      page.getByRole('heading', { name: 'Sorry, an error has occurred. Page not found!' }),
-    ).toBeVisible();
-  });
-
-  for (const [bare, signInPath] of [
-    ['/admin/', '/AdminSignin'],
-    ['/STUDENT', '/StudentSignin'],
-    ['/Applicant/', '/ApplicantSignin'],
-  ] as const) {
-    test(`${bare} goes to ${signInPath}`, async ({ page }) => {
-      await page.goto(portal(bare));
-      await expect(page).toHaveURL(atPortal(signInPath));
     });
   }
 });
@@ -141,7 +68,8 @@ const ACCOUNT: Record<Mode, string> = {
 test.describe('signing in and out', () => {
   for (const mode of ['applicant', 'student', 'admin', 'app'] as const) {
     test(`${mode}: signs in to the dashboard, sees the sidebar, signs out`, async ({ page, request }) => {
-      await signIn(page, mode, ACCOUNT[mode]);
+      // Through the form: this test signs out, which ends its own session (not the shared one).
+      await signInThroughForm(page, mode, ACCOUNT[mode]);
       await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
       const menu = page.getByRole('navigation', { name: 'Main menu' });
       for (const entry of SIDEBAR[mode]) await expect(menu.getByText(entry, { exact: true })).toBeVisible();
@@ -184,17 +112,12 @@ test.describe('signing in and out', () => {
     });
   }
 
-  test('a wrong password shows the server’s message', async ({ page, consoleErrors }) => {
-    consoleErrors.expectFailedRequest('/api/Account/Login', 401);
-    await submitSignIn(page, 'admin', DEMO.admin, 'not-the-password');
-    await expect(page.getByRole('alert')).toContainText('Invalid email or password!');
-    await expect(page).toHaveURL(atPortal('/AdminSignin'));
-  });
-
+  // A refused sign-in: the web unit tier (AppRoutes.test.tsx) and, from the real server in French,
+  // server-messages.spec.ts.
   test('a protected deep link returns to itself after signing in', async ({ page }) => {
     await page.goto(portal('/admin/AuditTrail?page=2'));
     await expect(page).toHaveURL(atPortal('/AdminSignin'));
-    await signIn(page, 'admin', DEMO.admin, DEMO_PASSWORD, '/admin/AuditTrail?page=2');
+    await signInThroughForm(page, 'admin', DEMO.admin, DEMO_PASSWORD, '/admin/AuditTrail?page=2');
     await expect(page).toHaveURL(/\/portal\/admin\/AuditTrail\?page=2$/);
   });
 
@@ -248,15 +171,7 @@ test.describe('signing in and out', () => {
     );
   });
 
-  test('the card header dropdown offers its four items, each closing the menu', async ({ page }) => {
-    await signIn(page, 'applicant', DEMO.applicant);
-    await page.getByRole('button', { name: 'More options' }).click();
-    for (const item of ['Update Data', 'Detailed Log', 'Statistics', 'Clear Data']) {
-      await expect(page.getByRole('menuitem', { name: item })).toBeVisible();
-    }
-    await page.getByRole('menuitem', { name: 'Statistics' }).click();
-    await expect(page.getByRole('menu')).toBeHidden();
-  });
+  // The card header dropdown: the web unit tier (components/CardMenu.test.tsx).
 
   test('an unknown page inside an area shows that area’s not-found page', async ({ page }) => {
     await signIn(page, 'student', DEMO.student);

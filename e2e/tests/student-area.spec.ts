@@ -4,7 +4,6 @@ import {
   DEMO,
   atPortal,
   expect,
-  hasHorizontalScroll,
   portal,
   seriousA11yViolations,
   sidebarLinks,
@@ -26,7 +25,10 @@ async function expectWorkingPage(page: Page, href: string) {
   await expect(page.getByRole('status', { name: 'Loading…' })).toHaveCount(0);
 }
 
-test('every link of the student sidebar opens a working page, at 360 px too', async ({ page }) => {
+test('the student sidebar holds its links; each page at 360 px has nothing serious for axe', async ({
+  page,
+}) => {
+  // That each link opens a working page that fits at 1280 and 360 px: tables-fit.spec.ts.
   test.setTimeout(180_000);
   await signIn(page, 'student', DEMO.student);
   const links = await sidebarLinks(page);
@@ -44,15 +46,10 @@ test('every link of the student sidebar opens a working page, at 360 px too', as
     'Matriculation',
     'Change Password',
   ]);
-  for (const { href } of links) {
-    await page.goto(href);
-    await expectWorkingPage(page, href);
-  }
   await page.setViewportSize({ width: 360, height: 640 });
   for (const { href } of links) {
     await page.goto(href);
     await expectWorkingPage(page, href);
-    expect(await hasHorizontalScroll(page), href).toBe(false);
     expect(await seriousA11yViolations(page), href).toEqual([]);
   }
 });

@@ -1,0 +1,26 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config';
+
+/**
+ * The web's unit tier: components and shell logic rendered in happy-dom with Testing Library, the
+ * API answered by MSW at the network edge. The same Vite config as the build (the catalogues are
+ * precompiled the same way), so what runs here is what the browser gets.
+ */
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      environment: 'happy-dom',
+      // The portal is served under /portal: its cookies are scoped to that path.
+      environmentOptions: { happyDOM: { url: 'http://localhost:8080/portal/' } },
+      include: ['src/**/*.test.{ts,tsx}'],
+      setupFiles: ['src/test/setup.ts'],
+      reporters: ['default', 'json'],
+      outputFile: { json: 'test-results/vitest.json' },
+      // Each file gets fresh module state (the stores read localStorage and cookies at import).
+      isolate: true,
+      restoreMocks: true,
+      testTimeout: 30_000,
+    },
+  }),
+);
