@@ -3,14 +3,9 @@ import { notFound } from '../../platform/errors.js';
 import { createPdf, formatLongDate, loadInstitution } from '../../platform/pdf.js';
 import { iso } from '../../platform/time.js';
 import { findStudentRecord, passportBytesOf, studentPassportUrl } from '../students/students.service.js';
+import { allocationByPublicId, bedSpaceOf, displayName } from './allocations.service.js';
 import * as repo from './hostels.repository.js';
-import {
-  allocationByPublicId,
-  bedSpaceOf,
-  displayName,
-  slipVerifyUrl,
-  type HostelsDeps,
-} from './hostels.service.js';
+import type { HostelsDeps } from './hostels.service.js';
 
 /**
  * The allocation slip (A4): the student's photograph, name, matric number and bed space, with a QR
@@ -18,6 +13,9 @@ import {
  * so it shows whether the person in front of them is the allocated student and whether the
  * allocation still stands.
  */
+
+const slipVerifyUrl = (publicUrl: string, publicId: string) =>
+  `${publicUrl}/portal/HostelSlip?id=${encodeURIComponent(publicId)}`;
 
 async function detailOf(deps: Pick<HostelsDeps, 'db'>, allocation: repo.AllocationRecord) {
   const [detail, student] = await Promise.all([
