@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
+import type { FastifyReply } from 'fastify';
 import { readSheet } from 'read-excel-file/node';
 import writeXlsxFile from 'write-excel-file/node';
 import { AppError, badRequest } from './errors.js';
@@ -79,6 +80,13 @@ export interface SheetColumn<Row> {
   cell: (row: Row) => string | number | null;
 }
 
+/** A spreadsheet ready to send: `sheetFile`'s answer, or a file an export builds itself. */
+export interface SheetFile {
+  stream: Readable;
+  contentType: string;
+  fileName: string;
+}
+
 /**
  * A list as a CSV file, streamed batch by batch as `batches` yields them (a BOM first, so
  * spreadsheets read UTF-8), or as an XLSX workbook built in memory from at most `maxXlsxRows` rows
@@ -91,7 +99,7 @@ export async function sheetFile<Row>(options: {
   fileName: string;
   sheetName: string;
   maxXlsxRows?: number;
-}): Promise<{ stream: Readable; contentType: string; fileName: string }> {
+}): Promise<SheetFile> {
   const { columns, batches, format, fileName } = options;
   if (format === 'csv') {
     async function* csv() {
@@ -123,4 +131,16 @@ export async function sheetFile<Row>(options: {
     contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     fileName,
   };
+}
+
+/**
+ * Sends a spreadsheet as a download. `no-store`: exports hold personal data and are read fresh each
+ * time, so neither the browser nor a proxy keeps a copy.
+ */
+export function sendSheetFile(reply: FastifyReply, file: SheetFile) {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', `attachment; filename="${file.fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(file.stream);
 }

@@ -28,6 +28,7 @@ import {
 } from '@portal/contracts';
 import { actorOf } from '../../platform/audit.js';
 import { errorResponses } from '../../platform/routes.js';
+import { sendSheetFile } from '../../platform/sheets.js';
 import { sendPdf } from '../documents/documents.service.js';
 import { publicPdfRoute } from '../receipts/public-pdf.js';
 import * as approval from './approval.service.js';
@@ -181,11 +182,7 @@ export function coursesRoutes(app: FastifyInstance, deps: registration.CoursesDe
     },
     handler: async (request, reply) => {
       const file = await lists.exportCourseList(db, await actorOf(db, request), request.query);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(file.stream);
+      return sendSheetFile(reply, file);
     },
   });
 

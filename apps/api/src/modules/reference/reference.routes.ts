@@ -15,6 +15,7 @@ import { actorOf } from '../../platform/audit.js';
 import { likeEscape } from '../../platform/db.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { errorResponses } from '../../platform/routes.js';
+import { sendSheetFile } from '../../platform/sheets.js';
 import { registerResource } from '../admin/crud/engine.js';
 import { enableMultipart, streamUploadToDisk } from '../admin/uploads.js';
 import { definitionOf, displaySql, optionPages } from './reference.definition.js';
@@ -102,10 +103,7 @@ export async function referenceRoutes(app: FastifyInstance, deps: AppDeps): Prom
       handler: async (request, reply) => {
         const { format, ...filters } = request.query as { format: 'csv' | 'xlsx' } & Record<string, unknown>;
         const file = await exportRows(service, spec, filters, format);
-        return reply
-          .header('content-type', file.contentType)
-          .header('content-disposition', `attachment; filename="${file.fileName}"`)
-          .send(file.stream);
+        return sendSheetFile(reply, file);
       },
     });
 

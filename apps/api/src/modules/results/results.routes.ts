@@ -39,7 +39,7 @@ import {
 } from '@portal/contracts';
 import { actorOf } from '../../platform/audit.js';
 import { errorResponses } from '../../platform/routes.js';
-import { sheetFile } from '../../platform/sheets.js';
+import { sendSheetFile, sheetFile } from '../../platform/sheets.js';
 import { enableMultipart, streamUploadToDisk } from '../admin/uploads.js';
 import { sendPdf } from '../documents/documents.service.js';
 import { ownStudent } from '../students/students.service.js';
@@ -206,11 +206,7 @@ export function resultsRoutes(app: FastifyInstance, resultsDeps: ResultsDeps): v
         fileName: `${t.fileName}.${request.query.format}`,
         sheetName: 'Scores',
       });
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(file.stream);
+      return sendSheetFile(reply, file);
     },
   });
 
@@ -362,11 +358,7 @@ export function resultsRoutes(app: FastifyInstance, resultsDeps: ResultsDeps): v
     schema: { tags: adminTags, summary: 'The broadsheet as an XLSX workbook', querystring: fileQuery },
     handler: async (request, reply) => {
       const file = await broadsheet.broadsheetXlsx(db, request.query);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(file.stream);
+      return sendSheetFile(reply, file);
     },
   });
 
