@@ -118,7 +118,7 @@ export async function giveUp(
   allocationId: number,
   now = new Date(),
 ) {
-  const student = await callerFacts(deps, auth);
+  const student = await callerFacts(deps.db, auth);
   const offered = await deps.db.transaction(async (tx) => {
     const current = await repo.findAllocation(tx, { id: allocationId });
     if (!current || current.studentId !== student.id) throw forbidden(M.notYours);
@@ -142,5 +142,5 @@ export async function giveUp(
     return offerFreedBed(tx, deps, round, row, now);
   });
   if (offered) deps.mailer.kick();
-  return { Status: STATUS.ok, Message: M.gaveUp, Data: await pageOf(deps, student) };
+  return { Status: STATUS.ok, Message: M.gaveUp, Data: await pageOf(deps.db, student) };
 }

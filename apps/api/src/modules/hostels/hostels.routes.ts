@@ -54,7 +54,7 @@ export function hostelsRoutes(app: FastifyInstance, deps: student.HostelsDeps): 
       summary: 'The student’s hostel page: the round, eligibility with reasons, application, allocation',
       response: { 200: hostelApplicationResponse, ...errors },
     },
-    handler: (request) => student.getStudentPage(deps, request.auth),
+    handler: (request) => student.getStudentPage(db, request.auth),
   });
 
   r.post(API.application, {
@@ -66,7 +66,7 @@ export function hostelsRoutes(app: FastifyInstance, deps: student.HostelsDeps): 
       body: hostelApplicationInput,
       response: { 200: hostelApplicationResponse, ...errors },
     },
-    handler: (request) => student.apply(deps, request.auth, request.body),
+    handler: (request) => student.apply(db, request.auth, request.body),
   });
 
   r.post(API.giveUp, {
@@ -84,7 +84,7 @@ export function hostelsRoutes(app: FastifyInstance, deps: student.HostelsDeps): 
     config: studentOnly,
     schema: { tags, summary: 'The allocation slip (PDF) once the hostel fee is paid' },
     handler: async (request, reply) => {
-      const own = await student.ownPaidAllocation(deps, request.auth);
+      const own = await student.ownPaidAllocation(db, request.auth);
       const detail = await allocations.allocationDetailOf(db, own.id);
       return sendPdf(reply, { pdf: await renderSlip(deps, own), fileName: slipFileName(detail.matricNo) });
     },
@@ -252,6 +252,6 @@ export function hostelsRoutes(app: FastifyInstance, deps: student.HostelsDeps): 
       body: reservedAssignmentInput,
       response: { 200: allocationResponse, ...errors },
     },
-    handler: async (request) => reservations.assignReserved(deps, await actorOf(db, request), request.body),
+    handler: async (request) => reservations.assignReserved(db, await actorOf(db, request), request.body),
   });
 }

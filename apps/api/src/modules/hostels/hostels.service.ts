@@ -43,9 +43,9 @@ export interface HostelsDeps {
 
 export const SLIP_PATH = '/api/student/hostel/slip.pdf';
 
-export async function callerFacts(deps: Pick<HostelsDeps, 'db'>, auth: AuthContext | null) {
-  const own = await ownStudent(deps, auth);
-  const facts = await repo.studentFacts(deps.db, { id: own.id });
+export async function callerFacts(db: Db, auth: AuthContext | null) {
+  const own = await ownStudent({ db }, auth);
+  const facts = await repo.studentFacts(db, { id: own.id });
   if (!facts) throw notFound();
   return facts;
 }
@@ -80,11 +80,11 @@ async function reasonsAgainst(
 }
 
 async function studentAllocationOf(
-  deps: Pick<HostelsDeps, 'db'>,
+  db: Db,
   latestAllocationId: number | null,
 ): Promise<StudentAllocation | null> {
   if (latestAllocationId === null) return null;
-  const d = (await repo.allocationDetail(deps.db, latestAllocationId))!;
+  const d = (await repo.allocationDetail(db, latestAllocationId))!;
   return {
     Id: d.id,
     State: d.state as AllocationState,
@@ -102,12 +102,12 @@ async function studentAllocationOf(
  * inside the window: the round, its fees, no reason against), so it is not read again.
  */
 export async function pageOf(
-  deps: Pick<HostelsDeps, 'db'>,
+  db: Db,
   student: repo.StudentFacts,
   known?: { round: repo.RoundRow; fees: Awaited<ReturnType<typeof repo.roundFees>>; reasons: string[] },
   standingOf?: typeof schoolFeesStanding,
 ): Promise<HostelApplicationPage> {
-  const round = known?.round ?? (await repo.studentRound(deps.db, student.id));
+  const round = known?.round ?? (await repo.studentRound(db, student.id));
   if (!round)
     return {
       Round: null,
@@ -120,18 +120,16 @@ export async function pageOf(
       Result: null,
     };
   // The round's fees are read once, for the page and for the reasons against applying.
-  const feesRead = known?.fees ?? repo.keptRoundFees(deps.db, round.id);
+  const feesRead = known?.fees ?? repo.keptRoundFees(db, round.id);
   // The student's application, waiting place and allocation in one read; the bed's detail after it.
-  const inRound = repo.studentInRound(deps.db, round.id, student.id);
+  const inRound = repo.studentInRound(db, round.id, student.id);
   const [fees, reasons, { application, waiting }, allocation, sessions] = await Promise.all([
     feesRead,
     known?.reasons ??
-      Promise.resolve(feesRead).then((f) =>
-        reasonsAgainst(deps.db, round, student, f, undefined, standingOf),
-      ),
+      Promise.resolve(feesRead).then((f) => reasonsAgainst(db, round, student, f, undefined, standingOf)),
     inRound,
-    inRound.then((r) => studentAllocationOf(deps, r.latestAllocationId)),
-    repo.sessionNames(deps.db, [round.sessionId]),
+    inRound.then((r) => studentAllocationOf(db, r.latestAllocationId)),
+    repo.sessionNames(db, [round.sessionId]),
   ]);
   return {
     Round: {
@@ -172,7 +170,7 @@ export async function studentHostelCard(
   known?: repo.StudentFacts,
 ): Promise<StudentDashboard['Hostel']> {
   const student = known ?? (await repo.studentFacts(db, { id: studentId }));
-  const page = student ? await pageOf({ db }, student, undefined, standingOf) : null;
+  const page = student ? await pageOf(db, student, undefined, standingOf) : null;
   const round = page?.Round ?? null;
   const allocation = page?.Allocation ?? null;
   return {
@@ -194,9 +192,9 @@ export async function studentHostelCard(
 }
 
 /** GET /api/student/hostel */
-export async function getStudentPage(deps: Pick<HostelsDeps, 'db'>, auth: AuthContext | null) {
-  const student = await callerFacts(deps, auth);
-  return { Status: STATUS.ok, Data: await pageOf(deps, student) };
+export async function getStudentPage(db: Db, auth: AuthContext | null) {
+  const student = await callerFacts(db, auth);
+  return { Status: STATUS.ok, Data: await pageOf(db, student) };
 }
 
 /**
@@ -204,14 +202,10 @@ export async function getStudentPage(deps: Pick<HostelsDeps, 'db'>, auth: AuthCo
  * per round (a second replaces the preferences). The round's row is held in key-share mode, so many
  * apply at once but none while the draw runs.
  */
-export async function apply(
-  deps: Pick<HostelsDeps, 'db'>,
-  auth: AuthContext | null,
-  input: HostelApplicationInput,
-) {
-  const student = await callerFacts(deps, auth);
+export async function apply(db: Db, auth: AuthContext | null, input: HostelApplicationInput) {
+  const student = await callerFacts(db, auth);
   if (new Set(input.HostelIds).size !== input.HostelIds.length) throw badRequest(M.preferenceRepeated);
-  const done = await deps.db.transaction(async (tx) => {
+  const done = await db.transaction(async (tx) => {
     const round = await roundOr404(tx, input.RoundId, 'key share');
     if (round.state === 'draft') throw notFound(M.roundNotFound);
     const fees = await repo.roundFees(tx, round.id);
@@ -228,17 +222,17 @@ export async function apply(
     });
     return { inserted: row.inserted, round, fees };
   });
-  const page = await pageOf(deps, student, { round: done.round, fees: done.fees, reasons: [] });
+  const page = await pageOf(db, student, { round: done.round, fees: done.fees, reasons: [] });
   return { Status: STATUS.ok, Message: done.inserted ? M.applied : M.updated, Data: page };
 }
 
 /** The caller's paid allocation, for the slip: the newest paid one, whichever round is on show. */
-export async function ownPaidAllocation(deps: Pick<HostelsDeps, 'db'>, auth: AuthContext | null) {
-  const student = await callerFacts(deps, auth);
-  const paid = await repo.paidAllocationOf(deps.db, student.id);
+export async function ownPaidAllocation(db: Db, auth: AuthContext | null) {
+  const student = await callerFacts(db, auth);
+  const paid = await repo.paidAllocationOf(db, student.id);
   if (paid) return paid;
-  const round = await repo.studentRound(deps.db, student.id);
-  const latest = round ? await repo.latestAllocation(deps.db, round.id, student.id) : null;
+  const round = await repo.studentRound(db, student.id);
+  const latest = round ? await repo.latestAllocation(db, round.id, student.id) : null;
   if (!latest) throw notFound(M.noAllocation);
   throw conflict(M.slipUnpaid);
 }

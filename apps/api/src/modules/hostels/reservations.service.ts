@@ -6,7 +6,6 @@ import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { newPublicId } from '../../platform/ids.js';
 import { latestRoundId, rowOf } from './allocations.service.js';
 import * as repo from './hostels.repository.js';
-import type { HostelsDeps } from './hostels.service.js';
 import { roundOr404 } from './rounds.service.js';
 
 /**
@@ -47,12 +46,12 @@ export async function reservedRooms(db: Db, roundIdAsked?: number) {
 
 /** POST /api/admin/hostel-reserved: a bed of a reserved room assigned by hand with a reason; audited. */
 export async function assignReserved(
-  deps: Pick<HostelsDeps, 'db'>,
+  db: Db,
   actor: AuditActor,
   input: { RoundId: number; RoomId: number; Bed: number; MatricNo: string; Reason: string },
   now = new Date(),
 ) {
-  const id = await deps.db
+  const id = await db
     .transaction(async (tx) => {
       const round = await roundOr404(tx, input.RoundId, 'no key update');
       const room = await repo.roomWithHostel(tx, input.RoomId);
@@ -104,6 +103,6 @@ export async function assignReserved(
       }
       throw error;
     });
-  const detail = await repo.allocationDetail(deps.db, id);
+  const detail = await repo.allocationDetail(db, id);
   return { Status: STATUS.ok, Message: M.reservedAssigned, Data: rowOf(detail!) };
 }
