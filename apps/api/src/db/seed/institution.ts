@@ -23,7 +23,11 @@ import {
 } from '../schema/index.js';
 import { ACCEPTANCE_FEE_KOBO, SCHOOL_ID } from '@portal/contracts';
 
-/** A plainly fictional institution: "Demo Institute of Technology". */
+/**
+ * A plainly fictional institution, "Demo Institute of Technology": its faculties, departments,
+ * courses of study, levels, session, fees and admission sessions; then (steps of their own, after the
+ * calendar) its programmes with their matric number formats, and the school's lists and officials.
+ */
 export const DEMO_FACULTIES = [
   {
     name: 'Faculty of Science',
