@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import zlib from 'node:zlib';
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
+import type { FastifyReply } from 'fastify';
 import { readSheet } from 'read-excel-file/node';
 import { AppError, badRequest } from './errors.js';
 
@@ -80,6 +81,13 @@ export interface SheetColumn<Row> {
   cell: (row: Row) => string | number | null;
 }
 
+/** A spreadsheet ready to send: `sheetFile`'s answer, or a file an export builds itself. */
+export interface SheetFile {
+  stream: Readable;
+  contentType: string;
+  fileName: string;
+}
+
 /**
  * A list as a file, streamed batch by batch as `batches` yields them: CSV (a BOM first, so
  * spreadsheets read UTF-8) or an XLSX workbook written as it goes (`xlsxStream`). Neither holds
@@ -91,7 +99,7 @@ export async function sheetFile<Row>(options: {
   format: 'csv' | 'xlsx';
   fileName: string;
   sheetName: string;
-}): Promise<{ stream: Readable; contentType: string; fileName: string }> {
+}): Promise<SheetFile> {
   const { columns, batches, format, fileName } = options;
   if (format === 'csv') {
     async function* csv() {
@@ -314,4 +322,16 @@ async function* deflateStream(
     deflate.destroy();
     await feeding;
   }
+}
+
+/**
+ * Sends a spreadsheet as a download. `no-store`: exports hold personal data and are read fresh each
+ * time, so neither the browser nor a proxy keeps a copy.
+ */
+export function sendSheetFile(reply: FastifyReply, file: SheetFile) {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', `attachment; filename="${file.fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(file.stream);
 }

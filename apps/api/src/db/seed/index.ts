@@ -1,29 +1,51 @@
 import type { Db } from '../client.js';
 import type { FileStorage } from '../../platform/storage.js';
-import { seedApplicantFiles } from './applicant-files.js';
 import { seedAccounts } from './accounts.js';
+import { seedApplicantFiles } from './applicant-files.js';
 import { seedCourseRegistration } from './course-registration.js';
-import { seedHostelRound } from './hostels.js';
-import { seedInstitution } from './institution.js';
+import { seedCourseCatalogue, seedTeaching } from './courses.js';
+import { seedHostelInventory, seedHostelRound } from './hostels.js';
+import { seedInstitution, seedProgrammes, seedSchoolLists } from './institution.js';
 import { seedPages } from './pages.js';
-import { seedPayments } from './payments.js';
+import { seedFinance, seedLevelFees, seedPayments } from './payments.js';
 import { seedReference } from './reference.js';
-import { seedResults } from './results.js';
+import { seedGrading, seedResults } from './results.js';
 import { seedSchoolFees } from './school-fees.js';
-import { seedSetup } from './setup.js';
+import { seedCalendar } from './sessions.js';
+
+/** One step of the demo seed: idempotent, adds nothing on a second run. */
+type SeedStep = (db: Db, storage?: FileStorage) => Promise<void>;
+
+/**
+ * The demo's seeds, in the one order they run. Each module's demo data is its own file here; a step
+ * reads the rows of the steps before it by their natural keys (a code, a name), so the order is the
+ * only thing they share. Inserting in this order keeps the demo database the same run after run
+ * (ids included), which the demo accounts and the tests rely on.
+ */
+export const SEED_STEPS: readonly (readonly [string, SeedStep])[] = [
+  ['reference data', seedReference],
+  ['institution', seedInstitution],
+  ['calendar', seedCalendar],
+  ['programmes', seedProgrammes],
+  ['school lists', seedSchoolLists],
+  ['course catalogue', seedCourseCatalogue],
+  ['teaching', seedTeaching],
+  ['grading', seedGrading],
+  ['finance', seedFinance],
+  ['level fees', seedLevelFees],
+  ['hostel inventory', seedHostelInventory],
+  ['pages and roles', seedPages],
+  ['accounts', seedAccounts],
+  ['acceptance fee', seedPayments],
+  ['school fees', seedSchoolFees],
+  ['course registration', seedCourseRegistration],
+  ['results', seedResults],
+  ['hostel round', seedHostelRound],
+  // Uploaded documents, passports and admission forms need file storage.
+  ['applicant files', (db, storage) => (storage ? seedApplicantFiles(db, storage) : Promise.resolve())],
+];
 
 /** Reference data, the demo institution and the demo accounts. Idempotent: run on every start. */
 export async function seed(db: Db, storage?: FileStorage): Promise<void> {
-  await seedReference(db);
-  await seedInstitution(db);
-  await seedSetup(db);
-  await seedPages(db);
-  await seedAccounts(db);
-  await seedPayments(db);
-  await seedSchoolFees(db);
-  await seedCourseRegistration(db);
-  await seedResults(db);
-  await seedHostelRound(db);
-  // Uploaded documents, passports and admission forms need file storage.
-  if (storage) await seedApplicantFiles(db, storage);
+  for (const [, step] of SEED_STEPS) await step(db, storage);
 }

@@ -1,3 +1,4 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import {
   academicSessions,
@@ -5,18 +6,28 @@ import {
   admissionSessions,
   coursesOfStudy,
   departments,
+  discussionTypes,
   entryModes,
   faculties,
   feeSchedule,
   levels,
   listedApplicants,
+  matricNumberFormats,
   paymentCategories,
   paymentItems,
+  programmes,
+  qualifications,
+  schoolOfficials,
   schoolSettings,
+  schoolUnits,
 } from '../schema/index.js';
 import { ACCEPTANCE_FEE_KOBO, SCHOOL_ID } from '@portal/contracts';
 
-/** A plainly fictional institution: "Demo Institute of Technology". */
+/**
+ * A plainly fictional institution, "Demo Institute of Technology": its faculties, departments,
+ * courses of study, levels, session, fees and admission sessions; then (steps of their own, after the
+ * calendar) its programmes with their matric number formats, and the school's lists and officials.
+ */
 export const DEMO_FACULTIES = [
   {
     name: 'Faculty of Science',
@@ -213,4 +224,152 @@ export async function seedInstitution(db: Db): Promise<void> {
     .insert(listedApplicants)
     .values({ jambRegNo: '202410000099ZZ', note: 'Listed by the admissions office (demo)' })
     .onConflictDoNothing();
+}
+
+export const DEMO_PROGRAMMES = [
+  { code: 'ND', name: 'National Diploma (ND)', years: 2, matric: 'DIT/ND/{YY}/{NNNN}', coreGrade: 'CD' },
+  {
+    code: 'HND',
+    name: 'Higher National Diploma (HND)',
+    years: 2,
+    matric: 'DIT/HND/{YY}/{NNNN}',
+    coreGrade: 'CD',
+  },
+  { code: 'BSC', name: 'Bachelor of Science (B.Sc.)', years: 4, matric: 'DIT/{YYYY}/{NNNN}', coreGrade: 'C' },
+  {
+    code: 'BENG',
+    name: 'Bachelor of Engineering (B.Eng.)',
+    years: 5,
+    matric: 'DIT/ENG/{YYYY}/{NNNN}',
+    coreGrade: 'C',
+  },
+] as const;
+
+const SCHOOL_UNITS: readonly [string, 'Unit' | 'Directorate' | 'Centre' | 'Office', string][] = [
+  ['Registry', 'Office', 'Registrar'],
+  ['Bursary', 'Office', 'Bursar'],
+  ['Library', 'Unit', 'Librarian'],
+  ['ICT Directorate', 'Directorate', 'Director of ICT'],
+  ['Works and Services', 'Directorate', 'Director of Works'],
+  ['Student Affairs', 'Unit', 'Dean of Student Affairs'],
+  ['Academic Planning', 'Unit', 'Director of Academic Planning'],
+  ['Admissions Office', 'Office', 'Admissions Officer'],
+  ['SIWES Unit', 'Unit', 'SIWES Coordinator'],
+  ['Medical Centre', 'Centre', 'Chief Medical Officer'],
+  ['Centre for Entrepreneurship Development', 'Centre', 'Director'],
+];
+
+const QUALIFICATIONS: readonly [string, string][] = [
+  ['OLEVEL', "O'Level (WASSCE, SSCE, NABTEB, GCE)"],
+  ['ALEVEL', "A'Level (GCE Advanced Level, IJMB, JUPEB)"],
+  ['ND', 'National Diploma (ND)'],
+  ['NCE', 'Nigeria Certificate in Education (NCE)'],
+  ['HND', 'Higher National Diploma (HND)'],
+  ['BSC', 'Bachelor of Science (B.Sc.)'],
+  ['BENG', 'Bachelor of Engineering (B.Eng.)'],
+  ['BTECH', 'Bachelor of Technology (B.Tech.)'],
+  ['PGD', 'Postgraduate Diploma (PGD)'],
+  ['MSC', 'Master of Science (M.Sc.)'],
+  ['PHD', 'Doctor of Philosophy (Ph.D.)'],
+];
+
+const OFFICIALS: readonly [string, string, string][] = [
+  ['Rector', 'Prof. Abdulkadir M. Garba', 'B.Eng., M.Eng., Ph.D., FNSE'],
+  ['Deputy Rector (Academics)', 'Dr. Funke O. Adeyemo', 'B.Sc., M.Sc., Ph.D.'],
+  ['Registrar', 'Mrs. Ngozi C. Okonkwo', 'B.A., MPA, FCAI'],
+  ['Bursar', 'Mr. Oluwaseun A. Bakare', 'B.Sc., MBA, FCA'],
+  ['Librarian', 'Dr. Hauwa I. Mohammed', 'BLIS, MLS, Ph.D.'],
+];
+
+const DISCUSSION_TYPES: readonly [string, string][] = [
+  ['General', 'Anything about school life, open to all students.'],
+  ['Course', 'Questions and answers about a course, its lectures and assignments.'],
+  ['Project', 'Final-year project topics, supervision and progress.'],
+  ['SIWES', 'Industrial training placements, logbooks and supervisors.'],
+  ['Examinations', 'Timetables, venues and results.'],
+];
+
+const SCHOOL_INFORMATION = {
+  email: 'info@demo.edu.ng',
+  phone: '+234 803 000 1234',
+  website: 'https://www.demo.edu.ng',
+  motto: 'Knowledge, Skill and Service',
+};
+
+/** Programme code → id, for the demo programmes. */
+export async function programmeIds(db: Db): Promise<(code: string) => number> {
+  const rows = await db
+    .select()
+    .from(programmes)
+    .where(
+      inArray(
+        programmes.code,
+        DEMO_PROGRAMMES.map((p) => p.code),
+      ),
+    );
+  return (code) => rows.find((p) => p.code === code)!.id;
+}
+
+/** Programmes, their matric number formats, and the programme of each course of study that has none. */
+export async function seedProgrammes(db: Db): Promise<void> {
+  const departmentRows = await db.select().from(departments);
+  await db
+    .insert(programmes)
+    .values(DEMO_PROGRAMMES.map(({ code, name, years }) => ({ code, name, years })))
+    .onConflictDoNothing();
+  const programmeId = await programmeIds(db);
+  await db
+    .insert(matricNumberFormats)
+    .values(DEMO_PROGRAMMES.map((p) => ({ programmeId: programmeId(p.code), pattern: p.matric })))
+    .onConflictDoNothing();
+  // Engineering courses of study are B.Eng.; science and management ones B.Sc.
+  for (const [category, programme] of [
+    ['Engineering', 'BENG'],
+    [null, 'BSC'],
+  ] as const) {
+    const ids = departmentRows
+      .filter((d) => (category ? d.categoryName === category : d.categoryName !== 'Engineering'))
+      .map((d) => d.id);
+    if (ids.length === 0) continue;
+    await db
+      .update(coursesOfStudy)
+      .set({ programmeId: programmeId(programme) })
+      .where(and(isNull(coursesOfStudy.programmeId), inArray(coursesOfStudy.departmentId, ids)));
+  }
+}
+
+/** School units, qualifications, officials, discussion types and the school's contact details. */
+export async function seedSchoolLists(db: Db): Promise<void> {
+  await db
+    .insert(schoolUnits)
+    .values(SCHOOL_UNITS.map(([name, kind, headTitle]) => ({ name, kind, headTitle })))
+    .onConflictDoNothing();
+  await db
+    .insert(qualifications)
+    .values(QUALIFICATIONS.map(([code, name]) => ({ code, name })))
+    .onConflictDoNothing();
+  await db
+    .insert(schoolOfficials)
+    .values(
+      OFFICIALS.map(([office, name, qualifications], i) => ({
+        office,
+        name,
+        qualifications,
+        position: i + 1,
+      })),
+    )
+    .onConflictDoNothing();
+  await db
+    .insert(discussionTypes)
+    .values(DISCUSSION_TYPES.map(([name, description]) => ({ name, description })))
+    .onConflictDoNothing();
+  const [school] = await db.select().from(schoolSettings).where(eq(schoolSettings.schoolId, SCHOOL_ID));
+  if (school) {
+    // Only the details still empty: an admin's own are kept.
+    const missing = Object.fromEntries(
+      Object.entries(SCHOOL_INFORMATION).filter(([key]) => !school[key as keyof typeof SCHOOL_INFORMATION]),
+    );
+    if (Object.keys(missing).length)
+      await db.update(schoolSettings).set(missing).where(eq(schoolSettings.schoolId, SCHOOL_ID));
+  }
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   ACCEPTANCE_FEE_KOBO,
   ACCEPTANCE_PAYMENT_CATEGORY_ID,
@@ -6,8 +6,18 @@ import {
   APPLICANT_PAYEE_TYPE_ID,
 } from '@portal/contracts';
 import type { Db } from '../client.js';
-import { academicSessions, applicants, payments } from '../schema/index.js';
+import {
+  academicSessions,
+  applicants,
+  departmentTuition,
+  feeSchedule,
+  itemSchedules,
+  levels,
+  paymentItems,
+  payments,
+} from '../schema/index.js';
 import { newPublicId } from '../../platform/ids.js';
+import { departmentIds, demoSession, levelIds, LEVELS } from './demo.js';
 
 /** The demo applicant who has paid the acceptance fee (stage 7). */
 const PAID_APPLICANT = '202410000007AG';
@@ -69,5 +79,102 @@ export async function seedPayments(db: Db): Promise<void> {
       lastCheckedAt: paidAt,
       checkCount: 1,
     })
+    .onConflictDoNothing();
+}
+
+/** Payment items of the categories added in institution.ts (Hostel Fee 2, Transcript Fee 3, Late Registration 4). */
+const EXTRA_PAYMENT_ITEMS: readonly [number, string, number][] = [
+  [9, 'Hostel Accommodation', 2],
+  [11, 'Transcript (within Nigeria)', 3],
+  [12, 'Transcript (outside Nigeria)', 3],
+  [13, 'Late Course Registration', 4],
+];
+
+/** Computer Science tuition per level, in kobo: [level, indigene, non-indigene]. */
+export const CSC_TUITION: readonly [(typeof LEVELS)[number], number, number][] = [
+  ['100 Level', 5_000_000, 8_500_000],
+  ['200 Level', 4_500_000, 8_000_000],
+  ['300 Level', 4_500_000, 8_000_000],
+  ['400 Level', 4_750_000, 8_250_000],
+];
+
+/**
+ * School-fee items per level, in kobo: [item id, level, indigene, non-indigene]. The 100-level
+ * amounts are the session-wide ones (institution.ts), so what an applicant is shown is the same.
+ */
+export const LEVEL_FEES: readonly [number, (typeof LEVELS)[number], number, number][] = LEVELS.flatMap(
+  (level, i) =>
+    [
+      [
+        1,
+        level,
+        [4_500_000, 4_000_000, 4_000_000, 4_250_000][i]!,
+        [7_500_000, 7_000_000, 7_000_000, 7_250_000][i]!,
+      ],
+      [3, level, 500_000, 500_000],
+      [4, level, 300_000, 300_000],
+      [5, level, i === 0 ? 1_000_000 : 750_000, i === 0 ? 1_000_000 : 750_000],
+      [6, level, 200_000, 200_000],
+      [7, level, 150_000, 150_000],
+    ] as const,
+);
+
+/** Payment items of the new categories, Computer Science tuition, and the School Fees instalment rule. */
+export async function seedFinance(db: Db): Promise<void> {
+  const session = await demoSession(db);
+  if (!session) return;
+  const sessionId = session.id;
+  const [levelId, departmentId] = await Promise.all([levelIds(db), departmentIds(db)]);
+  await db
+    .insert(paymentItems)
+    .values(EXTRA_PAYMENT_ITEMS.map(([id, name, categoryId]) => ({ id, name, categoryId })))
+    .onConflictDoNothing();
+  await db
+    .insert(departmentTuition)
+    .values(
+      CSC_TUITION.map(([level, indigeneAmountKobo, nonIndigeneAmountKobo]) => ({
+        sessionId,
+        departmentId: departmentId('CSC'),
+        levelId: levelId(level),
+        indigeneAmountKobo,
+        nonIndigeneAmountKobo,
+      })),
+    )
+    .onConflictDoNothing();
+  await db
+    .insert(itemSchedules)
+    .values({
+      sessionId,
+      categoryId: 1,
+      allowInstalments: true,
+      firstInstalmentPercent: 60,
+      balanceDueOn: '2025-03-31',
+    })
+    .onConflictDoNothing();
+}
+
+/**
+ * The school-fee items of each level (100 to 400) for 2024/2025, both amounts. An applicant is
+ * priced by the most specific line of each item (100 level: the same amounts as the session-wide
+ * lines); the admission form's fee schedule prints the session-wide lines.
+ */
+export async function seedLevelFees(db: Db): Promise<void> {
+  const session = await demoSession(db);
+  if (!session) return;
+  const levelRows = await db
+    .select()
+    .from(levels)
+    .where(inArray(levels.name, [...LEVELS]));
+  await db
+    .insert(feeSchedule)
+    .values(
+      LEVEL_FEES.map(([itemId, level, indigeneAmountKobo, nonIndigeneAmountKobo]) => ({
+        sessionId: session.id,
+        itemId,
+        levelId: levelRows.find((l) => l.name === level)!.id,
+        indigeneAmountKobo,
+        nonIndigeneAmountKobo,
+      })),
+    )
     .onConflictDoNothing();
 }

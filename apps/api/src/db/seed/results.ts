@@ -1,15 +1,19 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { TRANSCRIPT_FEE_ITEM_IDS } from '@portal/contracts';
 import type { Db } from '../client.js';
 import {
   academicSessions,
   adminRoles,
   admins,
+  coreGrades,
   courseLecturers,
   courseResults,
   courses,
+  degreeClasses,
   departments,
   feeSchedule,
+  gradePoints,
+  grades,
   gradeScales,
   levels,
   pages,
@@ -28,6 +32,7 @@ import {
 } from '../schema/index.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { DEMO_PASSWORD } from './accounts.js';
+import { DEMO_PROGRAMMES, programmeIds } from './institution.js';
 
 /**
  * Results' demo data (issue 14): the review chain (HOD, faculty board, senate) with the adviser as
@@ -282,4 +287,161 @@ function splitScore(total: number, items: readonly { id: number; max: number }[]
     left -= share;
   });
   return scores;
+}
+
+export const DEMO_GRADES: readonly [string, string, boolean][] = [
+  ['A', 'Excellent', true],
+  ['AB', 'Very Good', true],
+  ['B', 'Good', true],
+  ['BC', 'Above Average', true],
+  ['C', 'Average', true],
+  ['CD', 'Fair', true],
+  ['D', 'Pass', true],
+  ['E', 'Poor Pass', true],
+  ['F', 'Fail', false],
+];
+
+export const FIVE_POINT_SCALE = '5-point university scale';
+export const FOUR_POINT_SCALE = '4-point polytechnic scale';
+
+/** [grade, lowest score, highest score, grade point] of each scale (domain.md for the 5-point scale). */
+export const DEMO_BANDS: Record<string, readonly [string, number, number, number][]> = {
+  [FIVE_POINT_SCALE]: [
+    ['A', 70, 100, 5],
+    ['B', 60, 69, 4],
+    ['C', 50, 59, 3],
+    ['D', 45, 49, 2],
+    ['E', 40, 44, 1],
+    ['F', 0, 39, 0],
+  ],
+  [FOUR_POINT_SCALE]: [
+    ['A', 75, 100, 4],
+    ['AB', 70, 74, 3.5],
+    ['B', 65, 69, 3.25],
+    ['BC', 60, 64, 3],
+    ['C', 55, 59, 2.75],
+    ['CD', 50, 54, 2.5],
+    ['D', 45, 49, 2.25],
+    ['E', 40, 44, 2],
+    ['F', 0, 39, 0],
+  ],
+};
+
+/** Classes of degree (diploma) per scale: contiguous, 0.01 apart, never overlapping. */
+export const DEMO_DEGREE_CLASSES: Record<string, readonly [string, number, number][]> = {
+  [FIVE_POINT_SCALE]: [
+    ['First Class', 4.5, 5],
+    ['Second Class Upper', 3.5, 4.49],
+    ['Second Class Lower', 2.4, 3.49],
+    ['Third Class', 1.5, 2.39],
+    ['Pass', 1, 1.49],
+  ],
+  [FOUR_POINT_SCALE]: [
+    ['Distinction', 3.5, 4],
+    ['Upper Credit', 3, 3.49],
+    ['Lower Credit', 2.5, 2.99],
+    ['Pass', 2, 2.49],
+  ],
+};
+
+export const DEMO_SCORE_SCHEMES: readonly {
+  name: string;
+  isActive: boolean;
+  items: readonly [string, number][];
+}[] = [
+  {
+    name: 'Standard (CA 30, Exam 70)',
+    isActive: true,
+    items: [
+      ['CA 1', 15],
+      ['CA 2', 15],
+      ['Examination', 70],
+    ],
+  },
+  // Being drawn up by the senate committee: incomplete, so not active.
+  {
+    name: 'Practical courses',
+    isActive: false,
+    items: [
+      ['Laboratory reports', 20],
+      ['Practical examination', 40],
+    ],
+  },
+];
+
+/** Grades, the two scales with their bands and classes, core grades and the assessment schemes. */
+export async function seedGrading(db: Db): Promise<void> {
+  const programmeId = await programmeIds(db);
+  await db
+    .insert(grades)
+    .values(DEMO_GRADES.map(([code, description, isPass]) => ({ code, description, isPass })))
+    .onConflictDoNothing();
+  const gradeRows = await db.select({ id: grades.id, code: grades.code }).from(grades);
+  const gradeId = (c: string) => gradeRows.find((g) => g.code === c)!.id;
+
+  const [hasDefault] = await db
+    .select({ n: count() })
+    .from(gradeScales)
+    .where(eq(gradeScales.isDefault, true));
+  await db
+    .insert(gradeScales)
+    .values([
+      { name: FIVE_POINT_SCALE, maxPoint: 5, isDefault: !hasDefault?.n },
+      { name: FOUR_POINT_SCALE, maxPoint: 4, isDefault: false },
+    ])
+    .onConflictDoNothing();
+  const scaleRows = await db
+    .select({ id: gradeScales.id, name: gradeScales.name })
+    .from(gradeScales)
+    .where(inArray(gradeScales.name, [FIVE_POINT_SCALE, FOUR_POINT_SCALE]));
+  for (const scale of scaleRows) {
+    // Bands and classes as whole sets, only on a scale that has none (they must not overlap).
+    const [bands] = await db
+      .select({ n: count() })
+      .from(gradePoints)
+      .where(eq(gradePoints.scaleId, scale.id));
+    if (!bands?.n)
+      await db.insert(gradePoints).values(
+        DEMO_BANDS[scale.name]!.map(([grade, minScore, maxScore, point]) => ({
+          scaleId: scale.id,
+          gradeId: gradeId(grade),
+          minScore,
+          maxScore,
+          point,
+        })),
+      );
+    const [classes] = await db
+      .select({ n: count() })
+      .from(degreeClasses)
+      .where(eq(degreeClasses.scaleId, scale.id));
+    if (!classes?.n)
+      await db.insert(degreeClasses).values(
+        DEMO_DEGREE_CLASSES[scale.name]!.map(([name, minCgpa, maxCgpa]) => ({
+          scaleId: scale.id,
+          name,
+          minCgpa,
+          maxCgpa,
+        })),
+      );
+  }
+
+  await db
+    .insert(coreGrades)
+    .values(DEMO_PROGRAMMES.map((p) => ({ programmeId: programmeId(p.code), gradeId: gradeId(p.coreGrade) })))
+    .onConflictDoNothing();
+
+  for (const scheme of DEMO_SCORE_SCHEMES) {
+    const [inserted] = await db
+      .insert(scoreSchemes)
+      .values({ name: scheme.name, isActive: scheme.isActive })
+      .onConflictDoNothing()
+      .returning({ id: scoreSchemes.id });
+    // The items come with a new scheme only: an existing one keeps the items its admins gave it.
+    if (inserted)
+      await db
+        .insert(scoreItems)
+        .values(
+          scheme.items.map(([name, weight], i) => ({ schemeId: inserted.id, name, weight, position: i + 1 })),
+        );
+  }
 }

@@ -23,6 +23,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { actorOf } from '../../platform/audit.js';
 import { errorResponses } from '../../platform/routes.js';
+import { sendSheetFile } from '../../platform/sheets.js';
 import { VIEW_PAGES, type AdmissionsService, type Transition } from './admissions.service.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -98,11 +99,7 @@ export function admissionsRoutes(app: FastifyInstance, db: Db, service: Admissio
     },
     handler: async (request, reply) => {
       const file = await service.export(await actorOf(db, request), request.query);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(file.stream);
+      return sendSheetFile(reply, file);
     },
   });
 

@@ -24,6 +24,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { actorOf } from '../../platform/audit.js';
 import { errorResponses } from '../../platform/routes.js';
+import { sendSheetFile } from '../../platform/sheets.js';
 import type { BursaryService } from './bursary.service.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -68,11 +69,7 @@ export function bursaryRoutes(app: FastifyInstance, db: Db, service: BursaryServ
     },
     handler: async (request, reply) => {
       const file = await service.exportPayments(await actorOf(db, request), request.query);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(file.stream);
+      return sendSheetFile(reply, file);
     },
   });
 
@@ -130,11 +127,7 @@ export function bursaryRoutes(app: FastifyInstance, db: Db, service: BursaryServ
     schema: { tags, summary: "A session's summary as CSV or XLSX; audited", querystring: summaryExportQuery },
     handler: async (request, reply) => {
       const file = await service.exportSummary(await actorOf(db, request), request.query);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(file.stream);
+      return sendSheetFile(reply, file);
     },
   });
 

@@ -30,6 +30,7 @@ import { actorOf } from '../../platform/audit.js';
 import { errorResponses } from '../../platform/routes.js';
 import { sendPdf } from '../../platform/downloads.js';
 import { publicPdfRoute } from '../../platform/public-pdf.js';
+import { sendSheetFile } from '../../platform/sheets.js';
 import * as approval from './approval.service.js';
 import { courseFormFileName, renderCourseForm, verifyCourseForm } from './course-form.js';
 import * as lists from './lists.service.js';
@@ -181,11 +182,7 @@ export function coursesRoutes(app: FastifyInstance, deps: registration.CoursesDe
     },
     handler: async (request, reply) => {
       const file = await lists.exportCourseList(db, await actorOf(db, request), request.query);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(file.stream);
+      return sendSheetFile(reply, file);
     },
   });
 

@@ -28,7 +28,12 @@ import { actorOf } from '../../platform/audit.js';
 import { errorResponses } from '../../platform/routes.js';
 import { sendPdf } from '../../platform/downloads.js';
 import { publicPdfRoute } from '../../platform/public-pdf.js';
-import * as service from './hostels.service.js';
+import * as allocations from './allocations.service.js';
+import * as draws from './draw.service.js';
+import * as freedBeds from './freed-beds.service.js';
+import * as student from './hostels.service.js';
+import * as reservations from './reservations.service.js';
+import * as rounds from './rounds.service.js';
 import { renderSlip, slipFileName, verifySlip } from './slip.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -36,7 +41,7 @@ const studentOnly = { access: { modes: ['Student'] as const } };
 const ALL_PAGES = [PAGES.allocation, PAGES.availability, PAGES.reserved, PAGES.allocateReserved];
 
 /** Hostel allocation: the student's page, the slip and its public page, the registry's rounds, draw and rooms. */
-export function hostelsRoutes(app: FastifyInstance, deps: service.HostelsDeps): void {
+export function hostelsRoutes(app: FastifyInstance, deps: student.HostelsDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   const tags = ['hostels'];
@@ -49,7 +54,7 @@ export function hostelsRoutes(app: FastifyInstance, deps: service.HostelsDeps): 
       summary: 'The student’s hostel page: the round, eligibility with reasons, application, allocation',
       response: { 200: hostelApplicationResponse, ...errors },
     },
-    handler: (request) => service.getStudentPage(deps, request.auth),
+    handler: (request) => student.getStudentPage(db, request.auth),
   });
 
   r.post(API.application, {
@@ -61,7 +66,7 @@ export function hostelsRoutes(app: FastifyInstance, deps: service.HostelsDeps): 
       body: hostelApplicationInput,
       response: { 200: hostelApplicationResponse, ...errors },
     },
-    handler: (request) => service.apply(deps, request.auth, request.body),
+    handler: (request) => student.apply(db, request.auth, request.body),
   });
 
   r.post(API.giveUp, {
@@ -72,15 +77,15 @@ export function hostelsRoutes(app: FastifyInstance, deps: service.HostelsDeps): 
       body: giveUpInput,
       response: { 200: hostelApplicationResponse, ...errors },
     },
-    handler: (request) => service.giveUp(deps, request.auth, request.body.AllocationId),
+    handler: (request) => freedBeds.giveUp(deps, request.auth, request.body.AllocationId),
   });
 
   r.get(API.slip, {
     config: studentOnly,
     schema: { tags, summary: 'The allocation slip (PDF) once the hostel fee is paid' },
     handler: async (request, reply) => {
-      const own = await service.ownPaidAllocation(deps, request.auth);
-      const detail = await service.allocationDetailOf(db, own.id);
+      const own = await student.ownPaidAllocation(db, request.auth);
+      const detail = await allocations.allocationDetailOf(db, own.id);
       return sendPdf(reply, { pdf: await renderSlip(deps, own), fileName: slipFileName(detail.matricNo) });
     },
   });
@@ -101,8 +106,8 @@ export function hostelsRoutes(app: FastifyInstance, deps: service.HostelsDeps): 
     summary: 'The allocation slip by the allocation’s public id',
     notFoundMessage: M.slipNotFound,
     render: async (publicId) => {
-      const found = await service.allocationByPublicId(db, publicId);
-      const detail = await service.allocationDetailOf(db, found.id);
+      const found = await allocations.allocationByPublicId(db, publicId);
+      const detail = await allocations.allocationDetailOf(db, found.id);
       return { pdf: await renderSlip(deps, found), fileName: slipFileName(detail.matricNo) };
     },
   });
@@ -115,7 +120,7 @@ export function hostelsRoutes(app: FastifyInstance, deps: service.HostelsDeps): 
       params: idParams,
       response: { 200: publishedBallotResponse, ...errors },
     },
-    handler: (request) => service.publishedBallot(db, request.params.id),
+    handler: (request) => draws.publishedBallot(db, request.params.id),
   });
 
   // ── the registry ──
@@ -126,7 +131,7 @@ export function hostelsRoutes(app: FastifyInstance, deps: service.HostelsDeps): 
       summary: 'Allocation rounds, newest first',
       response: { 200: hostelRoundsResponse, ...errors },
     },
-    handler: () => service.listRounds(db),
+    handler: () => rounds.listRounds(db),
   });
 
   r.post(API.rounds, {
@@ -137,7 +142,7 @@ export function hostelsRoutes(app: FastifyInstance, deps: service.HostelsDeps): 
       body: hostelRoundInput,
       response: { 200: hostelRoundResponse, ...errors },
     },
-    handler: async (request) => service.createRound(db, await actorOf(db, request), request.body),
+    handler: async (request) => rounds.createRound(db, await actorOf(db, request), request.body),
   });
 
   r.put('/api/admin/hostel-rounds/:id', {
@@ -150,7 +155,7 @@ export function hostelsRoutes(app: FastifyInstance, deps: service.HostelsDeps): 
       response: { 200: hostelRoundResponse, ...errors },
     },
     handler: async (request) =>
-      service.updateRound(db, await actorOf(db, request), request.params.id, request.body),
+      rounds.updateRound(db, await actorOf(db, request), request.params.id, request.body),
   });
 
   // A round's actions: each on one round, by the allocation page's holder, audited.
@@ -158,9 +163,9 @@ export function hostelsRoutes(app: FastifyInstance, deps: service.HostelsDeps): 
     [
       'publish',
       'Publish a round before its window opens (students see it and its seed’s hash)',
-      service.publishRound,
+      rounds.publishRound,
     ],
-    ['close', 'Close the application window now', service.closeRound],
+    ['close', 'Close the application window now', rounds.closeRound],
   ] as const;
   for (const [action, summary, run] of actions)
     r.post(`/api/admin/hostel-rounds/:id/${action}`, {
@@ -182,7 +187,7 @@ export function hostelsRoutes(app: FastifyInstance, deps: service.HostelsDeps): 
       params: idParams,
       response: { 200: ballotResultResponse, ...errors },
     },
-    handler: async (request) => service.draw(db, await actorOf(db, request), request.params.id),
+    handler: async (request) => draws.draw(db, await actorOf(db, request), request.params.id),
   });
 
   r.get('/api/admin/hostel-rounds/:id/result', {
@@ -193,7 +198,7 @@ export function hostelsRoutes(app: FastifyInstance, deps: service.HostelsDeps): 
       params: idParams,
       response: { 200: ballotResultResponse, ...errors },
     },
-    handler: (request) => service.drawResult(db, request.params.id),
+    handler: (request) => draws.drawResult(db, request.params.id),
   });
 
   r.post(API.lapse, {
@@ -203,7 +208,7 @@ export function hostelsRoutes(app: FastifyInstance, deps: service.HostelsDeps): 
       summary: 'Lapse allocations unpaid past their deadline now; each bed goes to the waiting list',
       response: { 200: lapseResponse, ...errors },
     },
-    handler: () => service.lapseOverdue(deps),
+    handler: () => freedBeds.lapseOverdue(deps),
   });
 
   r.get(API.allocations, {
@@ -214,7 +219,7 @@ export function hostelsRoutes(app: FastifyInstance, deps: service.HostelsDeps): 
       querystring: allocationListQuery,
       response: { 200: allocationListResponse, ...errors },
     },
-    handler: (request) => service.listAllocations(db, request.query),
+    handler: (request) => allocations.listAllocations(db, request.query),
   });
 
   r.get(API.availability, {
@@ -225,7 +230,7 @@ export function hostelsRoutes(app: FastifyInstance, deps: service.HostelsDeps): 
       querystring: roundQuery,
       response: { 200: hostelAvailabilityResponse, ...errors },
     },
-    handler: (request) => service.availability(db, request.query.roundId),
+    handler: (request) => allocations.availability(db, request.query.roundId),
   });
 
   r.get(API.reserved, {
@@ -236,7 +241,7 @@ export function hostelsRoutes(app: FastifyInstance, deps: service.HostelsDeps): 
       querystring: roundQuery,
       response: { 200: reservedRoomsResponse, ...errors },
     },
-    handler: (request) => service.reservedRooms(db, request.query.roundId),
+    handler: (request) => reservations.reservedRooms(db, request.query.roundId),
   });
 
   r.post(API.reserved, {
@@ -247,6 +252,6 @@ export function hostelsRoutes(app: FastifyInstance, deps: service.HostelsDeps): 
       body: reservedAssignmentInput,
       response: { 200: allocationResponse, ...errors },
     },
-    handler: async (request) => service.assignReserved(deps, await actorOf(db, request), request.body),
+    handler: async (request) => reservations.assignReserved(db, await actorOf(db, request), request.body),
   });
 }

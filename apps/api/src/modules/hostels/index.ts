@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../platform/deps.js';
 import { registerPurpose } from '../payments/payments.service.js';
+import { lapseOverdue } from './freed-beds.service.js';
 import { hostelFee } from './hostel-fee.js';
 import { hostelsRoutes } from './hostels.routes.js';
-import { lapseOverdue, type HostelsDeps } from './hostels.service.js';
+import type { HostelsDeps } from './hostels.service.js';
 
 /** Hostel allocation (issue 15). */
 export function registerHostelsModule(app: FastifyInstance, deps: AppDeps): void {

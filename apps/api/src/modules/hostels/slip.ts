@@ -1,16 +1,12 @@
 import { STATUS, type HostelSlipVerification, type AllocationState } from '@portal/contracts';
+import type { Db } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { createPdf, formatLongDate, loadInstitution } from '../../platform/pdf.js';
 import { iso } from '../../platform/time.js';
 import { findStudentRecord, passportBytesOf, studentPassportUrl } from '../students/students.service.js';
+import { allocationByPublicId, bedSpaceOf, displayName } from './allocations.service.js';
 import * as repo from './hostels.repository.js';
-import {
-  allocationByPublicId,
-  bedSpaceOf,
-  displayName,
-  slipVerifyUrl,
-  type HostelsDeps,
-} from './hostels.service.js';
+import type { HostelsDeps } from './hostels.service.js';
 
 /**
  * The allocation slip (A4): the student's photograph, name, matric number and bed space, with a QR
@@ -19,20 +15,21 @@ import {
  * allocation still stands.
  */
 
-async function detailOf(deps: Pick<HostelsDeps, 'db'>, allocation: repo.AllocationRecord) {
+const slipVerifyUrl = (publicUrl: string, publicId: string) =>
+  `${publicUrl}/portal/HostelSlip?id=${encodeURIComponent(publicId)}`;
+
+async function detailOf(db: Db, allocation: repo.AllocationRecord) {
   const [detail, student] = await Promise.all([
-    repo.allocationDetail(deps.db, allocation.id),
-    findStudentRecord(deps.db, allocation.studentId),
+    repo.allocationDetail(db, allocation.id),
+    findStudentRecord(db, allocation.studentId),
   ]);
   if (!detail || !student) throw notFound();
-  const sessions = await repo.sessionNames(deps.db, [
-    (await repo.findRound(deps.db, allocation.roundId))!.sessionId,
-  ]);
+  const sessions = await repo.sessionNames(db, [(await repo.findRound(db, allocation.roundId))!.sessionId]);
   return { detail, student, session: [...sessions.values()][0] ?? '' };
 }
 
 export async function renderSlip(deps: HostelsDeps, allocation: repo.AllocationRecord): Promise<Buffer> {
-  const { detail, student, session } = await detailOf(deps, allocation);
+  const { detail, student, session } = await detailOf(deps.db, allocation);
   const institution = await loadInstitution(deps.db);
   const verifyUrl = slipVerifyUrl(deps.config.PUBLIC_URL, detail.publicId);
   const bed = bedSpaceOf(detail);
@@ -74,7 +71,7 @@ export const slipFileName = (matricNo: string) => `HostelSlip-${matricNo.replace
 /** GET /api/hostel-slips/verify?id: the allocated student at a glance, and whether the allocation stands. */
 export async function verifySlip(deps: HostelsDeps, publicId: string) {
   const allocation = await allocationByPublicId(deps.db, publicId);
-  const { detail, student, session } = await detailOf(deps, allocation);
+  const { detail, student, session } = await detailOf(deps.db, allocation);
   const institution = await loadInstitution(deps.db);
   const data: HostelSlipVerification = {
     Institution: institution.name,

@@ -23,6 +23,7 @@ import { addressKey, type Limit, type RateLimits } from '../../platform/rate-lim
 import { actorOf } from '../../platform/audit.js';
 import type { Db } from '../../db/client.js';
 import { errorResponses } from '../../platform/routes.js';
+import { sendSheetFile } from '../../platform/sheets.js';
 import type { PaymentsService } from './payments.service.js';
 import { debtors, exportDebtors, schoolFeesStatement, studentPaymentHistory } from './school-fees.js';
 
@@ -114,11 +115,7 @@ export function paymentsRoutes(
     },
     handler: async (request, reply) => {
       const file = await exportDebtors(db, await actorOf(db, request), request.query);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(file.stream);
+      return sendSheetFile(reply, file);
     },
   });
 

@@ -13,6 +13,7 @@ import {
 import { actorOf } from '../../platform/audit.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { errorResponses } from '../../platform/routes.js';
+import { sendSheetFile } from '../../platform/sheets.js';
 import { registerResource } from '../../platform/crud/engine.js';
 import { enableMultipart, streamUploadToDisk } from '../../platform/uploads.js';
 import { definitionOf, optionPages } from './repositories/definition.js';
@@ -87,10 +88,7 @@ export async function referenceRoutes(app: FastifyInstance, deps: AppDeps): Prom
       handler: async (request, reply) => {
         const { format, ...filters } = request.query as { format: 'csv' | 'xlsx' } & Record<string, unknown>;
         const file = await exportRows(service, spec, filters, format);
-        return reply
-          .header('content-type', file.contentType)
-          .header('content-disposition', `attachment; filename="${file.fileName}"`)
-          .send(file.stream);
+        return sendSheetFile(reply, file);
       },
     });
 

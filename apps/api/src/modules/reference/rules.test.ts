@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REGISTRY_SPECS } from '@portal/contracts';
 import { seed } from '../../db/seed/index.js';
-import { seedLevelFees } from '../../db/seed/setup.js';
+import { seedLevelFees } from '../../db/seed/payments.js';
 import { login } from '../../../test/helpers.js';
 import { superAdminApp } from './test-support.js';
 
 /**
  * The rules only the server can check (reference.rules.ts), each through the HTTP API as an admin
  * meets it: the status, the exact message, and nothing changed after a refusal. Then the demo
- * set-up the seed gives (seed/setup.ts): real-looking, consistent with those rules, idempotent.
+ * set-up the seed gives (db/seed/): real-looking, consistent with those rules, idempotent.
  */
 
 type Row = Record<string, unknown> & { id: number };

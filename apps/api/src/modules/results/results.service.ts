@@ -6,6 +6,7 @@ import type { AuthContext } from '../../platform/auth.js';
 import type { Exec } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { newPublicId } from '../../platform/ids.js';
+import type { Mailer } from '../../platform/mail.js';
 import type { FileStorage } from '../../platform/storage.js';
 import { isoRequired } from '../../platform/time.js';
 import { ownStudentId } from '../students/students.service.js';
@@ -25,7 +26,8 @@ export { resultsOf, semestersOf } from './standing.service.js';
 export interface ResultsDeps {
   db: Db;
   storage: FileStorage;
-  config: Pick<Config, 'PUBLIC_URL' | 'JWT_SECRET' | 'SESSION_TTL'>;
+  mailer: Pick<Mailer, 'enqueue' | 'kick'>;
+  config: Pick<Config, 'PUBLIC_URL' | 'JWT_SECRET' | 'SESSION_TTL' | 'DATA_DIR'>;
 }
 
 /** GET /api/student/results: the signed-in student's results, with their queries on them. */

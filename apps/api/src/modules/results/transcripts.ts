@@ -14,7 +14,6 @@ import { audit, type AuditActor } from '../../platform/audit.js';
 import type { AuthContext } from '../../platform/auth.js';
 import { paged } from '../../platform/db.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
-import type { Mailer } from '../../platform/mail.js';
 import { loadInstitution } from '../../platform/pdf.js';
 import { iso, isoRequired } from '../../platform/time.js';
 import {
@@ -188,11 +187,7 @@ export async function processTranscript(db: Db, actor: AuditActor, id: number) {
  * (only from paid or processing, so two presses send one e-mail), and the recipient is e-mailed the
  * link to the transcript's page.
  */
-export async function releaseTranscript(
-  deps: ResultsDeps & { mailer: Mailer },
-  actor: AuditActor,
-  id: number,
-) {
+export async function releaseTranscript(deps: ResultsDeps, actor: AuditActor, id: number) {
   const { db } = deps;
   const found = await repo.transcriptRequestById(db, id);
   if (!found) throw notFound(M.transcriptNotFound);
