@@ -62,6 +62,12 @@ export default defineConfig({
     // its own application on its own clone of the seeded database (test/helpers.ts). The app keeps no
     // state between files outside the database it is given (caches are keyed by database handle).
     isolate: false,
-    reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
+    reporters: [
+      'default',
+      // scripts/test-all.mjs reads this report.
+      ['json', { outputFile: 'test-results/vitest.json' }],
+      // TEST_START_TIMES=1: how long each file waits for its first test (test/start-times.ts).
+      ...(process.env.TEST_START_TIMES ? ['./test/start-times.ts'] : []),
+    ],
   },
 });

@@ -3,7 +3,7 @@ import type { Reporter, TestCase, TestModule } from 'vitest/node';
 /**
  * A reporter that prints, per test file, how long it took from being handed to a worker to its
  * first test starting (importing, collecting, the first beforeAll: starting the application), the
- * fixed cost of a file. `npx vitest run --reporter=default --reporter=./test/start-times.ts …`
+ * fixed cost of a file. `TEST_START_TIMES=1 npx vitest run …`
  */
 export default class StartTimes implements Reporter {
   private readonly queuedAt = new Map<string, number>();
