@@ -1,26 +1,53 @@
 import { defineConfig } from 'vitest/config';
 
-const include = ['src/**/*.test.ts', 'test/**/*.test.ts'];
+const everyFile = ['src/**/*.test.ts', 'test/**/*.test.ts'];
 
 /**
- * The API suite runs on the embedded PGlite always, and again on a PostgreSQL server when
- * TEST_DATABASE_URL is set (CI sets it). Projects extend the root options (timeouts, pool).
+ * What PGlite runs when PostgreSQL runs everything: only what differs on the embedded default.
+ * The application's code is the same on both engines (one Drizzle dialect, one schema, one set of
+ * migrations); what differs is the driver underneath, so PGlite runs the tests that reach it in
+ * their own way. See the README's testing paragraph.
  */
-// Each project migrates and seeds one database (its global setup), which each test file then copies.
-// The global setup is named per project, not at the root: a root globalSetup runs once more for the
-// root itself, seeding a database no test uses.
+const pgliteFiles = [
+  // Start-up: the embedded database on disk migrated, seeded, restarted; and a smoke of every module.
+  'test/pglite.smoke.test.ts',
+  // The health route and its report of the driver, the OpenAPI document.
+  'src/modules/health/health.test.ts',
+  // The job queue's own SQL through PGlite's single connection (runSql's transactions).
+  'src/platform/jobs.test.ts',
+  // Two instances on one handle, a restart on the same database: PGlite shares the one connection.
+  'src/modules/auth/rate-limits.test.ts',
+  // Concurrent requests serialised by PGlite's single connection rather than by row locks.
+  'src/modules/hostels/hostels.concurrency.test.ts',
+];
+
+/**
+ * The whole suite runs on PostgreSQL when TEST_DATABASE_URL is set (CI sets it), and PGlite then
+ * runs `pgliteFiles`; without a server (a developer's machine) the whole suite runs on PGlite.
+ * Each project's global setup migrates and seeds one database, once, which each test file clones.
+ * It is named per project, not at the root: a root globalSetup runs once more for the root itself.
+ */
 const globalSetup = ['./test/global-setup.ts'];
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 type Project = {
   extends: true;
   test: { name: string; env: Record<string, string>; include: string[]; globalSetup: string[] };
 };
 const projects: Project[] = [
-  { extends: true, test: { name: 'pglite', env: { TEST_DB_DRIVER: 'pglite' }, include, globalSetup } },
+  {
+    extends: true,
+    test: {
+      name: 'pglite',
+      env: { TEST_DB_DRIVER: 'pglite' },
+      include: onPostgres ? pgliteFiles : everyFile,
+      globalSetup,
+    },
+  },
 ];
-if (process.env.TEST_DATABASE_URL) {
+if (onPostgres) {
   projects.push({
     extends: true,
-    test: { name: 'postgres', env: { TEST_DB_DRIVER: 'pg' }, include, globalSetup },
+    test: { name: 'postgres', env: { TEST_DB_DRIVER: 'pg' }, include: everyFile, globalSetup },
   });
 }
 
@@ -31,6 +58,16 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
-    reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
+    // A worker imports the application once and runs file after file in it; each file still starts
+    // its own application on its own clone of the seeded database (test/helpers.ts). The app keeps no
+    // state between files outside the database it is given (caches are keyed by database handle).
+    isolate: false,
+    reporters: [
+      'default',
+      // scripts/test-all.mjs reads this report.
+      ['json', { outputFile: 'test-results/vitest.json' }],
+      // TEST_START_TIMES=1: how long each file waits for its first test (test/start-times.ts).
+      ...(process.env.TEST_START_TIMES ? ['./test/start-times.ts'] : []),
+    ],
   },
 });

@@ -1,29 +1,29 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
-import { openDatabase, type Database } from '../src/db/client.js';
+import { openDatabase } from '../src/db/client.js';
 
 /**
  * The database every test file starts from, migrated and seeded once per run and per project
  * (seeding hashes the demo passwords with argon2, which is slow):
- * - `dataDir`: the DATA_DIR the seed wrote its files to (uploaded documents, admission forms);
- *   each test file copies it, since the seeded rows point at those files;
- * - `dump`: for PGlite, a tarball of the seeded data directory (PGlite's dumpDataDir);
+ * - `dataDir`: the DATA_DIR the seed wrote its files to (uploaded documents, admission forms) and,
+ *   on PGlite, the database itself (DATA_DIR/pgdata, as the embedded default keeps it); each test
+ *   file copies the directory, which on PGlite is copying the database;
  * - `template`: for PostgreSQL, the seeded database each test file clones with
  *   `create database … template …`. Nobody may connect to it (PostgreSQL refuses to copy a
- *   database that has connections), and the global teardown drops it.
+ *   database that has connections), and the global teardown drops it;
+ * - `clonePrefix`: for PostgreSQL, how every clone's name begins, so that the teardown also drops
+ *   the clones a worker had ready for a next file that never came.
  */
 export interface SeededDatabase {
   dataDir: string;
-  dump: string | null;
   template: string | null;
+  clonePrefix: string | null;
 }
 
 declare module 'vitest' {
@@ -78,47 +78,72 @@ export async function onServer(serverUrl: string, sql: string): Promise<void> {
   }
 }
 
+/**
+ * Where test databases and files go: memory (tmpfs) where the system has it, since PGlite's
+ * database on disk syncs every commit; else the temporary directory.
+ */
+export function scratchDir(): string {
+  return existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+}
+
+/** Every database on the server whose name begins with `prefix` (a test run's clones). */
+async function databasesNamed(serverUrl: string, prefix: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      'select datname from pg_database where starts_with(datname, $1)',
+      [prefix],
+    );
+    return rows.map((row) => row.datname);
+  } finally {
+    await client.end();
+  }
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const started = performance.now();
   const serverUrl = testServerUrl(project.config.env?.TEST_DB_DRIVER);
-  const root = mkdtempSync(path.join(tmpdir(), 'portal-test-seed-'));
+  const root = mkdtempSync(path.join(scratchDir(), 'portal-test-seed-'));
   const dataDir = path.join(root, 'data');
   mkdirSync(dataDir);
-  const template = serverUrl ? `portal_test_template_${randomBytes(6).toString('hex')}` : null;
+  const run = randomBytes(6).toString('hex');
+  const template = serverUrl ? `portal_test_template_${run}` : null;
+  const clonePrefix = serverUrl ? `portal_test_${run}_` : null;
   const cleanUp = async () => {
     if (serverUrl && template) await onServer(serverUrl, `drop database if exists ${template} with (force)`);
+    if (serverUrl && clonePrefix)
+      for (const name of await databasesNamed(serverUrl, clonePrefix))
+        await onServer(serverUrl, `drop database if exists ${name} with (force)`);
     rmSync(root, { recursive: true, force: true });
   };
 
   try {
-    let database: Database;
-    if (serverUrl && template) {
-      await onServer(serverUrl, `create database ${template}`);
-      database = await openDatabase({ url: databaseUrl(serverUrl, template), dataDir });
-    } else {
-      database = await openDatabase({ dataDir: 'memory://' });
-    }
-    let dump: string | null = null;
+    // PostgreSQL: a database of its own on the server; PGlite: the embedded default, DATA_DIR/pgdata.
+    if (serverUrl && template) await onServer(serverUrl, `create database ${template}`);
+    const database = await openDatabase({
+      url: serverUrl && template ? databaseUrl(serverUrl, template) : undefined,
+      dataDir,
+    });
     try {
-      // Migrated by openDatabase; seeded by buildApp, exactly as the application starts.
+      // Migrated by openDatabase; seeded by buildApp (and the job queue's schema and queues
+      // installed), exactly as the application starts. Test files start from this state.
       const app = await buildApp(testConfig(dataDir), { database, jobs: false });
       await app.close();
-      if (database.driver === 'pglite') {
-        const client = (database.db as unknown as { $client: unknown }).$client;
-        if (!(client instanceof PGlite)) throw new Error('Expected the PGlite client under the database.');
-        dump = path.join(root, 'pgdata.tar');
-        const tarball = await client.dumpDataDir('none');
-        await writeFile(dump, Buffer.from(await tarball.arrayBuffer()));
-      }
     } finally {
       await database.close();
     }
     if (serverUrl && template) {
       await onServer(serverUrl, `alter database ${template} with allow_connections false`);
     }
-    project.provide('seededDatabase', { dataDir, dump, template });
+    project.provide('seededDatabase', { dataDir, template, clonePrefix });
   } catch (error) {
     await cleanUp();
     throw error;
   }
+  // One line per project that runs it: the global setup runs once per project, never for the root.
+  console.log(
+    `[global setup] project ${project.name}: migrated and seeded ${template ? `the template ${template}` : `the PGlite database in ${dataDir}`} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   return cleanUp;
 }

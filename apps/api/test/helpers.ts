@@ -1,6 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdtempSync } from 'node:fs';
+import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -8,7 +7,14 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
-import { databaseUrl, onServer, testConfig, testServerUrl, type SeededDatabase } from './global-setup.js';
+import {
+  databaseUrl,
+  onServer,
+  scratchDir,
+  testConfig,
+  testServerUrl,
+  type SeededDatabase,
+} from './global-setup.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -21,15 +27,22 @@ export interface TestApp {
 
 /**
  * Boots the real application on its own copy of the database the global setup migrated and
- * seeded (test/global-setup.ts): in-memory PGlite loaded from the seeded dump, or a new database
- * cloned from the seeded template on the PostgreSQL server named by TEST_DATABASE_URL (whose
- * name must say it is for tests). The seeded files (DATA_DIR/uploads) are copied along with it.
- * Without the global setup (another config), the database starts empty and is seeded here.
+ * seeded (test/global-setup.ts): on PGlite, a copy of the seeded DATA_DIR, whose pgdata is the
+ * database (the embedded default as `npm start` keeps it); on the PostgreSQL server named by
+ * TEST_DATABASE_URL (whose name must say it is for tests), a new database cloned from the seeded
+ * template, with a copy of the seeded DATA_DIR for its files. Without the global setup (another
+ * config), the database starts empty in memory and is seeded here.
+ *
+ * A worker runs file after file (`isolate: false` in vitest.config.ts): the application's modules
+ * are imported once per worker, and while a file runs the worker readies the next file's copy
+ * (`nextCopy`), so that a file's start is building the application on a database already open.
+ * Each file still gets an application of its own (its settings differ: SMTP receivers, limits,
+ * gateways) on a database nobody else has touched.
  *
  * With `sameDatabaseAs`, a second instance of the application on the first one's database and
  * DATA_DIR with the same secrets, as another process behind a load balancer (or the same one
- * restarted) would be: on PostgreSQL through a pool of its own, on the in-memory PGlite (one
- * connection) through the same handle. Close it before the first.
+ * restarted) would be: on PostgreSQL through a pool of its own, on PGlite (one connection) through
+ * the same handle. Close it before the first.
  */
 export async function startTestApp(
   env: Record<string, string> = {},
@@ -54,59 +67,111 @@ export async function startTestApp(
       },
     };
   }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const seeded = inject('seededDatabase') as SeededDatabase | undefined;
-  if (seeded) await cp(seeded.dataDir, dataDir, { recursive: true });
-  const config = testConfig(dataDir, env);
-  const { database, url, drop } = await freshDatabase(dataDir, seeded);
-  const app = await buildApp(config, { database, seed: !seeded, jobs: options.jobs ?? true });
-  await app.ready();
+  const copy = await takeCopy(seeded);
+  const config = testConfig(copy.dataDir, env);
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config, { database: copy.database, seed: !seeded, jobs: options.jobs ?? true });
+    await app.ready();
+  } catch (error) {
+    await copy.discard();
+    throw error;
+  }
+  // The next file's copy, readied while this file's tests run.
+  if (seeded) prepareNextCopy(seeded);
   return {
     app,
     config,
-    database,
-    databaseUrl: url,
+    database: copy.database,
+    databaseUrl: copy.url,
     async close() {
       await app.close();
-      await database.close();
-      await drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await copy.discard();
+      // The next copy is made by the time a file ends, so none is being written when the run ends
+      // and the global teardown removes what the worker readied for nothing.
+      await nextCopy?.copy.catch(() => undefined);
     },
   };
 }
 
-/** The seeded PGlite dump, read once per test file. */
-let seededDump: { file: string; blob: Promise<Blob> } | undefined;
+/** A database of one's own, open, with its DATA_DIR. */
+interface DatabaseCopy {
+  database: Database;
+  dataDir: string;
+  /** The PostgreSQL database's URL; undefined on PGlite. */
+  url?: string;
+  /** Closes the database, drops it (PostgreSQL) and removes its DATA_DIR. */
+  discard(): Promise<void>;
+}
 
-async function freshDatabase(
-  dataDir: string,
-  seeded: SeededDatabase | undefined,
-): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
+/** The copy this worker readied for its next file, with the seeded database it was made from. */
+let nextCopy: { from: SeededDatabase; copy: Promise<DatabaseCopy> } | undefined;
+let copiesMade = 0;
+
+function sameSeed(a: SeededDatabase, b: SeededDatabase): boolean {
+  return a.dataDir === b.dataDir && a.template === b.template;
+}
+
+function prepareNextCopy(seeded: SeededDatabase): void {
+  if (nextCopy && sameSeed(nextCopy.from, seeded)) return;
+  const copy = newCopy(seeded);
+  // A failure is the next file's to report, when it takes the copy.
+  copy.catch(() => undefined);
+  nextCopy = { from: seeded, copy };
+}
+
+async function takeCopy(seeded: SeededDatabase | undefined): Promise<DatabaseCopy> {
+  if (!seeded) return newCopy(undefined);
+  const ready = nextCopy;
+  nextCopy = undefined;
+  if (ready && sameSeed(ready.from, seeded)) return ready.copy;
+  // Made from another run's seed (the worker moved to another project): not this file's.
+  if (ready) void ready.copy.then((stale) => stale.discard()).catch(() => undefined);
+  return newCopy(seeded);
+}
+
+async function newCopy(seeded: SeededDatabase | undefined): Promise<DatabaseCopy> {
+  // Beside the seeded DATA_DIR, so the global teardown removes a copy a worker readied for nothing.
+  const dataDir = mkdtempSync(path.join(seeded ? path.dirname(seeded.dataDir) : scratchDir(), 'copy-'));
+  const removeDataDir = () => rm(dataDir, { recursive: true, force: true });
   const serverUrl = testServerUrl(process.env.TEST_DB_DRIVER);
-  if (!serverUrl) {
-    let loadDataDir: Blob | undefined;
-    if (seeded?.dump) {
-      if (seededDump?.file !== seeded.dump) {
-        const file = seeded.dump;
-        seededDump = { file, blob: readFile(file).then((bytes) => new Blob([bytes])) };
-      }
-      loadDataDir = await seededDump.blob;
+  try {
+    if (seeded) await cp(seeded.dataDir, dataDir, { recursive: true });
+    if (!serverUrl) {
+      // PGlite: the copied DATA_DIR/pgdata is the seeded database; without a seed, an empty one in memory.
+      const database = await openDatabase({ dataDir: seeded ? dataDir : 'memory://' });
+      return {
+        database,
+        dataDir,
+        async discard() {
+          await database.close();
+          await removeDataDir();
+        },
+      };
     }
+    copiesMade += 1;
+    const name = `${seeded?.clonePrefix ?? 'portal_test_'}${process.pid}_${copiesMade}_${randomBytes(3).toString('hex')}`;
+    await onServer(
+      serverUrl,
+      `create database ${name}${seeded?.template ? ` template ${seeded.template}` : ''}`,
+    );
+    const url = databaseUrl(serverUrl, name);
+    const database = await openDatabase({ url, dataDir });
     return {
-      database: await openDatabase({ dataDir: 'memory://', loadDataDir }),
-      drop: async () => undefined,
+      database,
+      dataDir,
+      url,
+      async discard() {
+        await database.close();
+        await onServer(serverUrl, `drop database if exists ${name} with (force)`);
+        await removeDataDir();
+      },
     };
+  } catch (error) {
+    await removeDataDir();
+    throw error;
   }
-  const name = `portal_test_${randomBytes(6).toString('hex')}`;
-  const template = seeded?.template;
-  await onServer(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
-  const url = databaseUrl(serverUrl, name);
-  const database = await openDatabase({ url, dataDir });
-  return {
-    database,
-    url,
-    drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`),
-  };
 }
 
 /** Signs in through the public API and returns the token and the full response body. */
