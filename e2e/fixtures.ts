@@ -280,9 +280,14 @@ export async function sidebarLinks(page: Page, group?: string): Promise<{ href: 
   for (let index = 0; index <= count; index += 1) {
     const button = index < count ? groups.nth(index) : null;
     if (button && (await button.getAttribute('aria-expanded')) !== 'true') await button.click();
-    for (const link of await nav.locator('a[href]').all()) {
-      links.set((await link.getAttribute('href'))!, (await link.innerText()).trim());
-    }
+    // Read in one call: a round trip per link (over a hundred in the admin's sidebar, once per group)
+    // outlasts a hook's time limit on a busy machine.
+    const shown = await nav
+      .locator('a[href]')
+      .evaluateAll((anchors) =>
+        anchors.map((a) => [a.getAttribute('href') ?? '', (a as HTMLElement).innerText.trim()] as const),
+      );
+    for (const [href, name] of shown) links.set(href, name);
   }
   return [...links.entries()].map(([href, name]) => ({ href, name }));
 }

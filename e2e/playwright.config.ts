@@ -5,9 +5,10 @@ import { LAUNCH_OPTIONS, ORIGIN } from './env';
 export default defineConfig({
   testDir: './tests',
   globalSetup: './global-setup.ts',
-  // Four on the 2-core machine: the tier waits more than it computes (a whole run alone used 5.7 min of
-  // CPU in 10.4 min of wall time), so two more workers fill the idle time rather than contend for it.
-  workers: 4,
+  // Two on the 2-core machine. Four were tried: the tier alone took 10.4 min rather than about 12, but
+  // beside the other lane of npm test it slowed typecheck and lint threefold and the whole run (838 s against
+  // 802 s with two), and a sidebar read outlasted its hook's time limit.
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
