@@ -190,3 +190,21 @@ export async function login(
   if (body.Status !== 'Ok') throw new Error(`login failed for ${Username}: ${response.body}`);
   return { token: body.LoginToken as string, body, auth: { authorization: `Bearer ${body.LoginToken}` } };
 }
+
+/** Every statement the database runs while `work` runs (Drizzle's logger, on either engine). */
+export async function statementsDuring(db: Database['db'], work: () => Promise<void>): Promise<string[]> {
+  // Drizzle keeps the logger on the session and on the options each transaction's session copies.
+  const session = (db as unknown as { session: { logger: unknown; options: { logger?: unknown } } }).session;
+  const seen: string[] = [];
+  const saved = { logger: session.logger, optionsLogger: session.options.logger };
+  const logger = { logQuery: (query: string) => void seen.push(query) };
+  session.logger = logger;
+  session.options.logger = logger;
+  try {
+    await work();
+  } finally {
+    session.logger = saved.logger;
+    session.options.logger = saved.optionsLogger;
+  }
+  return seen;
+}

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readSheet } from 'read-excel-file/node';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { statementsDuring } from '../../../test/helpers.js';
 import { courses, departments, levels } from '../../db/schema/index.js';
 import { superAdminApp } from './test-support.js';
 
@@ -15,24 +15,6 @@ import { superAdminApp } from './test-support.js';
  */
 
 const { state, call } = superAdminApp();
-
-/** Every statement the database runs while `work` runs (Drizzle's logger, on either engine). */
-async function statementsDuring(db: Db, work: () => Promise<void>): Promise<string[]> {
-  // Drizzle keeps the logger on the session and on the options each transaction's session copies.
-  const session = (db as unknown as { session: { logger: unknown; options: { logger?: unknown } } }).session;
-  const seen: string[] = [];
-  const saved = { logger: session.logger, optionsLogger: session.options.logger };
-  const logger = { logQuery: (query: string) => void seen.push(query) };
-  session.logger = logger;
-  session.options.logger = logger;
-  try {
-    await work();
-  } finally {
-    session.logger = saved.logger;
-    session.options.logger = saved.optionsLogger;
-  }
-  return seen;
-}
 
 function multipart(csv: string) {
   const boundary = '----files' + Math.random().toString(16).slice(2);

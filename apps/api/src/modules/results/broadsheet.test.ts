@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BroadsheetRow } from '@portal/contracts';
-import type { Db } from '../../db/client.js';
 import {
   courses,
   departments,
@@ -12,30 +11,13 @@ import {
   storedBroadsheets,
   students,
 } from '../../db/schema/index.js';
-import { login, startTestApp, type TestApp } from '../../../test/helpers.js';
+import { login, startTestApp, statementsDuring, type TestApp } from '../../../test/helpers.js';
 
 /**
  * The broadsheet is computed once per publication: stored, read back while nothing it is computed
  * from changes, and stored anew when a publication changes it. The seeded 2023/2024 first semester
  * (Computer Science, 100 level: DIT/2023/0003, who failed CHM 101) is the sheet.
  */
-
-/** Every statement the database runs while `work` runs (Drizzle's logger, on either engine). */
-async function statementsDuring(db: Db, work: () => Promise<void>): Promise<string[]> {
-  const session = (db as unknown as { session: { logger: unknown; options: { logger?: unknown } } }).session;
-  const seen: string[] = [];
-  const saved = { logger: session.logger, optionsLogger: session.options.logger };
-  const logger = { logQuery: (query: string) => void seen.push(query) };
-  session.logger = logger;
-  session.options.logger = logger;
-  try {
-    await work();
-  } finally {
-    session.logger = saved.logger;
-    session.options.logger = saved.optionsLogger;
-  }
-  return seen;
-}
 
 describe('the broadsheet, once per publication', () => {
   let t: TestApp;
