@@ -37,6 +37,9 @@ export const HOSTEL_FEE_CATEGORY_ID = 2;
 /** payType / PaymentCategoryId of the transcript fee (the payments registry's category 3). */
 export const TRANSCRIPT_FEE_CATEGORY_ID = 3;
 
+/** The Tuition payment item (school fees): what the department tuition page prices per department and level. */
+export const TUITION_PAYMENT_ITEM_ID = 1;
+
 export const APPLICANT_PAYEE_TYPE_ID = 1;
 export const ACCEPTANCE_PAYMENT_ITEM_IDS = [2] as const;
 

@@ -13,6 +13,7 @@ export * from './students.js';
 export * from './records.js';
 export * from './courses.js';
 export * from './course-rules.js';
+export * from './fee-rules.js';
 export * from './results.js';
 export * from './hostel-constants.js';
 export * from './hostels.js';

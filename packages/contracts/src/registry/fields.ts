@@ -149,6 +149,12 @@ export interface ResourceSpec {
   parent?: { resource: string; field: string };
   /** Served to other pages' forms (options) but has no screen of its own. */
   hidden?: boolean;
+  /**
+   * Columns of the table fixed for this resource: set on every write, required of every record it
+   * reads (department tuition: the fee schedule's Tuition lines for a department and level, with no
+   * programme or entry mode). Records outside the scope are not this resource's: 404.
+   */
+  scope?: Readonly<Record<string, number | null>>;
 }
 
 export const defineResource = <const S extends ResourceSpec>(spec: S): S => spec;

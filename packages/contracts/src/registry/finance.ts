@@ -1,3 +1,4 @@
+import { TUITION_PAYMENT_ITEM_ID } from '../constants.js';
 import { date, defineResource, flag, int, money, ref, text } from './fields.js';
 
 /** Fees: categories, items, what each costs (indigene and non-indigene), tuition, instalment rules. */
@@ -32,11 +33,12 @@ export const feeItems = defineResource({
   page: 'setuppaymentitems',
   label: 'Fee item',
   display: 'itemId',
-  key: ['sessionId', 'itemId', 'programmeId', 'levelId', 'entryModeId'],
+  key: ['sessionId', 'itemId', 'departmentId', 'programmeId', 'levelId', 'entryModeId'],
   sort: 'itemId',
   fields: {
     sessionId: ref('academic-sessions', { required: true, label: 'Session' }),
     itemId: ref('payment-items', { required: true, label: 'Payment item' }),
+    departmentId: ref('departments', { help: 'Leave empty for every department.' }),
     programmeId: ref('programmes', { help: 'Leave empty for every programme.' }),
     levelId: ref('levels', { help: 'Leave empty for every level.' }),
     entryModeId: ref('entry-modes', { label: 'Entry mode', help: 'Leave empty for every entry mode.' }),
@@ -45,6 +47,11 @@ export const feeItems = defineResource({
   },
 });
 
+/**
+ * Tuition per department and level: the fee schedule's own Tuition lines scoped to a department and a
+ * level (any programme, any entry mode), not a second price list — what this page shows is what is
+ * charged (ADR 11). Such a line is more specific than a session- or level-wide Tuition line.
+ */
 export const departmentTuition = defineResource({
   name: 'department-tuition',
   page: 'departmenttuition',
@@ -52,6 +59,7 @@ export const departmentTuition = defineResource({
   display: 'departmentId',
   key: ['sessionId', 'departmentId', 'levelId'],
   sort: 'departmentId',
+  scope: { itemId: TUITION_PAYMENT_ITEM_ID, programmeId: null, entryModeId: null },
   fields: {
     sessionId: ref('academic-sessions', { required: true, label: 'Session' }),
     departmentId: ref('departments', { required: true }),

@@ -295,23 +295,6 @@ export const degreeClasses = pgTable(
   ],
 );
 
-export const departmentTuition = pgTable(
-  'department_tuition',
-  {
-    id: id(),
-    sessionId: sessionRef(),
-    departmentId: integer('department_id')
-      .notNull()
-      .references(() => departments.id),
-    levelId: integer('level_id')
-      .notNull()
-      .references(() => levels.id),
-    indigeneAmountKobo: kobo('indigene_amount_kobo'),
-    nonIndigeneAmountKobo: kobo('non_indigene_amount_kobo'),
-  },
-  (t) => [unique('department_tuition_scope').on(t.sessionId, t.departmentId, t.levelId)],
-);
-
 export const itemSchedules = pgTable(
   'item_schedules',
   {

@@ -57,7 +57,6 @@ export const TABLE_OWNERS = {
     'paymentCategories',
     'paymentItems',
     'feeSchedule',
-    'departmentTuition',
     'itemSchedules',
     'campuses',
     'hostels',

@@ -4,12 +4,12 @@ import {
   ACCEPTANCE_PAYMENT_CATEGORY_ID,
   ACCEPTANCE_PAYMENT_ITEM_IDS,
   APPLICANT_PAYEE_TYPE_ID,
+  TUITION_PAYMENT_ITEM_ID,
 } from '@portal/contracts';
 import type { Db } from '../client.js';
 import {
   academicSessions,
   applicants,
-  departmentTuition,
   feeSchedule,
   itemSchedules,
   levels,
@@ -90,14 +90,6 @@ const EXTRA_PAYMENT_ITEMS: readonly [number, string, number][] = [
   [13, 'Late Course Registration', 4],
 ];
 
-/** Computer Science tuition per level, in kobo: [level, indigene, non-indigene]. */
-export const CSC_TUITION: readonly [(typeof LEVELS)[number], number, number][] = [
-  ['100 Level', 5_000_000, 8_500_000],
-  ['200 Level', 4_500_000, 8_000_000],
-  ['300 Level', 4_500_000, 8_000_000],
-  ['400 Level', 4_750_000, 8_250_000],
-];
-
 /**
  * School-fee items per level, in kobo: [item id, level, indigene, non-indigene]. The 100-level
  * amounts are the session-wide ones (institution.ts), so what an applicant is shown is the same.
@@ -119,7 +111,7 @@ export const LEVEL_FEES: readonly [number, (typeof LEVELS)[number], number, numb
     ] as const,
 );
 
-/** Payment items of the new categories, Computer Science tuition, and the School Fees instalment rule. */
+/** Payment items of the new categories, Computer Science's department tuition, and the School Fees instalment rule. */
 export async function seedFinance(db: Db): Promise<void> {
   const session = await demoSession(db);
   if (!session) return;
@@ -129,16 +121,21 @@ export async function seedFinance(db: Db): Promise<void> {
     .insert(paymentItems)
     .values(EXTRA_PAYMENT_ITEMS.map(([id, name, categoryId]) => ({ id, name, categoryId })))
     .onConflictDoNothing();
+  // Computer Science's department tuition: fee-schedule lines of the Tuition item for the department
+  // and each level (ADR 11), priced as the level's Tuition line so every demo due stays as it was.
   await db
-    .insert(departmentTuition)
+    .insert(feeSchedule)
     .values(
-      CSC_TUITION.map(([level, indigeneAmountKobo, nonIndigeneAmountKobo]) => ({
-        sessionId,
-        departmentId: departmentId('CSC'),
-        levelId: levelId(level),
-        indigeneAmountKobo,
-        nonIndigeneAmountKobo,
-      })),
+      LEVEL_FEES.filter(([itemId]) => itemId === TUITION_PAYMENT_ITEM_ID).map(
+        ([itemId, level, indigeneAmountKobo, nonIndigeneAmountKobo]) => ({
+          sessionId,
+          itemId,
+          departmentId: departmentId('CSC'),
+          levelId: levelId(level),
+          indigeneAmountKobo,
+          nonIndigeneAmountKobo,
+        }),
+      ),
     )
     .onConflictDoNothing();
   await db

@@ -339,6 +339,7 @@ export async function feeLines(
   ) => (value === null ? isNull(column) : or(isNull(column), eq(column, value)));
   return db
     .select({
+      id: feeSchedule.id,
       itemId: feeSchedule.itemId,
       name: paymentItems.name,
       levelId: feeSchedule.levelId,

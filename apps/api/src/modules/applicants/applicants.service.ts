@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  chooseFeeLines,
   ADMISSION_LEVELS,
   ADMISSION_STATES,
   APPLICANT_MESSAGES,
@@ -556,16 +557,12 @@ export async function feeScheduleFor(db: Db | Tx, applicantId: number) {
     programmeId: facts.programmeId,
     entryModeId: facts.entryModeId,
   });
-  const specificity = (l: (typeof lines)[number]) =>
-    Number(l.levelId !== null) +
-    Number(l.departmentId !== null) +
-    Number(l.programmeId !== null) +
-    Number(l.entryModeId !== null);
-  const chosen = new Map<number, (typeof lines)[number]>();
-  for (const line of lines) {
-    const current = chosen.get(line.itemId);
-    if (!current || specificity(line) > specificity(current)) chosen.set(line.itemId, line);
-  }
+  const chosen = chooseFeeLines(lines, {
+    levelId: facts.levelId,
+    departmentId: facts.departmentId,
+    programmeId: facts.programmeId,
+    entryModeId: facts.entryModeId,
+  });
   let totalKobo = 0;
   const rows: FeeScheduleRow[] = [...chosen.values()].map((line) => {
     const amountKobo = isIndigene ? line.indigeneKobo : line.nonIndigeneKobo;

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICANT_MESSAGES, INDIGENE_STATE_ID, PHONE_MESSAGE } from '@portal/contracts';
 import { applicants, departments, feeSchedule, paymentItems, payments } from '../../db/schema/index.js';
@@ -539,15 +539,19 @@ describe('the applicant record and registration', () => {
       .where(eq(applicants.id, who[6]!.id));
     const sessionId = lines[0]!.sessionId;
     await db.insert(paymentItems).values({ id: 99, name: 'Laboratory <b>fee</b> & kit', categoryId: 1 });
+    // (The department's tuition for the level: the demo's line, priced here apart from the level's.)
+    await db
+      .update(feeSchedule)
+      .set({ indigeneAmountKobo: 4_000_000, nonIndigeneAmountKobo: 7_000_000 })
+      .where(
+        and(
+          eq(feeSchedule.sessionId, sessionId),
+          eq(feeSchedule.itemId, 1),
+          eq(feeSchedule.departmentId, csc.id),
+          eq(feeSchedule.levelId, sixLevel!.levelId!),
+        ),
+      );
     await db.insert(feeSchedule).values([
-      {
-        sessionId,
-        itemId: 1,
-        departmentId: csc.id,
-        levelId: sixLevel!.levelId,
-        indigeneAmountKobo: 4_000_000,
-        nonIndigeneAmountKobo: 7_000_000,
-      },
       { sessionId, itemId: 1, departmentId: other!.id, indigeneAmountKobo: 1, nonIndigeneAmountKobo: 1 },
       { sessionId, itemId: 99, indigeneAmountKobo: 250_000, nonIndigeneAmountKobo: 350_000 },
     ]);

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { chooseFeeLines } from '@portal/contracts';
 import {
   academicSessions,
   coursesOfStudy,
@@ -37,8 +38,8 @@ export interface FeeLine {
 }
 
 /**
- * The fee of each item for a session, choosing per item the most specific schedule row that
- * fits the payer (a null level, department or entry mode means "any").
+ * The fee of each item for a session: per item, the schedule line the fee schedule's rule chooses for
+ * the payer (`chooseFeeLines`: the most specific line that fits; a null scope column means "any").
  */
 export async function feeLines(
   db: Exec,
@@ -60,6 +61,7 @@ export async function feeLines(
     () =>
       db
         .select({
+          id: feeSchedule.id,
           itemId: feeSchedule.itemId,
           name: paymentItems.name,
           levelId: feeSchedule.levelId,
@@ -74,36 +76,24 @@ export async function feeLines(
         .where(and(eq(feeSchedule.sessionId, where.sessionId), inArray(feeSchedule.itemId, where.itemIds)))
         .orderBy(asc(feeSchedule.id)),
   );
-  const best = new Map<number, { score: number; line: FeeLine }>();
-  for (const row of rows) {
-    const fits = (value: number | null, wanted: number | null) => value === null || value === wanted;
-    if (
-      !fits(row.levelId, where.levelId) ||
-      !fits(row.departmentId, where.departmentId) ||
-      !fits(row.entryModeId, where.entryModeId) ||
-      !fits(row.programmeId, where.programmeId ?? null)
-    ) {
-      continue;
-    }
-    const score = [row.levelId, row.departmentId, row.entryModeId, row.programmeId].filter(
-      (v) => v !== null,
-    ).length;
-    const current = best.get(row.itemId);
-    if (!current || score > current.score) {
-      best.set(row.itemId, {
-        score,
-        line: {
-          itemId: row.itemId,
-          name: row.name,
-          indigeneAmountKobo: row.indigeneAmountKobo,
-          nonIndigeneAmountKobo: row.nonIndigeneAmountKobo,
-        },
-      });
-    }
-  }
+  const best = chooseFeeLines(rows, {
+    levelId: where.levelId,
+    departmentId: where.departmentId,
+    entryModeId: where.entryModeId,
+    programmeId: where.programmeId ?? null,
+  });
   return where.itemIds.flatMap((id) => {
-    const found = best.get(id);
-    return found ? [found.line] : [];
+    const line = best.get(id);
+    return line
+      ? [
+          {
+            itemId: line.itemId,
+            name: line.name,
+            indigeneAmountKobo: line.indigeneAmountKobo,
+            nonIndigeneAmountKobo: line.nonIndigeneAmountKobo,
+          },
+        ]
+      : [];
   });
 }
 

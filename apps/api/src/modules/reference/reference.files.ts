@@ -232,7 +232,7 @@ export async function importRows(
     const rows = (await db
       .select({ id: service.idColumn, index: which })
       .from(table)
-      .where(or(...wheres))
+      .where(service.scoped(or(...wheres)))
       .orderBy(asc(service.idColumn))) as { id: number; index: number }[];
     const ids: (number | null)[] = chunk.map(() => null);
     // The first match, as a one-row lookup would find it.
@@ -284,7 +284,7 @@ export async function importRows(
             await service.create(actor, w.values as never);
             summary.created += 1;
           } else {
-            await service.update(actor, w.existingId, w.values, 'import');
+            await service.update(actor, w.existingId, service.valuesOf(w.values), 'import');
             summary.updated += 1;
           }
         } catch (rowError) {
@@ -299,7 +299,7 @@ export async function importRows(
   async function writeChunk(writes: readonly Write[]) {
     const def = service.def;
     const rule = def.beforeWrite;
-    const valuesOf = (w: Write) => (def.toValues ? def.toValues(w.values as never) : w.values);
+    const valuesOf = (w: Write) => service.valuesOf(w.values);
     await db.transaction(async (tx) => {
       const createdIds: number[] = [];
       if (!rule) {

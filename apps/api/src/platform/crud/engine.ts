@@ -64,6 +64,11 @@ export interface ResourceDefinition<M extends ResourceMeta> {
   references?: { field: string; table: Table; label: string; many?: boolean }[];
   /** Input → column values; defaults to the input itself. */
   toValues?: (input: z.output<M['input']>) => Row;
+  /**
+   * A resource that is part of a table (a scope): the condition every record it reads must meet,
+   * and the column values every write sets. A record outside it is not found.
+   */
+  scope?: { where: SQL; values: Row };
   /** Selected row → the item the contract describes; by default the row with dates as ISO strings. */
   toItem?: (row: Row) => z.output<M['item']>;
   /** The primary key when it is not `table.id` (one-row tables keyed by school). */
@@ -126,6 +131,17 @@ export class ResourceService<M extends ResourceMeta> {
     this.toItem = def.toItem ?? ((row) => plainItem(row) as z.output<M['item']>);
   }
 
+  /** Input → the columns a write sets: the resource's mapping, then its scope's fixed values. */
+  valuesOf(input: Row): Row {
+    const values = this.def.toValues ? this.def.toValues(input as z.output<M['input']>) : input;
+    return this.def.scope ? { ...values, ...this.def.scope.values } : values;
+  }
+
+  /** The resource's scope (if any) with another condition. */
+  scoped(where: SQL | undefined): SQL | undefined {
+    return and(this.def.scope?.where, where);
+  }
+
   private base(db: Db | Tx, extra: Record<string, SQL> = {}) {
     let query = db
       .select({ ...(this.def.fields as Record<string, PgColumn>), ...extra })
@@ -137,7 +153,7 @@ export class ResourceService<M extends ResourceMeta> {
 
   /** The records the list's search and filters match (an export applies the same). */
   private whereOf(q: Record<string, unknown> & { search?: string }): SQL | undefined {
-    const conditions: (SQL | undefined)[] = [];
+    const conditions: (SQL | undefined)[] = [this.def.scope?.where];
     if (q.search && this.def.searchColumns.length) {
       const term = `%${likeEscape(q.search)}%`;
       conditions.push(or(...this.def.searchColumns.map((c) => ilike(c, term))));
@@ -209,11 +225,13 @@ export class ResourceService<M extends ResourceMeta> {
   /** Records by key, as the list selects them (names of references included), in one query. */
   async rowsByIds(db: Db | Tx, ids: readonly number[]): Promise<Row[]> {
     if (!ids.length) return [];
-    return (await this.base(db).where(inArray(this.idColumn, [...ids]))) as Row[];
+    return (await this.base(db).where(this.scoped(inArray(this.idColumn, [...ids])))) as Row[];
   }
 
   async rowById(db: Db | Tx, id: number): Promise<Row | undefined> {
-    const [row] = await this.base(db).where(eq(this.idColumn, id)).limit(1);
+    const [row] = await this.base(db)
+      .where(this.scoped(eq(this.idColumn, id)))
+      .limit(1);
     return row as Row | undefined;
   }
 
@@ -264,7 +282,7 @@ export class ResourceService<M extends ResourceMeta> {
 
   /** Creates a record from already-validated input; `extra` carries server-set columns (e.g. a stored file). */
   async create(actor: AuditActor, input: z.output<M['input']>, extra: Row = {}) {
-    const values = { ...(this.def.toValues ? this.def.toValues(input) : (input as Row)), ...extra };
+    const values = { ...this.valuesOf(input as Row), ...extra };
     try {
       const id = await this.db.transaction(async (tx) => {
         await this.checkReferences(tx, values);
@@ -417,11 +435,7 @@ export function registerResource<M extends ResourceMeta>(
       },
       handler: async (request) => {
         const input = request.body as z.output<M['input']>;
-        return service.update(
-          await actorOf(db, request),
-          request.params.id,
-          def.toValues ? def.toValues(input) : (input as Row),
-        );
+        return service.update(await actorOf(db, request), request.params.id, service.valuesOf(input as Row));
       },
     });
   }

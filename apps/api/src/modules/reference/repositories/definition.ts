@@ -1,4 +1,4 @@
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import {
   displayOf,
@@ -155,6 +155,19 @@ export function definitionOf(
     }
   }
   const keyLabels = spec.key.map((key) => fieldLabel(key, spec.fields[key]!).toLowerCase());
+  // A scoped resource's records are the rows that meet its scope and have every field it requires
+  // (department tuition: Tuition lines naming a department and a level).
+  const scope = spec.scope && {
+    where: and(
+      ...Object.entries(spec.scope).map(([key, value]) =>
+        value === null ? isNull(col(table, key)) : eq(col(table, key), value),
+      ),
+      ...Object.entries(spec.fields)
+        .filter(([, f]) => f.required)
+        .map(([key]) => isNotNull(col(table, key))),
+    )!,
+    values: { ...spec.scope },
+  };
   return defineResource({
     meta: metaOf(spec),
     entity: spec.name,
@@ -166,6 +179,7 @@ export function definitionOf(
     sortColumns,
     filterColumns,
     references,
+    scope,
     beforeWrite: rule,
     beforeDelete: deleteRule,
     duplicateMessage: async (db: Db, values) => {

@@ -15,7 +15,6 @@ import {
   coursesOfStudy,
   degreeClasses,
   departmentCourses,
-  departmentTuition,
   departments,
   discussionTypes,
   entryModes,
@@ -92,7 +91,8 @@ export const REFERENCE_TABLES: Record<RegistryName, TableEntry> = {
   'payment-categories': paymentCategories,
   'payment-items': paymentItems,
   'fee-items': feeSchedule,
-  'department-tuition': departmentTuition,
+  // A scope of the fee schedule (its declaration's `scope`), not a table of its own: ADR 11.
+  'department-tuition': feeSchedule,
   'item-schedules': itemSchedules,
   campuses: campuses,
   hostels: hostels,
