@@ -180,6 +180,14 @@ export function uploadsDir(config: Pick<Config, 'DATA_DIR'>): string {
   return path.join(config.DATA_DIR, 'uploads');
 }
 
+/**
+ * Where unfinished resumable (tus) uploads are written, beside the storage's directory on the same
+ * disk (a finished file is then moved into local storage, not copied): DATA_DIR/uploads-partial.
+ */
+export function partialUploadsDir(config: Pick<Config, 'DATA_DIR'>): string {
+  return path.join(config.DATA_DIR, 'uploads-partial');
+}
+
 /** The configured storage: an S3-compatible bucket when S3_* is set, otherwise DATA_DIR/uploads. */
 export function createStorage(
   config: Pick<
