@@ -93,7 +93,6 @@ export function megabytesText(bytes: number): string {
 }
 
 export const UPLOAD_MESSAGES = {
-  staffOnly: 'Only signed-in staff may upload files.',
   unknownPurpose: template(
     'Unknown upload purpose "{purpose}". Use one of: {purposes}.',
     textArg('purpose'),
@@ -121,7 +120,6 @@ export const UPLOAD_MESSAGES = {
   ),
   notFound: 'Upload not found.',
   notYours: 'This upload belongs to another user.',
-  notFinished: 'This upload is not finished yet; send the rest of the file first.',
   alreadyClaimed: 'This upload has already been used. Upload the file again.',
   wrongPurpose: template(
     'This upload was made for {found}, not for {wanted}.',
