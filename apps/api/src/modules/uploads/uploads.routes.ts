@@ -34,6 +34,7 @@ export async function uploadsRoutes(app: FastifyInstance, deps: UploadsDeps, tus
       method: ['HEAD', 'PATCH', 'DELETE'],
       url: `${UPLOAD_TUS_PATH}/:id`,
       config,
+      schema: { params: z.object({ id: z.uuid() }) },
       exposeHeadRoute: false,
       handler: toTus,
     });
