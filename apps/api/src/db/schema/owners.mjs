@@ -109,6 +109,7 @@ export const TABLE_OWNERS = {
     'hostelFeePayments',
     'hostelEvents',
   ],
+  uploads: ['uploads'],
 };
 
 /**
