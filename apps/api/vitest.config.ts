@@ -53,6 +53,16 @@ if (onPostgres) {
 
 export default defineConfig({
   test: {
+    ...(process.env.TEST_START_TIMES
+      ? {
+          experimental: {
+            importDurations: {
+              print: true,
+              limit: Number(process.env.TEST_START_TIMES) > 1 ? Number(process.env.TEST_START_TIMES) : 10,
+            },
+          },
+        }
+      : {}),
     projects,
     testTimeout: 60_000,
     hookTimeout: 120_000,
