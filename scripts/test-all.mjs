@@ -3,10 +3,17 @@
 // keeps going after a failure so one run shows everything, and ends with one line:
 // "N passed, N failed" totalling every suite. Exits non-zero when anything failed.
 //
-// After the build, two lanes run side by side on the two cores: the browser tests (mostly waiting on
-// Chromium and the portal) in one, the CPU-bound suites (typecheck, lint, web unit tests, API tests)
-// one after another in the other. TEST_LANES=1 runs everything in one lane, one suite at a time.
-// Each suite's output is printed whole when it ends (lanes do not interleave their lines).
+// Two lanes run side by side on the two cores as soon as the contracts are built (everything else
+// imports them):
+// - the browser lane builds the web app (vite, then the prerendered pages), waits for the API's
+//   build, then runs the browser tests (mostly waiting on Chromium and the portal) and the size budget;
+// - the checks lane builds the API (tsc, a single core), then runs the CPU-bound suites one after
+//   another: typecheck, lint, lint rules, registry labels, web unit tests, API tests. The API tests
+//   run from source and need no build, but start only once the web build is over (the application
+//   reads apps/web/dist when it starts, which the web build empties and rewrites).
+// The browser lane is the longer: nothing it needs waits for the checks lane. TEST_LANES=1 runs
+// everything in one lane, one suite at a time. Each suite's output is printed whole when it ends
+// (lanes do not interleave their lines).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 
@@ -84,14 +91,27 @@ const vitestCount = (r) => ({
     r.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length,
 });
 
-const built = await check('build', 'npm', ['run', 'build']);
+const contracts = await check('build: contracts', 'npm', ['run', 'build', '-w', 'packages/contracts']);
+
+/** A build step, started once (by whichever lane asks first), awaited by every lane that needs it. */
+const once = (start) => {
+  let result;
+  return () => (result ??= start());
+};
+const webBuild = once(() =>
+  contracts ? check('build: web', 'npm', ['run', 'build', '-w', 'apps/web']) : Promise.resolve(false),
+);
+const apiBuild = once(() =>
+  contracts ? check('build: api', 'npm', ['run', 'build', '-w', 'apps/api']) : Promise.resolve(false),
+);
 
 async function checksLane() {
+  await apiBuild();
   await check('typecheck', 'npm', ['run', 'typecheck']);
   await check('lint', 'npm', ['run', 'lint']);
   // Each house rule of eslint.config.mjs shown failing on a planted violation.
   await check('lint rules', 'node', ['--test', 'scripts/lint-rules.test.mjs']);
-  if (built) await check('registry labels', 'node', ['scripts/registry-messages.mjs']);
+  if (contracts) await check('registry labels', 'node', ['scripts/registry-messages.mjs']);
   await suite(
     'web unit tests',
     'npm',
@@ -99,6 +119,8 @@ async function checksLane() {
     'apps/web/test-results/vitest.json',
     vitestCount,
   );
+  // Not while the web build rewrites apps/web/dist, which every test file's application reads.
+  await webBuild();
   await suite(
     'api tests',
     'npm',
@@ -109,17 +131,27 @@ async function checksLane() {
 }
 
 async function browserLane() {
-  if (!built) return;
-  await suite('browser tests', 'npm', ['run', 'test', '-w', 'e2e'], 'e2e/test-results/results.json', (r) => ({
-    pass: r.stats.expected + (r.stats.flaky ?? 0),
-    fail: r.stats.unexpected,
-  }));
-  await check('size budget', 'npm', ['run', 'size', '-w', 'bench']);
+  const web = await webBuild();
+  const api = await apiBuild();
+  if (web && api)
+    await suite(
+      'browser tests',
+      'npm',
+      ['run', 'test', '-w', 'e2e'],
+      'e2e/test-results/results.json',
+      (r) => ({
+        pass: r.stats.expected + (r.stats.flaky ?? 0),
+        fail: r.stats.unexpected,
+      }),
+    );
+  if (web) await check('size budget', 'npm', ['run', 'size', '-w', 'bench']);
 }
 
 if (lanes === 2) {
   await Promise.all([browserLane(), checksLane()]);
 } else {
+  await webBuild();
+  await apiBuild();
   await checksLane();
   await browserLane();
 }

@@ -53,6 +53,21 @@ if (onPostgres) {
 
 export default defineConfig({
   test: {
+    // Transformed modules kept on disk between runs (node_modules/.experimental-vitest-cache): running
+    // one file again skips transforming the application's few hundred modules (measured on one file:
+    // transform 9.1 s → 1.0 s, the run's CPU 22.5 s → 16.8 s on a loaded machine).
+    experimental: {
+      fsModuleCache: true,
+      // TEST_START_TIMES=N: vitest's breakdown of the slowest imports too (the top N, 10 by default).
+      ...(process.env.TEST_START_TIMES
+        ? {
+            importDurations: {
+              print: true,
+              limit: Number(process.env.TEST_START_TIMES) > 1 ? Number(process.env.TEST_START_TIMES) : 10,
+            },
+          }
+        : {}),
+    },
     projects,
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -1,16 +1,5 @@
-import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import {
-  DEMO,
-  atPortal,
-  expect,
-  portal,
-  seriousA11yViolations,
-  sidebarLinks,
-  signIn,
-  test,
-  userCookie,
-} from '../fixtures';
+import { DEMO, atPortal, expect, portal, sidebarLinks, signIn, test, userCookie } from '../fixtures';
 
 /**
  * The student's own area as DIT/2024/0001 finds it: every sidebar link opens a working page (never
@@ -18,18 +7,9 @@ import {
  * uploaded, the matriculation form is downloaded, and a page outside RoleData is refused.
  */
 
-async function expectWorkingPage(page: Page, href: string) {
-  const heading = page.getByRole('heading', { level: 1 }).first();
-  await expect(heading, href).toBeVisible();
-  await expect(heading, href).not.toHaveText(/not found/i);
-  await expect(page.getByRole('status', { name: 'Loading…' })).toHaveCount(0);
-}
-
-test('the student sidebar holds its links; each page at 360 px has nothing serious for axe', async ({
-  page,
-}) => {
-  // That each link opens a working page that fits at 1280 and 360 px: tables-fit.spec.ts.
-  test.setTimeout(180_000);
+test('the student sidebar holds its links', async ({ page }) => {
+  // That each link opens a working page that fits at 1280 and 360 px, with nothing serious for axe
+  // at 360 px: tables-fit.spec.ts.
   await signIn(page, 'student', DEMO.student);
   const links = await sidebarLinks(page);
   expect(links.map((l) => l.name)).toEqual([
@@ -46,12 +26,6 @@ test('the student sidebar holds its links; each page at 360 px has nothing serio
     'Matriculation',
     'Change Password',
   ]);
-  await page.setViewportSize({ width: 360, height: 640 });
-  for (const { href } of links) {
-    await page.goto(href);
-    await expectWorkingPage(page, href);
-    expect(await seriousA11yViolations(page), href).toEqual([]);
-  }
 });
 
 test('the dashboard says what comes next from live data', async ({ page }) => {

@@ -10,7 +10,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
-import { seed } from './db/seed/index.js';
 import { registerModules } from './modules/index.js';
 import { authPlugin } from './platform/auth.js';
 import { cacheReferenceData, clearReferenceData } from './platform/cache.js';
@@ -54,7 +53,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ownsDatabase = !options.database;
   cacheReferenceData(database.db, config.REFERENCE_CACHE_MS);
   const storage = createStorage(config);
-  if (options.seed ?? true) await seed(database.db, storage);
+  // The demo seed (and the services it reuses) is imported only when it runs: a test file's app starts
+  // on a database seeded already, without loading it.
+  if (options.seed ?? true) {
+    const { seed } = await import('./db/seed/index.js');
+    await seed(database.db, storage);
+  }
   const jobs = new JobQueue(database, app.log, options.jobs ?? true);
   const mailer = new Mailer(database.db, app.log, jobs, {
     smtpUrl: config.SMTP_URL,

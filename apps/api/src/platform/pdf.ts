@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { eq } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
+import type PDFKitDocument from 'pdfkit';
+import type QRCodeLib from 'qrcode';
 import { SCHOOL_ID, nairaText } from '@portal/contracts';
 import type { Db } from '../db/client.js';
 import { schoolSettings } from '../db/schema/index.js';
@@ -19,6 +19,15 @@ import { readPdfText } from './pdf-text.js';
  */
 
 const require = createRequire(import.meta.url);
+
+/**
+ * pdfkit and qrcode are loaded with the first document, not with the application: most requests and
+ * most test files never draw one, and pdfkit alone is a fifth of a second to load.
+ */
+let pdfkit: typeof PDFKitDocument | undefined;
+const PDFDocumentClass = (): typeof PDFKitDocument => (pdfkit ??= require('pdfkit') as typeof PDFKitDocument);
+let qrcode: typeof QRCodeLib | undefined;
+const QRCode = (): typeof QRCodeLib => (qrcode ??= require('qrcode') as typeof QRCodeLib);
 
 /** The font names documents use with `doc.font(…)`. */
 export const FONTS = { regular: 'NotoSans-Regular', bold: 'NotoSans-Bold' } as const;
@@ -96,6 +105,7 @@ let loaded: LoadedFonts | undefined;
 function fonts(): LoadedFonts {
   if (loaded) return loaded;
   const bytes = { regular: readFileSync(FONT_FILES.regular), bold: readFileSync(FONT_FILES.bold) };
+  const PDFDocument = PDFDocumentClass();
   const scratch = new PDFDocument({ autoFirstPage: false });
   const state = scratch as unknown as PdfKitFontState;
   const faces: Partial<Record<Face, ParsedFont>> = {};
@@ -299,6 +309,7 @@ export class PdfBuilder {
   constructor(options: PdfOptions) {
     const margin = options.margin ?? 36;
     this.footer = options.footer ?? false;
+    const PDFDocument = PDFDocumentClass();
     this.doc = new PDFDocument({
       // No standard font: pdfkit would load Helvetica's metrics only for useFonts to replace it.
       font: null as unknown as string,
@@ -709,7 +720,7 @@ export class PdfBuilder {
   qrCode(text: string, box: { x: number; y: number; size: number }, caption?: string): this {
     const { doc } = this;
     const cursor = { x: doc.x, y: doc.y };
-    const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
+    const qr = QRCode().create(text, { errorCorrectionLevel: 'M' });
     const count = qr.modules.size;
     const quiet = 2;
     const cell = box.size / (count + quiet * 2);

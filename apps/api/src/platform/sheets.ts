@@ -4,7 +4,6 @@ import zlib from 'node:zlib';
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import type { FastifyReply } from 'fastify';
-import { readSheet } from 'read-excel-file/node';
 import { AppError, badRequest } from './errors.js';
 
 /** Spreadsheets in and out: CSV and XLSX files that admins upload and download. */
@@ -22,6 +21,8 @@ export async function* readRows(
   if (format === 'xlsx') {
     let rows: unknown[][];
     try {
+      // Loaded with the first workbook read, not with the application.
+      const { readSheet } = await import('read-excel-file/node');
       rows = await readSheet(filePath);
     } catch (error) {
       throw unreadable(format, error);

@@ -1,5 +1,3 @@
-import QRCode from 'qrcode';
-
 /**
  * The public pages a QR code opens. Every id in them is a 128-bit random public id; sequential
  * ids never appear in a public link.
@@ -19,7 +17,8 @@ export const verifyUrls = {
 };
 
 /** A QR code of the text as a PNG data URL (for pages; PDFs draw the code as vectors). */
-export function qrDataUrl(text: string): Promise<string> {
+export async function qrDataUrl(text: string): Promise<string> {
+  const { default: QRCode } = await import('qrcode');
   return QRCode.toDataURL(text, { errorCorrectionLevel: 'M', margin: 1, width: 240 });
 }
 

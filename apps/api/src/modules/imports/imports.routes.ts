@@ -4,7 +4,6 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import writeXlsxFile from 'write-excel-file/node';
 import {
   ADMIN_PAGES,
   CANDIDATE_COLUMNS,
@@ -114,10 +113,11 @@ export async function importsRoutes(
           .type('text/csv; charset=utf-8')
           .send(`${CANDIDATE_COLUMNS.join(',')}\r\n${example.join(',')}\r\n`);
       }
-      const buffer = await writeXlsxFile(
-        [[...CANDIDATE_COLUMNS], example] as never,
-        { sheet: 'Candidates' } as never,
-      ).toBuffer();
+      const buffer = await (
+        await import('write-excel-file/node')
+      )
+        .default([[...CANDIDATE_COLUMNS], example] as never, { sheet: 'Candidates' } as never)
+        .toBuffer();
       return reply
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .send(Readable.from([buffer]));

@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import writeXlsxFile from 'write-excel-file/node';
 import {
   INDIGENE_STATE_ID,
   SCHOOL_FEES_CATEGORY_ID,
@@ -287,7 +286,11 @@ export async function exportDebtors(
     EXPORT_COLUMNS.map(([title]) => ({ value: title, fontWeight: 'bold' as const })),
     ...rows.map((r) => EXPORT_COLUMNS.map(([, g]) => (g(r) === null ? null : { value: g(r) }))),
   ];
-  const buffer = await writeXlsxFile(sheet as never, { sheet: 'Debtors' } as never).toBuffer();
+  const buffer = await (
+    await import('write-excel-file/node')
+  )
+    .default(sheet as never, { sheet: 'Debtors' } as never)
+    .toBuffer();
   return {
     stream: Readable.from([buffer]),
     contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
