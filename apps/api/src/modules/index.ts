@@ -12,6 +12,7 @@ import { registerHealthModule } from './health/index.js';
 import { registerHostelsModule } from './hostels/index.js';
 import { registerImportsModule } from './imports/index.js';
 import { registerLettersModule } from './letters/index.js';
+import { registerNotificationsModule } from './notifications/index.js';
 import { registerOlevelModule } from './olevel/index.js';
 import { registerPaymentsModule } from './payments/index.js';
 import { registerReceiptsModule } from './receipts/index.js';
@@ -59,4 +60,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   registerHostelsModule(app, deps);
   registerStaffModule(app, deps);
   registerStudentDashboardModule(app, deps);
+  registerNotificationsModule(app, deps);
 }
