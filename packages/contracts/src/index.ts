@@ -21,3 +21,4 @@ export * from './messages.js';
 export * from './server-messages.js';
 export * from './content.js';
 export * from './notifications.js';
+export * from './uploads.js';

@@ -12,3 +12,4 @@ export * from './results.js';
 export * from './hostels.js';
 export * from './notifications.js';
 export * from './content.js';
+export * from './uploads.js';
