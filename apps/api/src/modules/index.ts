@@ -6,6 +6,7 @@ import { registerAdmissionsModule } from './admissions/index.js';
 import { registerApplicantsModule } from './applicants/index.js';
 import { registerAuthModule } from './auth/index.js';
 import { registerBursaryModule } from './bursary/index.js';
+import { registerContentModule } from './content/index.js';
 import { registerCoursesModule } from './courses/index.js';
 import { registerDocumentsModule } from './documents/index.js';
 import { registerHealthModule } from './health/index.js';
@@ -61,4 +62,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   registerStaffModule(app, deps);
   registerStudentDashboardModule(app, deps);
   registerNotificationsModule(app, deps);
+  registerContentModule(app, deps);
 }

@@ -59,7 +59,8 @@ export function studentIdOf(auth: AuthContext | null): number {
 export async function enrolledOffering(db: Exec, studentId: number, courseId: number, sessionId: number) {
   const offering = await repo.offering(db, courseId, sessionId);
   if (!offering || offering.semesterId === null) throw forbidden(M.notEnrolled);
-  if (!(await holdsApprovedCourse(db, studentId, courseId, offering.semesterId))) throw forbidden(M.notEnrolled);
+  if (!(await holdsApprovedCourse(db, studentId, courseId, offering.semesterId)))
+    throw forbidden(M.notEnrolled);
   return offering;
 }
 

@@ -42,7 +42,10 @@ const offeringQuery = (db: Exec) =>
     })
     .from(courses)
     .innerJoin(academicSessions, eq(academicSessions.id, sql.placeholder('sessionId')))
-    .leftJoin(semesters, and(eq(semesters.sessionId, academicSessions.id), eq(semesters.term, courses.semester)))
+    .leftJoin(
+      semesters,
+      and(eq(semesters.sessionId, academicSessions.id), eq(semesters.term, courses.semester)),
+    )
     .where(eq(courses.id, sql.placeholder('courseId')))
     .limit(1)
     .prepare('content_offering');
@@ -72,7 +75,13 @@ export async function currentSessionId(db: Exec): Promise<number | null> {
 export async function coursesByIds(db: Exec, ids: readonly number[]) {
   if (ids.length === 0) return [];
   return db
-    .select({ id: courses.id, code: courses.code, title: courses.title, units: courses.units, term: courses.semester })
+    .select({
+      id: courses.id,
+      code: courses.code,
+      title: courses.title,
+      units: courses.units,
+      term: courses.semester,
+    })
     .from(courses)
     .where(inArray(courses.id, [...ids]));
 }
@@ -121,7 +130,8 @@ export async function lecturesAnything(db: Exec, adminId: number) {
 
 /** Lecturers of offerings, by `courseId:sessionId`, lead first. */
 export async function lecturersOf(db: Exec, offerings: readonly { courseId: number; sessionId: number }[]) {
-  if (offerings.length === 0) return new Map<string, { name: string; firstName: string; lastName: string }[]>();
+  if (offerings.length === 0)
+    return new Map<string, { name: string; firstName: string; lastName: string }[]>();
   const courseIds = [...new Set(offerings.map((o) => o.courseId))];
   const sessionIds = [...new Set(offerings.map((o) => o.sessionId))];
   const rows = await db
@@ -223,7 +233,10 @@ export async function staffOfferings(
     .select(fields)
     .from(courses)
     .innerJoin(academicSessions, eq(academicSessions.id, q.sessionId))
-    .leftJoin(semesters, and(eq(semesters.sessionId, academicSessions.id), eq(semesters.term, courses.semester)))
+    .leftJoin(
+      semesters,
+      and(eq(semesters.sessionId, academicSessions.id), eq(semesters.term, courses.semester)),
+    )
     .where(where)
     .orderBy(asc(courses.code))
     .limit(q.limit)
@@ -314,7 +327,11 @@ const visibleItemsQuery = (db: Exec) =>
 
 /** The published items of an offering's published sections with one student's progress. */
 export async function visibleItems(db: Exec, courseId: number, sessionId: number, studentId: number) {
-  return preparedOn(db, 'content_visible_items', visibleItemsQuery).execute({ courseId, sessionId, studentId });
+  return preparedOn(db, 'content_visible_items', visibleItemsQuery).execute({
+    courseId,
+    sessionId,
+    studentId,
+  });
 }
 
 export async function section(db: Exec, id: number): Promise<SectionRow | null> {
@@ -324,7 +341,11 @@ export async function section(db: Exec, id: number): Promise<SectionRow | null> 
 
 const itemQuery = (db: Exec) =>
   db
-    .select({ item: contentItems, sectionPublished: contentSections.published, sectionTitle: contentSections.title })
+    .select({
+      item: contentItems,
+      sectionPublished: contentSections.published,
+      sectionTitle: contentSections.title,
+    })
     .from(contentItems)
     .innerJoin(contentSections, eq(contentSections.id, contentItems.sectionId))
     .where(eq(contentItems.id, sql.placeholder('id')))
@@ -347,7 +368,11 @@ export async function insertSection(db: Exec, s: { courseId: number; sessionId: 
   return row!;
 }
 
-export async function updateSection(db: Exec, id: number, set: Partial<Pick<SectionRow, 'title' | 'published'>>) {
+export async function updateSection(
+  db: Exec,
+  id: number,
+  set: Partial<Pick<SectionRow, 'title' | 'published'>>,
+) {
   const [row] = await db
     .update(contentSections)
     .set({ ...set, updatedAt: sql`now()` })
@@ -361,7 +386,10 @@ export async function deleteSection(db: Exec, id: number) {
 }
 
 export async function countItemsIn(db: Exec, sectionId: number) {
-  const [row] = await db.select({ n: countSql() }).from(contentItems).where(eq(contentItems.sectionId, sectionId));
+  const [row] = await db
+    .select({ n: countSql() })
+    .from(contentItems)
+    .where(eq(contentItems.sectionId, sectionId));
   return row?.n ?? 0;
 }
 
@@ -389,7 +417,10 @@ export async function sectionIdsOfOffering(db: Exec, courseId: number, sessionId
 }
 
 export async function itemIdsOfSection(db: Exec, sectionId: number) {
-  const rows = await db.select({ id: contentItems.id }).from(contentItems).where(eq(contentItems.sectionId, sectionId));
+  const rows = await db
+    .select({ id: contentItems.id })
+    .from(contentItems)
+    .where(eq(contentItems.sectionId, sectionId));
   return rows.map((r) => r.id);
 }
 
@@ -413,6 +444,12 @@ export async function updateItem(db: Exec, id: number, set: Partial<NewItem>): P
     .where(eq(contentItems.id, id))
     .returning();
   return row!;
+}
+
+/** The item's row, locked until the transaction ends. */
+export async function lockItem(db: Exec, id: number): Promise<ItemRow | null> {
+  const [row] = await db.select().from(contentItems).where(eq(contentItems.id, id)).for('update');
+  return row ?? null;
 }
 
 export async function deleteItem(db: Exec, id: number) {
@@ -439,7 +476,9 @@ export async function pendingReviews(db: Exec, q: { limit: number; offset: numbe
       code: courses.code,
       courseTitle: courses.title,
       session: academicSessions.name,
-      submittedBy: sql<string | null>`(select trim(a.first_name || ' ' || a.last_name) from ${admins} a where a.id = ${contentItems.submittedBy})`,
+      submittedBy: sql<
+        string | null
+      >`(select trim(a.first_name || ' ' || a.last_name) from ${admins} a where a.id = ${contentItems.submittedBy})`,
     })
     .from(contentItems)
     .innerJoin(contentSections, eq(contentSections.id, contentItems.sectionId))
@@ -570,7 +609,12 @@ export async function visitsOf(db: Exec, studentId: number, sessionIds: readonly
 }
 
 /** Opened and completed counts per item of an offering among these students. */
-export async function progressByItem(db: Exec, courseId: number, sessionId: number, studentIds: readonly number[]) {
+export async function progressByItem(
+  db: Exec,
+  courseId: number,
+  sessionId: number,
+  studentIds: readonly number[],
+) {
   if (studentIds.length === 0) return [];
   const ids = `{${studentIds.join(',')}}`;
   return db
