@@ -128,7 +128,10 @@ export const UPLOAD_MESSAGES = {
     textArg('found'),
     textArg('wanted'),
   ),
-  rangeNotSatisfiable: template('The range asked for is outside the file ({size} bytes).', countArg('size')),
+  rangeNotSatisfiable: template(
+    'The range asked for is outside the file ({size} bytes).',
+    countArg('size'),
+  ),
 } as const;
 
 /** A finished upload, as its last PATCH answers and `GET /api/uploads/:id` shows it to its owner. */

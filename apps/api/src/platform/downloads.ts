@@ -136,9 +136,7 @@ function chosenEncoding(header: string | undefined): 'br' | 'gzip' | null {
 }
 
 function dispositionHeader(disposition: 'inline' | 'attachment', name: string): string {
-  return disposition === 'inline'
-    ? attachmentHeader(name).replace(/^attachment/, 'inline')
-    : attachmentHeader(name);
+  return disposition === 'inline' ? attachmentHeader(name).replace(/^attachment/, 'inline') : attachmentHeader(name);
 }
 
 /**
@@ -161,9 +159,7 @@ export async function sendStoredFile(
     'x-content-type-options': 'nosniff',
     // Sandboxed unless a PDF read in the page (the browser's own viewer does not run sandboxed).
     'content-security-policy':
-      disposition === 'inline' && mime === 'application/pdf'
-        ? "default-src 'none'"
-        : "default-src 'none'; sandbox",
+      disposition === 'inline' && mime === 'application/pdf' ? "default-src 'none'" : "default-src 'none'; sandbox",
     'cache-control': `private, max-age=${Math.max(0, Math.floor(options.maxAgeSeconds ?? 0))}`,
     'accept-ranges': 'bytes',
     etag,
