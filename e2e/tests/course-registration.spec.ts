@@ -204,15 +204,21 @@ test('results: the lecturer uploads CSC 101’s scores, the sheet climbs every s
     .trim()
     .split('\r\n');
   expect(header).toBe('Matric Number,Name,CA 1 (15),CA 2 (15),Examination (70)');
-  expect(rows).toEqual([expect.stringMatching(/^DIT\/2024\/0004,/)]);
+  // DIT/2024/0004 registered above; DIT/2024/0005 is the demo student registered for CSC 101 by the seed.
+  expect(rows).toEqual([
+    expect.stringMatching(/^DIT\/2024\/0004,/),
+    expect.stringMatching(/^DIT\/2024\/0005,/),
+  ]);
   // 12 + 11.5 + 41 = 64.5, which the 5-point scale reads as 65: a B, 4 points.
   const scores = [12, 11.5, 41];
   await page.locator('input[type=file]').setInputFiles({
     name: 'scores.csv',
     mimeType: 'text/csv',
-    buffer: Buffer.from(`${header}\r\nDIT/2024/0004,MOHAMMED Aisha Zainab,${scores.join(',')}\r\n`),
+    buffer: Buffer.from(
+      `${header}\r\nDIT/2024/0004,MOHAMMED Aisha Zainab,${scores.join(',')}\r\nDIT/2024/0005,OKAFOR Chidinma,10,10,40\r\n`,
+    ),
   });
-  await expect(page.getByText('Scores of 1 student saved.').first()).toBeVisible();
+  await expect(page.getByText('Scores of 2 students saved.').first()).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: 'DIT/2024/0004' });
   await expect(row.getByRole('cell', { name: '64.5' })).toBeVisible();
   await expect(row.getByRole('cell', { name: 'B', exact: true })).toBeVisible();
