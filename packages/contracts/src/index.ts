@@ -19,3 +19,4 @@ export * from './hostels.js';
 export * from './my-work.js';
 export * from './messages.js';
 export * from './server-messages.js';
+export * from './uploads.js';

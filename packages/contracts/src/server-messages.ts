@@ -9,6 +9,7 @@ import { PAYMENT_MESSAGES, SCHOOL_FEES_MESSAGES } from './payments.js';
 import { RECORDS_MESSAGES } from './records.js';
 import { RESULT_MESSAGES } from './results.js';
 import { STUDENT_MESSAGES } from './students.js';
+import { UPLOAD_MESSAGES } from './uploads.js';
 
 /** The envelope's own messages, for failures no module words itself. */
 export const COMMON_MESSAGES = {
@@ -37,6 +38,7 @@ export const SERVER_MESSAGES = {
   courseRegistration: COURSE_REGISTRATION_MESSAGES,
   result: RESULT_MESSAGES,
   hostel: HOSTEL_MESSAGES,
+  upload: UPLOAD_MESSAGES,
 } satisfies MessageDeclarations;
 
 /** The declared message an English text was made from, with its values; undefined for any other text. */
