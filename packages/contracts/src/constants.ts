@@ -53,14 +53,7 @@ export const DESKTOP_MIN_WIDTH = 768;
 export const FIXED_DRAWER_BREAKPOINT = 1200;
 export const SIDEBAR_WIDTH = 260;
 
-export const NOTIFICATION_TYPES = {
-  lectureNotes: 2,
-  assignments: 3,
-  liveClassRoom: 4,
-  learningDiscussion: 5,
-  announcements: 6,
-  exams: 7,
-} as const;
+// NOTIFICATION_TYPES: declared in notifications.ts (with each type's sidebar path).
 
 /** Entry modes: 1 UTME, 2 Direct Entry, 3 UTME (a second UTME route). */
 export const ENTRY_MODE_DIRECT_ENTRY = 2;

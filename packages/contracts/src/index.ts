@@ -20,3 +20,5 @@ export * from './my-work.js';
 export * from './messages.js';
 export * from './server-messages.js';
 export * from './uploads.js';
+export * from './content.js';
+export * from './notifications.js';

@@ -2,8 +2,10 @@ import { ADMIN_MESSAGES } from './admin.js';
 import { APPLICANT_MESSAGES, OLEVEL_MESSAGES } from './applicant.js';
 import { AUTH_MESSAGES } from './auth.js';
 import { BURSARY_MESSAGES } from './bursary.js';
+import { CONTENT_MESSAGES } from './content.js';
 import { COURSE_REGISTRATION_MESSAGES } from './courses.js';
 import { HOSTEL_MESSAGES } from './hostels.js';
+import { NOTIFICATION_MESSAGES } from './notifications.js';
 import { englishCatalogue, messageIndex, type MessageDeclarations } from './messages.js';
 import { PAYMENT_MESSAGES, SCHOOL_FEES_MESSAGES } from './payments.js';
 import { RECORDS_MESSAGES } from './records.js';
@@ -39,6 +41,8 @@ export const SERVER_MESSAGES = {
   result: RESULT_MESSAGES,
   hostel: HOSTEL_MESSAGES,
   upload: UPLOAD_MESSAGES,
+  content: CONTENT_MESSAGES,
+  notification: NOTIFICATION_MESSAGES,
 } satisfies MessageDeclarations;
 
 /** The declared message an English text was made from, with its values; undefined for any other text. */

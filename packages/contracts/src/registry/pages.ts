@@ -160,7 +160,15 @@ export const ADMIN_MENUS: readonly (readonly [number, string, string, readonly s
     ],
   ],
   [10, 'Settings', 'settings', ['schoolinformation', 'schoolsettings']],
+  // The /app area's pages that roles are given like admin pages (issue 24): see APP_AREA_PAGES.
+  [11, 'Classroom', 'rate_review', ['content-review']],
 ];
+
+/**
+ * Pages of the /app area (an admin signed in through /signin), granted through roles like admin
+ * pages: their links open /app/<page>, not /admin/<page>.
+ */
+export const APP_AREA_PAGES: ReadonlySet<string> = new Set(['content-review']);
 
 /** Course registration's admin pages (issue 13). */
 const COURSE_REGISTRATION_PAGES = ['courseRegistration', 'RegisteredCourse', 'studentcourselist'] as const;
@@ -198,10 +206,17 @@ export const BUILT_WORKFLOW_PAGES: readonly string[] = [
   'HostelAllocation',
   'ReservedRooms',
   'AllocateReservedRoom',
+  // Course content (issue 24): the authors' page and the reviewers' /app page.
+  'managecontent',
+  'content-review',
 ];
 
-/** Where an admin page lives: /admin/ + the page name with everything but letters and '/' removed. */
-export const adminPagePath = (page: string) => `/admin/${page.replace(/[^A-Za-z/]/g, '')}`;
+/**
+ * Where an admin page lives: /admin/ + the page name with everything but letters and '/' removed;
+ * an /app area page (APP_AREA_PAGES) lives at /app/<page>.
+ */
+export const adminPagePath = (page: string) =>
+  APP_AREA_PAGES.has(page) ? `/app/${page}` : `/admin/${page.replace(/[^A-Za-z/]/g, '')}`;
 
 /** The message id of a page's readable name (sidebar, breadcrumb, page title): adminPage.<path>. */
 export const adminPageLabelId = (page: string) =>
