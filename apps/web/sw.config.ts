@@ -18,7 +18,7 @@ const SHELL_ROOTS = [
   'src/features/content/components/CoursePlayerScreen.tsx',
   'src/features/content/components/PdfReader.tsx',
 ];
-const CATALOGUES = /^src\/i18n\/messages\/(?:(?:shell|student)\/)?[a-z]{2}\.json$/;
+const CATALOGUES = /^src\/i18n\/messages\/(?:(?:shell|student|content)\/)?[a-z]{2}\.json$/;
 
 interface ManifestChunk {
   file: string;
@@ -51,5 +51,8 @@ const MANIFEST = fileURLToPath(new URL('./dist/.vite/manifest.json', import.meta
 export const precachedEntries: ManifestTransform = (entries) => {
   if (!existsSync(MANIFEST)) return { manifest: entries, warnings: ['No build manifest: precaching all.'] };
   const keep = shellFiles(JSON.parse(readFileSync(MANIFEST, 'utf8')) as Record<string, ManifestChunk>);
-  return { manifest: entries.filter((entry) => keep.has(entry.url.replace(/^\/?(portal\/)?/, ''))), warnings: [] };
+  return {
+    manifest: entries.filter((entry) => keep.has(entry.url.replace(/^\/?(portal\/)?/, ''))),
+    warnings: [],
+  };
 };

@@ -37,6 +37,7 @@ const ChangePasswordScreen = lazy(() => import('../../features/account/component
 const AdminDashboard = lazy(() => import('../../features/admin/components/AdminDashboard'));
 const RolesScreen = lazy(() => import('../../features/admin/components/RolesScreen'));
 const AdministratorsScreen = lazy(() => import('../../features/admin/components/AdministratorsScreen'));
+const ContentReviewScreen = lazy(() => import('../../features/content/components/ContentReviewScreen'));
 const TransactionsScreen = lazy(() => import('../../features/transactions/components/TransactionsScreen'));
 
 /**
@@ -52,6 +53,7 @@ export default function AppAreaRoutes() {
         <Route path="UserManagement" element={<AdministratorsScreen />} />
         <Route path="roleManagement" element={<RolesScreen />} />
         <Route path="Transaction" element={<TransactionsScreen />} />
+        <Route path="content-review" element={<ContentReviewScreen />} />
         <Route path="changepassword" element={<ChangePasswordScreen area="app" />} />
       </AreaShell>
     </NamespaceMessages>
