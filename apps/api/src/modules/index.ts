@@ -24,6 +24,7 @@ import { registerStaffModule } from './staff/index.js';
 import { registerStudentDashboardModule } from './student-dashboard/index.js';
 import { registerStudentsModule } from './students/index.js';
 import { registerTransactionsModule } from './transactions/index.js';
+import { registerUploadsModule } from './uploads/index.js';
 
 /**
  * Every domain module registers here, in one place, and nowhere else: no module registers
@@ -58,5 +59,6 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   registerResultsModule(app, deps);
   registerHostelsModule(app, deps);
   registerStaffModule(app, deps);
+  await registerUploadsModule(app, deps);
   registerStudentDashboardModule(app, deps);
 }

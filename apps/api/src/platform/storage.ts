@@ -1,8 +1,9 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config.js';
 
 /**
@@ -16,8 +17,21 @@ import type { Config } from '../config.js';
 export interface FileStorage {
   /** Stores the bytes under the key, replacing what was there. Atomic: readers never see half a file. */
   put(key: string, data: Buffer): Promise<void>;
-  /** A stream of the file and its size, or null when the key holds nothing. */
-  open(key: string): Promise<{ stream: Readable; size: number } | null>;
+  /**
+   * Stores a stream of `size` bytes under the key without holding it in memory (large uploads).
+   * Atomic like put; a stream that ends short or long is refused and nothing is stored.
+   */
+  putStream(key: string, stream: Readable, size: number): Promise<void>;
+  /**
+   * Stores the file at a local path under the key: moved when it can be (same disk), else streamed.
+   * The source is the caller's to delete afterwards if it is still there.
+   */
+  putFile(key: string, filePath: string): Promise<void>;
+  /**
+   * A stream of the file (or of the bytes `start`…`end`, both included, when a range is given) and
+   * the whole file's size, or null when the key holds nothing.
+   */
+  open(key: string, range?: ByteRange): Promise<{ stream: Readable; size: number } | null>;
   /** The whole file, or null. For small files (PDF forms, photographs). */
   read(key: string): Promise<Buffer | null>;
   exists(key: string): Promise<boolean>;
@@ -25,6 +39,25 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** A description for logs and the start-up banner. */
   readonly description: string;
+}
+
+/** Bytes `start` to `end` of a file, both included (as HTTP's Range header counts them). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/** Passes the bytes through, failing unless exactly `size` of them came. */
+function exactly(size: number): (source: AsyncIterable<Buffer>) => AsyncGenerator<Buffer> {
+  return async function* (source) {
+    let seen = 0;
+    for await (const chunk of source) {
+      seen += chunk.length;
+      if (seen > size) throw new Error(`The stream is longer than the ${size} bytes announced.`);
+      yield chunk;
+    }
+    if (seen !== size) throw new Error(`The stream ended after ${seen} of ${size} bytes.`);
+  };
 }
 
 const keyPattern = /^[a-z0-9][a-z0-9_.-]*(\/[a-z0-9][a-z0-9_.-]*)*$/i;
@@ -73,12 +106,48 @@ export class LocalDiskStorage implements FileStorage {
     }
   }
 
-  async open(key: string): Promise<{ stream: Readable; size: number } | null> {
+  async putStream(key: string, stream: Readable, size: number): Promise<void> {
+    const full = this.pathOf(key);
+    await mkdir(path.dirname(full), { recursive: true });
+    const temp = `${full}.tmp-${randomBytes(6).toString('hex')}`;
+    try {
+      await pipeline(stream, exactly(size), createWriteStream(temp, { mode: 0o640 }));
+      await rename(temp, full);
+    } catch (error) {
+      stream.destroy();
+      await rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  async putFile(key: string, filePath: string): Promise<void> {
+    const full = this.pathOf(key);
+    await mkdir(path.dirname(full), { recursive: true });
+    try {
+      await rename(filePath, full);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+      // Another disk: copy beside the target, then rename into place (atomic for readers).
+      const temp = `${full}.tmp-${randomBytes(6).toString('hex')}`;
+      try {
+        await copyFile(filePath, temp);
+        await rename(temp, full);
+      } catch (copyError) {
+        await rm(temp, { force: true });
+        throw copyError;
+      }
+    }
+  }
+
+  async open(key: string, range?: ByteRange): Promise<{ stream: Readable; size: number } | null> {
     const full = this.pathOf(key);
     try {
       const info = await stat(full);
       if (!info.isFile()) return null;
-      return { stream: createReadStream(full), size: info.size };
+      const stream = range
+        ? createReadStream(full, { start: range.start, end: range.end })
+        : createReadStream(full);
+      return { stream, size: info.size };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
@@ -109,6 +178,14 @@ export class LocalDiskStorage implements FileStorage {
 /** The directory local storage uses: DATA_DIR/uploads. */
 export function uploadsDir(config: Pick<Config, 'DATA_DIR'>): string {
   return path.join(config.DATA_DIR, 'uploads');
+}
+
+/**
+ * Where unfinished resumable (tus) uploads are written, beside the storage's directory on the same
+ * disk (a finished file is then moved into local storage, not copied): DATA_DIR/uploads-partial.
+ */
+export function partialUploadsDir(config: Pick<Config, 'DATA_DIR'>): string {
+  return path.join(config.DATA_DIR, 'uploads-partial');
 }
 
 /** The configured storage: an S3-compatible bucket when S3_* is set, otherwise DATA_DIR/uploads. */
@@ -232,15 +309,24 @@ export class S3Storage implements FileStorage {
     this.description = `S3-compatible bucket ${settings.bucket} at ${host}`;
   }
 
-  private async request(method: string, key: string, body?: Buffer): Promise<Response> {
+  private url(key: string): URL {
     assertStorageKey(key);
-    const url = new URL(
+    return new URL(
       `${this.base}/${uriEncode(this.settings.bucket)}/${`${this.prefix}${key}`.split('/').map(uriEncode).join('/')}`,
     );
+  }
+
+  private async request(
+    method: string,
+    key: string,
+    body?: Buffer,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<Response> {
+    const url = this.url(key);
     const headers = signV4({
       method,
       url,
-      headers: body ? { 'content-type': 'application/octet-stream' } : {},
+      headers: { ...(body ? { 'content-type': 'application/octet-stream' } : {}), ...extraHeaders },
       payloadHash: body ? sha256Hex(body) : EMPTY_SHA256,
       accessKeyId: this.settings.accessKeyId,
       secretAccessKey: this.settings.secretAccessKey,
@@ -265,14 +351,59 @@ export class S3Storage implements FileStorage {
     await response.arrayBuffer();
   }
 
-  async open(key: string): Promise<{ stream: Readable; size: number } | null> {
-    const response = await this.request('GET', key);
+  /**
+   * One PUT whose body streams (the payload is signed as UNSIGNED-PAYLOAD, which S3 and the
+   * S3-compatible stores accept over TLS): a single PUT takes up to 5 GB, far above our bounds.
+   */
+  async putStream(key: string, stream: Readable, size: number): Promise<void> {
+    const url = this.url(key);
+    const headers = signV4({
+      method: 'PUT',
+      url,
+      headers: { 'content-type': 'application/octet-stream', 'content-length': String(size) },
+      payloadHash: 'UNSIGNED-PAYLOAD',
+      accessKeyId: this.settings.accessKeyId,
+      secretAccessKey: this.settings.secretAccessKey,
+      region: this.region,
+    });
+    const body = Readable.toWeb(Readable.from(exactly(size)(stream)));
+    const response = await fetch(url, {
+      method: 'PUT',
+      headers,
+      body: body as unknown as NonNullable<RequestInit['body']>,
+      duplex: 'half',
+      // A large file on a slow link to the bucket: a bound per megabyte, not the small-file timeout.
+      signal: AbortSignal.timeout((this.settings.timeoutMs ?? 30_000) + Math.ceil(size / 1_000_000) * 2_000),
+    } as RequestInit);
+    if (!response.ok) await S3Storage.fail(response, `PUT ${key}`);
+    await response.arrayBuffer();
+  }
+
+  async putFile(key: string, filePath: string): Promise<void> {
+    const { size } = await stat(filePath);
+    await this.putStream(key, createReadStream(filePath), size);
+  }
+
+  /** GET, or a ranged GET (`Range: bytes=start-end`) answered 206 with the whole size in Content-Range. */
+  async open(key: string, range?: ByteRange): Promise<{ stream: Readable; size: number } | null> {
+    const response = await this.request(
+      'GET',
+      key,
+      undefined,
+      range ? { range: `bytes=${range.start}-${range.end}` } : {},
+    );
     if (response.status === 404) {
       await response.arrayBuffer();
       return null;
     }
     if (!response.ok || !response.body) await S3Storage.fail(response, `GET ${key}`);
-    const size = Number(response.headers.get('content-length') ?? 0);
+    const total = /\/(\d+)$/.exec(response.headers.get('content-range') ?? '')?.[1];
+    const size = Number(total ?? response.headers.get('content-length') ?? 0);
+    if (range && response.status !== 206) {
+      // A store that ignored the range: give the whole file's size and let the caller see it.
+      await response.body!.cancel();
+      throw new Error(`S3 GET ${key} ignored the Range header (${response.status}).`);
+    }
     return { stream: Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), size };
   }
 

@@ -21,17 +21,22 @@ export async function enableMultipart(scope: FastifyInstance): Promise<void> {
   });
 }
 
-export type FileKind = 'pdf' | 'docx' | 'doc' | 'png' | 'jpg' | 'xlsx' | 'zip' | 'csv';
+export type FileKind =
+  'pdf' | 'docx' | 'doc' | 'pptx' | 'ppt' | 'png' | 'jpg' | 'xlsx' | 'zip' | 'csv' | 'mp4' | 'webm';
 
 const MIME: Record<FileKind, string> = {
   pdf: 'application/pdf',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   doc: 'application/msword',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  ppt: 'application/vnd.ms-powerpoint',
   png: 'image/png',
   jpg: 'image/jpeg',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   zip: 'application/zip',
   csv: 'text/csv',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
 };
 
 export function mimeOf(kind: FileKind): string {
@@ -42,12 +47,54 @@ const LABEL: Record<FileKind, string> = {
   pdf: 'PDF',
   docx: 'Word (.docx)',
   doc: 'Word (.doc)',
+  pptx: 'PowerPoint (.pptx)',
+  ppt: 'PowerPoint (.ppt)',
   png: 'PNG',
   jpg: 'JPEG',
   xlsx: 'Excel (.xlsx)',
   zip: 'ZIP',
   csv: 'CSV',
+  mp4: 'MP4 video',
+  webm: 'WebM video',
 };
+
+/** How a kind is named to a person. */
+export function kindLabel(kind: FileKind): string {
+  return LABEL[kind];
+}
+
+/** Kinds file-type names as we do. */
+const SAME_NAME = ['pdf', 'docx', 'pptx', 'png', 'jpg', 'xlsx', 'zip', 'mp4', 'webm'];
+/** MP4 brands file-type names apart (an .m4v is an MP4 a player plays alike). */
+const MP4_LIKE = ['m4v', 'f4v'];
+
+/** An OLE2 compound file (.doc, .ppt, .xls): which one, by the names of its streams (UTF-16). */
+function compoundKind(head: Buffer, allowed: readonly FileKind[]): FileKind {
+  const has = (name: string) => head.includes(Buffer.from(name, 'utf16le'));
+  if (has('PowerPoint Document')) return 'ppt';
+  if (has('WordDocument')) return 'doc';
+  // The directory lies past the bytes read: the one of the two allowed (a .doc before).
+  return !allowed.includes('doc') && allowed.includes('ppt') ? 'ppt' : 'doc';
+}
+
+/**
+ * What the first bytes of a file are: one of our kinds, or what else it is (`found`, e.g.
+ * 'EXE (application/x-msdownload)'), or nothing known. Never throws.
+ */
+export async function sniffKind(
+  head: Buffer,
+  allowed: readonly FileKind[] = [],
+): Promise<{ kind?: FileKind; found?: string }> {
+  const detected = await fileTypeFromBuffer(head);
+  if (detected) {
+    if (detected.ext === 'cfb') return { kind: compoundKind(head, allowed) };
+    if (SAME_NAME.includes(detected.ext)) return { kind: detected.ext as FileKind };
+    if (MP4_LIKE.includes(detected.ext)) return { kind: 'mp4' };
+    return { found: `${detected.ext.toUpperCase()} (${detected.mime})` };
+  }
+  if (head.length > 0 && looksLikeText(head)) return { kind: 'csv', found: 'text' };
+  return {};
+}
 
 /** True when the bytes look like text: valid UTF-8 (a cut last character allowed) and no NUL. */
 function looksLikeText(head: Buffer): boolean {
@@ -62,18 +109,10 @@ function looksLikeText(head: Buffer): boolean {
 
 /** What the first bytes of a file are, among the kinds allowed; throws a clear message otherwise. */
 export async function detectKind(head: Buffer, allowed: readonly FileKind[]): Promise<FileKind> {
-  const detected = await fileTypeFromBuffer(head);
-  let kind: FileKind | undefined;
-  if (detected) {
-    if (detected.ext === 'cfb') kind = 'doc';
-    else if (['pdf', 'docx', 'png', 'jpg', 'xlsx', 'zip'].includes(detected.ext))
-      kind = detected.ext as FileKind;
-    // An .xlsx or .docx is a zip; when a zip is allowed but not what was detected, accept it as a zip.
-    if (kind && !allowed.includes(kind) && (kind === 'xlsx' || kind === 'docx') && allowed.includes('zip'))
-      kind = 'zip';
-  } else if (head.length > 0 && looksLikeText(head)) {
-    kind = 'csv';
-  }
+  let { kind } = await sniffKind(head, allowed);
+  // An .xlsx, .docx or .pptx is a zip; when a zip is allowed but not what was detected, accept it as a zip.
+  if (kind && !allowed.includes(kind) && ['xlsx', 'docx', 'pptx'].includes(kind) && allowed.includes('zip'))
+    kind = 'zip';
   if (!kind || !allowed.includes(kind)) {
     throw new AppError(
       415,

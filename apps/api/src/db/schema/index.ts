@@ -10,3 +10,4 @@ export * from './records.js';
 export * from './registrations.js';
 export * from './results.js';
 export * from './hostels.js';
+export * from './uploads.js';

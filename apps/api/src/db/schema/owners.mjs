@@ -110,6 +110,7 @@ export const TABLE_OWNERS = {
     'hostelFeePayments',
     'hostelEvents',
   ],
+  uploads: ['uploads'],
 };
 
 /**
