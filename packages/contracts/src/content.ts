@@ -109,6 +109,23 @@ export function videoLinkProblem(url: string): string | null {
 
 // ───────────────────────────── paths ─────────────────────────────
 
+/** The web pages content links to (a notification's link opens the student's one). */
+export const CONTENT_STUDENT_PAGE = (courseId: number | string, sessionId: number | string) =>
+  `/student/lecturenote/${courseId}/${sessionId}`;
+export const CONTENT_PREVIEW_PAGE = (courseId: number | string, sessionId: number | string) =>
+  `/admin/managecontent/${courseId}/${sessionId}/preview`;
+
+/**
+ * The query a file URL (`FileUrl` in answers) carries: a link signed for the caller and the item,
+ * valid for an hour or two, so a `<video>` or pdf.js reads it by ranges without an Authorization
+ * header. Without it the file routes take the caller's bearer token as usual.
+ */
+export const contentFileQuery = z.object({
+  u: z.string().max(40).optional(),
+  exp: z.coerce.number().int().min(0).max(99_999_999_999).optional(),
+  sig: z.string().max(100).optional(),
+});
+
 type Id = number | string;
 
 /** The API's paths, for the web client. Offerings are `courseId/sessionId`. */

@@ -19,6 +19,6 @@ export * from './hostels.js';
 export * from './my-work.js';
 export * from './messages.js';
 export * from './server-messages.js';
-export * from './uploads.js';
 export * from './content.js';
 export * from './notifications.js';
+export * from './uploads.js';

@@ -36,10 +36,6 @@ export function notificationTypeName(type: number): NotificationTypeName | undef
   return NOTIFICATION_TYPE_NAMES.find((name) => NOTIFICATION_TYPES[name].type === type);
 }
 
-/** Who a notification is for: the account kinds of the sessions table. */
-export const NOTIFICATION_RECIPIENT_KINDS = ['student', 'admin', 'applicant'] as const;
-export type NotificationRecipientKind = (typeof NOTIFICATION_RECIPIENT_KINDS)[number];
-
 /** `GetUnReadNotifications` answers at most this many items (the newest); Data's length is the count up to it. */
 export const UNREAD_NOTIFICATIONS_LIMIT = 500;
 

@@ -40,9 +40,9 @@ export const SERVER_MESSAGES = {
   courseRegistration: COURSE_REGISTRATION_MESSAGES,
   result: RESULT_MESSAGES,
   hostel: HOSTEL_MESSAGES,
-  upload: UPLOAD_MESSAGES,
   content: CONTENT_MESSAGES,
   notification: NOTIFICATION_MESSAGES,
+  upload: UPLOAD_MESSAGES,
 } satisfies MessageDeclarations;
 
 /** The declared message an English text was made from, with its values; undefined for any other text. */

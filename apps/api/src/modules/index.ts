@@ -6,12 +6,14 @@ import { registerAdmissionsModule } from './admissions/index.js';
 import { registerApplicantsModule } from './applicants/index.js';
 import { registerAuthModule } from './auth/index.js';
 import { registerBursaryModule } from './bursary/index.js';
+import { registerContentModule } from './content/index.js';
 import { registerCoursesModule } from './courses/index.js';
 import { registerDocumentsModule } from './documents/index.js';
 import { registerHealthModule } from './health/index.js';
 import { registerHostelsModule } from './hostels/index.js';
 import { registerImportsModule } from './imports/index.js';
 import { registerLettersModule } from './letters/index.js';
+import { registerNotificationsModule } from './notifications/index.js';
 import { registerOlevelModule } from './olevel/index.js';
 import { registerPaymentsModule } from './payments/index.js';
 import { registerReceiptsModule } from './receipts/index.js';
@@ -61,4 +63,6 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   registerStaffModule(app, deps);
   await registerUploadsModule(app, deps);
   registerStudentDashboardModule(app, deps);
+  registerNotificationsModule(app, deps);
+  registerContentModule(app, deps);
 }

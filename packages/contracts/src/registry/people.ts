@@ -97,6 +97,8 @@ export const schoolSettings = defineResource({
       default: 'Latest attempt',
       label: 'Retaken courses in the CGPA',
     }),
+    // Course content (issue 24): a published item waits for a reviewer (/app/content-review) first.
+    contentNeedsReview: flag({ default: true, label: 'Course content needs review' }),
   },
 });
 

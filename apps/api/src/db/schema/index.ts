@@ -10,4 +10,6 @@ export * from './records.js';
 export * from './registrations.js';
 export * from './results.js';
 export * from './hostels.js';
+export * from './notifications.js';
+export * from './content.js';
 export * from './uploads.js';

@@ -110,6 +110,8 @@ export const TABLE_OWNERS = {
     'hostelFeePayments',
     'hostelEvents',
   ],
+  notifications: ['notifications'],
+  content: ['contentSections', 'contentItems', 'contentProgress', 'contentVisits'],
   uploads: ['uploads'],
 };
 

@@ -144,4 +144,6 @@ export const schoolSettings = pgTable('school_settings', {
   motto: text('motto').notNull().default(''),
   /** How a retaken course counts in the CGPA: 'Latest attempt' (default) or 'Every attempt'. */
   retakeRule: text('retake_rule').notNull().default('Latest attempt'),
+  /** Course content waits for a reviewer before students see it (issue 24). */
+  contentNeedsReview: boolean('content_needs_review').notNull().default(true),
 });

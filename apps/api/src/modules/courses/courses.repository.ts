@@ -728,3 +728,45 @@ export async function approvedRosterSizes(db: Exec, semesterId: number) {
     .where(and(eq(courseRegistrations.semesterId, semesterId), eq(courseRegistrationCourses.approved, true)))
     .groupBy(courseRegistrationCourses.courseId);
 }
+
+/** The courses of a student's approved registration for a semester (the course content's enrolment). */
+export async function approvedCoursesOf(db: Exec, studentId: number, semesterIds: readonly number[]) {
+  if (semesterIds.length === 0) return [];
+  return db
+    .select({ courseId: courseRegistrationCourses.courseId, semesterId: courseRegistrations.semesterId })
+    .from(courseRegistrationCourses)
+    .innerJoin(courseRegistrations, eq(courseRegistrations.id, courseRegistrationCourses.registrationId))
+    .where(
+      and(
+        eq(courseRegistrations.studentId, studentId),
+        inArray(courseRegistrations.semesterId, [...semesterIds]),
+        eq(courseRegistrationCourses.approved, true),
+      ),
+    );
+}
+
+const approvedHoldingQuery = (db: Exec) =>
+  db
+    .select({ one: sql<number>`1` })
+    .from(courseRegistrationCourses)
+    .innerJoin(courseRegistrations, eq(courseRegistrations.id, courseRegistrationCourses.registrationId))
+    .where(
+      and(
+        eq(courseRegistrations.studentId, sql.placeholder('studentId')),
+        eq(courseRegistrations.semesterId, sql.placeholder('semesterId')),
+        eq(courseRegistrationCourses.courseId, sql.placeholder('courseId')),
+        eq(courseRegistrationCourses.approved, true),
+      ),
+    )
+    .limit(1)
+    .prepare('courses_approved_holding');
+
+/** Whether the student's approved registration for the semester holds the course. */
+export async function holdsApproved(db: Exec, studentId: number, courseId: number, semesterId: number) {
+  const rows = await preparedOn(db, 'courses_approved_holding', approvedHoldingQuery).execute({
+    studentId,
+    semesterId,
+    courseId,
+  });
+  return rows.length > 0;
+}

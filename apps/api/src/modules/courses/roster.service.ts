@@ -13,3 +13,14 @@ export async function approvedRosterSizes(db: Exec, semesterId: number): Promise
   const rows = await repo.approvedRosterSizes(db, semesterId);
   return new Map(rows.map((r) => [r.courseId, r.n]));
 }
+
+/**
+ * Whether a student takes a course in a semester: their approved registration holds it (course
+ * content's enrolment: one indexed lookup).
+ */
+export const holdsApprovedCourse = (db: Exec, studentId: number, courseId: number, semesterId: number) =>
+  repo.holdsApproved(db, studentId, courseId, semesterId);
+
+/** The courses a student's approved registrations hold in these semesters. */
+export const approvedCoursesOf = (db: Exec, studentId: number, semesterIds: readonly number[]) =>
+  repo.approvedCoursesOf(db, studentId, semesterIds);

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOTIFICATIONS_API as API } from '@portal/contracts';
+import { login, startTestApp, statementsDuring, type TestApp } from '../../../test/helpers.js';
+import { publish } from './notifications.service.js';
+
+type Auth = Record<string, string>;
+
+/** The notifications core: publish in one statement, counts, list, mark read, the spec's two calls. */
+describe('notifications', () => {
+  let t: TestApp;
+  let s1: Auth;
+  let s4: Auth;
+  let s1Id: number;
+  let s4Id: number;
+  let admin: Auth;
+  let adminId: number;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    const a = await login(t.app, 'Student', 'student1@demo.edu.ng');
+    const b = await login(t.app, 'Student', 'student4@demo.edu.ng');
+    const c = await login(t.app, 'Admin', 'admin@demo.edu.ng');
+    s1 = a.auth;
+    s4 = b.auth;
+    admin = c.auth;
+    s1Id = a.body.Data.StudID;
+    s4Id = b.body.Data.StudID;
+    adminId = c.body.Data.UserId;
+  }, 120_000);
+  afterAll(() => t?.close(), 60_000);
+
+  const get = (url: string, headers: Auth = {}) => t.app.inject({ method: 'GET', url, headers });
+  const post = (url: string, headers: Auth, payload?: unknown) =>
+    t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload: payload as object } : {}) });
+  const counts = async (auth: Auth) => {
+    const res = await get(API.counts, auth);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { Data: Record<string, number>; Total: number };
+  };
+
+  it('publishes to any number of recipients in one statement', async () => {
+    const ids = [s1Id, s4Id, ...Array.from({ length: 3000 }, (_, i) => 1_000_000 + i)];
+    const statements = await statementsDuring(t.database.db, async () => {
+      const written = await publish(t.database.db, {
+        type: 'lectureNotes',
+        recipientKind: 'Student',
+        recipientIds: ids,
+        title: 'CSC 101: Lecture 1',
+        link: '/student/lecturenote',
+      });
+      expect(written).toBe(ids.length);
+    });
+    expect(statements.filter((s) => /insert into "notifications"/i.test(s))).toHaveLength(1);
+    expect(statements).toHaveLength(1);
+  });
+
+  it('counts per type name, lists, and resets a type when marked read', async () => {
+    await publish(t.database.db, {
+      type: 'announcements',
+      recipientKind: 'Student',
+      recipientIds: [s1Id],
+      title: 'Welcome',
+      link: '/student/dashboard',
+    });
+    const before = await counts(s1);
+    expect(before.Data).toMatchObject({ lectureNotes: 1, announcements: 1, assignments: 0, exams: 0 });
+    expect(Object.keys(before.Data).sort()).toEqual(
+      ['announcements', 'assignments', 'exams', 'learningDiscussion', 'lectureNotes', 'liveClassRoom'].sort(),
+    );
+    expect(before.Total).toBe(2);
+
+    const list = await get(`${API.list}?type=lectureNotes&unread=true`, s1);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().Data[0]).toMatchObject({
+      Type: 2,
+      TypeName: 'lectureNotes',
+      Title: 'CSC 101: Lecture 1',
+    });
+    expect(list.json().Total).toBe(1);
+
+    const read = await post(API.read, s1, { type: 'lectureNotes' });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().Data.Marked).toBe(1);
+    expect((await counts(s1)).Data).toMatchObject({ lectureNotes: 0, announcements: 1 });
+    // Another user's counts are untouched.
+    expect((await counts(s4)).Data.lectureNotes).toBe(1);
+    // An admin has counts of their own (none).
+    expect((await counts(admin)).Total).toBe(0);
+    expect((await get(API.counts)).statusCode).toBe(401);
+    expect((await post(API.read, s1, { type: 'nonsense' })).statusCode).toBe(400);
+  });
+
+  it('answers the spec’s calls for the caller’s own id only', async () => {
+    const unread = await get(`${API.unread}?staffId=${s4Id}&notificationType=2`, s4);
+    expect(unread.statusCode, unread.body).toBe(200);
+    expect(unread.json().Status).toBe(true);
+    expect(unread.json().Data).toHaveLength(1);
+
+    // Another user's id: 403, not their counts.
+    const other = await get(`${API.unread}?staffId=${s1Id}&notificationType=2`, s4);
+    expect(other.statusCode).toBe(403);
+    expect(other.json().Data).toBeUndefined();
+    expect((await post(`${API.markRead}?staffId=${s1Id}&notificationType=6`, s4)).statusCode).toBe(403);
+    // An admin's id is their UserId.
+    expect((await get(`${API.unread}?staffId=${adminId}&notificationType=6`, admin)).statusCode).toBe(200);
+    expect((await get(`${API.unread}?staffId=${s4Id}&notificationType=6`, admin)).statusCode).toBe(403);
+
+    // Bad input: a type that is none, an id past 2^31.
+    expect((await get(`${API.unread}?staffId=${s4Id}&notificationType=9`, s4)).statusCode).toBe(400);
+    expect((await get(`${API.unread}?staffId=2147483648&notificationType=2`, s4)).statusCode).toBe(400);
+
+    const marked = await post(`${API.markRead}?staffId=${s4Id}&notificationType=2`, s4);
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(marked.json()).toEqual({ Status: true });
+    const after = await get(`${API.unread}?staffId=${s4Id}&notificationType=2`, s4);
+    expect(after.json().Data).toHaveLength(0);
+  });
+});
