@@ -119,6 +119,8 @@ export default defineConfig({
             handler: 'CacheFirst',
             options: {
               cacheName: CACHE_NAMES.documents,
+              // Keyed by the path: a file's link is signed afresh in every answer (?u&exp&sig).
+              matchOptions: { ignoreSearch: true },
               rangeRequests: true,
               cacheableResponse: { statuses: [200] },
               expiration: { maxEntries: 40, maxAgeSeconds: 60 * 24 * 60 * 60, purgeOnQuotaError: true },

@@ -1,4 +1,4 @@
-import { SW_FILE } from './offlineCaches';
+import { CACHE_NAMES, SW_FILE } from './offlineCaches';
 
 let registering: Promise<ServiceWorkerRegistration | null> | undefined;
 
@@ -15,4 +15,20 @@ export function registerServiceWorker(): Promise<ServiceWorkerRegistration | nul
     .register(`/portal/${SW_FILE}`, { scope: '/portal/' })
     .catch(() => null);
   return registering;
+}
+
+/**
+ * Empties the caches of course content (documents, lists): on signing out, so the next person to
+ * use the device never reads the previous student's notes. The notes' names go with them.
+ */
+export async function clearContentCaches(): Promise<void> {
+  try {
+    localStorage.removeItem('portal.offlineNotes');
+  } catch {
+    // Storage disabled: nothing kept.
+  }
+  if (typeof caches === 'undefined') return;
+  await Promise.all([CACHE_NAMES.documents, CACHE_NAMES.lists].map((name) => caches.delete(name))).catch(
+    () => undefined,
+  );
 }

@@ -16,6 +16,7 @@ export interface OfflineNote {
   savedAt: string;
 }
 
+/** Also emptied on sign-out (lib/serviceWorker.ts clearContentCaches). */
 const KEY = 'portal.offlineNotes';
 
 function readLabels(): Record<string, OfflineNote> {

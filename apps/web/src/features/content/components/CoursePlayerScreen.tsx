@@ -98,7 +98,7 @@ function StudentCourse({ courseId, sessionId }: { courseId: number; sessionId: n
           content={course}
           lessonId={lessonId}
           pdfSource={pdfSource}
-          videoSource={(lesson) => ({ url: lesson.FileUrl ?? '', headers: authHeaders('student') })}
+          videoSource={(lesson) => ({ src: lesson.FileUrl ?? '' })}
           onDownload={(lesson) => void download(lesson, t('content.error'))}
           onOpened={(lesson) => {
             record(lesson, 'Opened');

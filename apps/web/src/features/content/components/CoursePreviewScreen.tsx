@@ -63,7 +63,7 @@ function Preview({ courseId, sessionId }: { courseId: number; sessionId: number 
       <CoursePlayer
         content={course}
         pdfSource={(lesson) => ({ url: lesson.FileUrl ?? '', headers: authHeaders() })}
-        videoSource={(lesson) => ({ url: lesson.FileUrl ?? '', headers: authHeaders() })}
+        videoSource={(lesson) => ({ src: lesson.FileUrl ?? '' })}
         onDownload={(lesson) =>
           void apiBlob(lesson.FileUrl ?? '')
             .then((blob) => saveFile(blob, lesson.File?.Name ?? 'file'))
