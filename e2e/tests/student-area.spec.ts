@@ -166,6 +166,7 @@ test('the unauthorized page; the sidebar follows the RoleData the server answers
     'applyforhostel',
     'documentdownload',
     'documentupload',
+    'lecturenote',
     'Matriculation',
     'changepassword',
   ]);

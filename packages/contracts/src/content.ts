@@ -527,7 +527,7 @@ export const courseContentSpec = z.object({
           sectionContent: z.array(courseContentSpecItem),
         }),
       ),
-      /** The offering's (first) lecturer. */
+      /** The lecturer who wrote the content (else the offering's lead lecturer). */
       firstName: z.string(),
       surname: z.string(),
       courseCode: z.string(),

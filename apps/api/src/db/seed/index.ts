@@ -11,6 +11,7 @@ import { seedFinance, seedLevelFees, seedPayments } from './payments.js';
 import { seedReference } from './reference.js';
 import { seedGrading, seedResults } from './results.js';
 import { seedSchoolFees } from './school-fees.js';
+import { seedCourseContent } from './course-content.js';
 import { seedCalendar } from './sessions.js';
 
 /** One step of the demo seed: idempotent, adds nothing on a second run. */
@@ -43,6 +44,8 @@ export const SEED_STEPS: readonly (readonly [string, SeedStep])[] = [
   ['hostel round', seedHostelRound],
   // Uploaded documents, passports and admission forms need file storage.
   ['applicant files', (db, storage) => (storage ? seedApplicantFiles(db, storage) : Promise.resolve())],
+  // DIT/2024/0005, the content reviewer and CSC 101's published content (its files need the storage).
+  ['course content', seedCourseContent],
 ];
 
 /** Reference data, the demo institution and the demo accounts. Idempotent: run on every start. */

@@ -40,58 +40,71 @@ const DEMO_FEE_PAYMENTS = [
  * own crediting step, in one transaction. Idempotent: the references are fixed.
  */
 export async function seedSchoolFees(db: Db): Promise<void> {
-  for (const seeded of DEMO_FEE_PAYMENTS) {
-    const [student] = await db
-      .select({ id: students.id })
-      .from(students)
-      .where(eq(students.matricNo, seeded.matricNo))
-      .limit(1);
-    if (!student) continue;
-    const [existing] = await db
-      .select({ id: payments.id })
-      .from(payments)
-      .where(and(eq(payments.provider, seeded.provider), eq(payments.reference, seeded.reference)))
-      .limit(1);
-    if (existing) continue;
-    const purpose = purposeOf(SCHOOL_FEES_CATEGORY_ID)!;
-    const payer = await purpose.loadPayer(db, student.id);
-    if (!payer) continue;
-    const due = await studentDue(db, payer);
-    if (!due.sessionId || due.totalKobo === 0 || due.paidKobo > 0) continue;
-    const amountKobo = seeded.methodId === FULL_PAYMENT_METHOD_ID ? due.totalKobo : due.minimumFirstKobo;
-    const { paidAt } = seeded;
-    await db.transaction(async (tx) => {
-      await openFeeAccount(
-        tx,
-        { studentId: student.id, sessionId: due.sessionId!, categoryId: SCHOOL_FEES_CATEGORY_ID },
-        due.totalKobo,
-      );
-      const [row] = await tx
-        .insert(payments)
-        .values({
-          publicId: newPublicId(),
-          provider: seeded.provider,
-          reference: seeded.reference,
-          providerReference: seeded.providerReference,
-          payeeTypeId: STUDENT_PAYEE_TYPE_ID,
-          studentId: student.id,
-          categoryId: SCHOOL_FEES_CATEGORY_ID,
-          itemIds: due.lines.map((l) => l.itemId),
-          sessionId: due.sessionId,
-          methodId: seeded.methodId,
-          amountKobo,
-          currency: 'NGN',
-          state: 'paid',
-          amountPaidKobo: amountKobo,
-          providerStatus: seeded.provider === 'remita' ? '00' : 'PAID',
-          createdAt: paidAt,
-          updatedAt: paidAt,
-          paidAt,
-          lastCheckedAt: paidAt,
-          checkCount: 1,
-        })
-        .returning();
-      await purpose.onPaid(tx, row!, paidAt);
-    });
-  }
+  for (const seeded of DEMO_FEE_PAYMENTS) await seedFeePayment(db, seeded);
+}
+
+/** One demo student's paid school-fee attempt of the current session (nothing when already paid). */
+export async function seedFeePayment(
+  db: Db,
+  seeded: {
+    matricNo: string;
+    provider: string;
+    reference: string;
+    providerReference: string;
+    methodId: number;
+    paidAt: Date;
+  },
+): Promise<void> {
+  const [student] = await db
+    .select({ id: students.id })
+    .from(students)
+    .where(eq(students.matricNo, seeded.matricNo))
+    .limit(1);
+  if (!student) return;
+  const [existing] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.provider, seeded.provider), eq(payments.reference, seeded.reference)))
+    .limit(1);
+  if (existing) return;
+  const purpose = purposeOf(SCHOOL_FEES_CATEGORY_ID)!;
+  const payer = await purpose.loadPayer(db, student.id);
+  if (!payer) return;
+  const due = await studentDue(db, payer);
+  if (!due.sessionId || due.totalKobo === 0 || due.paidKobo > 0) return;
+  const amountKobo = seeded.methodId === FULL_PAYMENT_METHOD_ID ? due.totalKobo : due.minimumFirstKobo;
+  const { paidAt } = seeded;
+  await db.transaction(async (tx) => {
+    await openFeeAccount(
+      tx,
+      { studentId: student.id, sessionId: due.sessionId!, categoryId: SCHOOL_FEES_CATEGORY_ID },
+      due.totalKobo,
+    );
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        publicId: newPublicId(),
+        provider: seeded.provider,
+        reference: seeded.reference,
+        providerReference: seeded.providerReference,
+        payeeTypeId: STUDENT_PAYEE_TYPE_ID,
+        studentId: student.id,
+        categoryId: SCHOOL_FEES_CATEGORY_ID,
+        itemIds: due.lines.map((l) => l.itemId),
+        sessionId: due.sessionId,
+        methodId: seeded.methodId,
+        amountKobo,
+        currency: 'NGN',
+        state: 'paid',
+        amountPaidKobo: amountKobo,
+        providerStatus: seeded.provider === 'remita' ? '00' : 'PAID',
+        createdAt: paidAt,
+        updatedAt: paidAt,
+        paidAt,
+        lastCheckedAt: paidAt,
+        checkCount: 1,
+      })
+      .returning();
+    await purpose.onPaid(tx, row!, paidAt);
+  });
 }

@@ -245,6 +245,15 @@ export async function staffOfferings(
   return { rows, total: count?.n ?? 0 };
 }
 
+export async function adminName(db: Exec, adminId: number) {
+  const [row] = await db
+    .select({ firstName: admins.firstName, lastName: admins.lastName })
+    .from(admins)
+    .where(eq(admins.id, adminId))
+    .limit(1);
+  return row ?? null;
+}
+
 // ───────────────────────────── sections and items ─────────────────────────────
 
 export type SectionRow = typeof contentSections.$inferSelect;

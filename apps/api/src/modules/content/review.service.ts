@@ -288,7 +288,8 @@ export async function staffPreview(
 /**
  * `GET api/Admin/GetCourseContentAsync/{id}` (spec §3, §7): {id} is the course id, the session the
  * `sessionId` query's or the current one. data = { contentData: sections with sectionContent, the
- * lecturer's firstName and surname }, state true; no content: data null, state false, msg 'No data'.
+ * firstName and surname of the lecturer who wrote it (else the lead lecturer) }, state true; no
+ * content: data null, state false, msg 'No data'.
  */
 export async function courseContentSpec(
   deps: ContentDeps,
@@ -305,7 +306,10 @@ export async function courseContentSpec(
     repo.lecturersOf(deps.db, [o]),
   ]);
   if (sections.length === 0) return { data: null, state: false, msg: 'No data' };
-  const lead = lecturers.get(`${courseId}:${session}`)?.[0];
+  // The lecturer who wrote the content (the first item's author), else the offering's lead lecturer.
+  const authorId = items.find((i) => i.createdBy !== null)?.createdBy;
+  const author = authorId ? await repo.adminName(deps.db, authorId) : null;
+  const lead = author ?? lecturers.get(`${courseId}:${session}`)?.[0];
   const who = { kind: 'Admin', id: caller.adminId };
   return {
     data: {
