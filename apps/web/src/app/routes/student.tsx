@@ -84,11 +84,13 @@ function studentNav(pages: readonly PageEntry[], counts: Partial<NotificationCou
       page('ReportCard', link({ id: 'student.nav.reportCard' }, '/student/ReportCard', <Summarize />)),
       page('applyforhostel', link({ id: 'student.nav.hostel' }, '/student/applyforhostel', <Hotel />)),
     ]),
-    // Lecture notes: for every student (the API shows each only the courses they registered for).
-    {
-      ...link({ id: 'student.nav.lectureNotes' }, NOTIFICATION_TYPES.lectureNotes.path, <LibraryBooks />),
-      badge: counts.lectureNotes,
-    },
+    // Lecture notes, with the count of notes published since the student last opened them.
+    ...links([
+      page('lecturenote', {
+        ...link({ id: 'student.nav.lectureNotes' }, NOTIFICATION_TYPES.lectureNotes.path, <LibraryBooks />),
+        badge: counts.lectureNotes,
+      }),
+    ]),
     ...(documents.length
       ? [
           {
@@ -141,8 +143,11 @@ export default function StudentRoutes() {
         path="applyforhostel"
         element={guarded('applyforhostel', <HostelApplicationScreen hostelFee={fee} />)}
       />
-      <Route path="lecturenote" element={<LectureNotesScreen />} />
-      <Route path="lecturenote/:courseId/:sessionId" element={<CoursePlayerScreen />} />
+      <Route path="lecturenote" element={guarded('lecturenote', <LectureNotesScreen />)} />
+      <Route
+        path="lecturenote/:courseId/:sessionId"
+        element={guarded('lecturenote', <CoursePlayerScreen />)}
+      />
       <Route path="unauthorized" element={<UnauthorizedScreen />} />
       <Route path="changepassword" element={<ChangePasswordScreen area="student" />} />
       <Route path="payment" element={guarded('payment', <SchoolFeesScreen />)} />
