@@ -69,8 +69,20 @@ export default function PdfReader({
       // The portal's Content-Security-Policy allows no eval.
       isEvalSupported: false,
     });
-    task.promise.then(setPdf, () => setFailed(true));
-    return () => void task.destroy();
+    let live = true;
+    task.promise.then(
+      (doc) => live && setPdf(doc),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+      // Not while the document is still loading: pdf.js's worker would throw 'Worker was terminated'
+      // (uncaught, in the worker). Once it has loaded or failed, it goes.
+      void task.promise.then(
+        () => task.destroy(),
+        () => task.destroy(),
+      );
+    };
   }, [source]);
 
   useEffect(() => {
