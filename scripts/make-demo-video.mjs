@@ -2,6 +2,7 @@
 // Makes the demo seed's short video lesson (apps/api/src/db/seed/data/lesson-video.ts, base64): three seconds
 // of a canvas animation recorded by Chromium's MediaRecorder (VP8 WebM, a few KB) — no ffmpeg needed.
 // Run once, commit the file: `node scripts/make-demo-video.mjs` (Chromium at /usr/bin/chromium).
+/* global document, MediaRecorder, requestAnimationFrame -- run inside the page by page.evaluate */
 import { writeFileSync } from 'node:fs';
 import { chromium } from 'playwright';
 

@@ -104,6 +104,7 @@ export const PAGE_NAMES = {
   Transcript: 'Transcripts',
   discussiontypes: 'Discussion Types',
   managecontent: 'Manage Content',
+  'content-review': 'Content Review',
   LiveClassroom: 'Live Classroom',
   cbt: 'CBT',
   assignment: 'Assignments',

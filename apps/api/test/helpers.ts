@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -7,6 +8,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
+import { courseRegistrations, students } from '../src/db/schema/index.js';
 import {
   databaseUrl,
   onServer,
@@ -207,4 +209,17 @@ export async function statementsDuring(db: Database['db'], work: () => Promise<v
     session.options.logger = saved.optionsLogger;
   }
   return seen;
+}
+
+/**
+ * Removes a demo student's seeded course registrations, for the tests that count a course's
+ * registered students from none: the course content seed registers DIT/2024/0005 (approved) for
+ * the first semester's CSC 101, which those tests were written before.
+ */
+export async function dropCourseRegistrationsOf(db: Database['db'], matricNo: string): Promise<void> {
+  await db
+    .delete(courseRegistrations)
+    .where(
+      sql`${courseRegistrations.studentId} = (select ${students.id} from ${students} where ${students.matricNo} = ${matricNo})`,
+    );
 }

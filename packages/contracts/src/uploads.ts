@@ -93,7 +93,6 @@ export function megabytesText(bytes: number): string {
 }
 
 export const UPLOAD_MESSAGES = {
-  staffOnly: 'Only signed-in staff may upload files.',
   unknownPurpose: template(
     'Unknown upload purpose "{purpose}". Use one of: {purposes}.',
     textArg('purpose'),
@@ -121,17 +120,13 @@ export const UPLOAD_MESSAGES = {
   ),
   notFound: 'Upload not found.',
   notYours: 'This upload belongs to another user.',
-  notFinished: 'This upload is not finished yet; send the rest of the file first.',
   alreadyClaimed: 'This upload has already been used. Upload the file again.',
   wrongPurpose: template(
     'This upload was made for {found}, not for {wanted}.',
     textArg('found'),
     textArg('wanted'),
   ),
-  rangeNotSatisfiable: template(
-    'The range asked for is outside the file ({size} bytes).',
-    countArg('size'),
-  ),
+  rangeNotSatisfiable: template('The range asked for is outside the file ({size} bytes).', countArg('size')),
 } as const;
 
 /** A finished upload, as its last PATCH answers and `GET /api/uploads/:id` shows it to its owner. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { constants as zlibConstants, createBrotliCompress, createGzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { UPLOAD_MESSAGES } from '@portal/contracts';
@@ -79,6 +79,9 @@ function isCompressible(mime: string): boolean {
 /** Compression on the fly stops above this: larger compressible files are unusual and go as they are. */
 const COMPRESS_LIMIT = 20 * 1024 * 1024;
 
+/** An empty body for HEAD that keeps the Content-Length set (Fastify's HEAD route resets it for no payload). */
+const nothing = () => Readable.from([]);
+
 /** `"…"`: a strong validator from the key and size (a stored key never changes its bytes). */
 export function storedFileEtag(key: string, size: number): string {
   return `"${createHash('sha256').update(`${key}\n${size}`).digest('base64url').slice(0, 27)}"`;
@@ -136,7 +139,9 @@ function chosenEncoding(header: string | undefined): 'br' | 'gzip' | null {
 }
 
 function dispositionHeader(disposition: 'inline' | 'attachment', name: string): string {
-  return disposition === 'inline' ? attachmentHeader(name).replace(/^attachment/, 'inline') : attachmentHeader(name);
+  return disposition === 'inline'
+    ? attachmentHeader(name).replace(/^attachment/, 'inline')
+    : attachmentHeader(name);
 }
 
 /**
@@ -159,7 +164,9 @@ export async function sendStoredFile(
     'x-content-type-options': 'nosniff',
     // Sandboxed unless a PDF read in the page (the browser's own viewer does not run sandboxed).
     'content-security-policy':
-      disposition === 'inline' && mime === 'application/pdf' ? "default-src 'none'" : "default-src 'none'; sandbox",
+      disposition === 'inline' && mime === 'application/pdf'
+        ? "default-src 'none'"
+        : "default-src 'none'; sandbox",
     'cache-control': `private, max-age=${Math.max(0, Math.floor(options.maxAgeSeconds ?? 0))}`,
     'accept-ranges': 'bytes',
     etag,
@@ -185,7 +192,7 @@ export async function sendStoredFile(
       'content-range': `bytes ${range.start}-${range.end}/${size}`,
       'content-length': String(range.end - range.start + 1),
     });
-    if (head) return reply.send();
+    if (head) return reply.send(nothing());
     const opened = await request.server.deps.storage.open(key, range);
     if (!opened) throw notFound();
     return reply.send(opened.stream);
@@ -193,7 +200,7 @@ export async function sendStoredFile(
   const encoding = compressible && !head ? chosenEncoding(request.headers['accept-encoding']) : null;
   if (head || !encoding) {
     reply.status(200).header('content-length', String(size));
-    if (head) return reply.send();
+    if (head) return reply.send(nothing());
     const opened = await request.server.deps.storage.open(key);
     if (!opened) throw notFound();
     return reply.send(opened.stream);

@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalDiskStorage, S3Storage, createStorage, signLink, signV4, verifyLink } from './storage.js';
 
@@ -28,7 +29,7 @@ describe('Signature Version 4', () => {
 
 describe('S3 storage against a local S3-style server', () => {
   const objects = new Map<string, Buffer>();
-  const seen: { method: string; url: string; authorization: string }[] = [];
+  const seen: { method: string; url: string; authorization: string; payload?: string }[] = [];
   let server: Server;
   let endpoint: string;
 
@@ -37,7 +38,12 @@ describe('S3 storage against a local S3-style server', () => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        seen.push({ method: req.method!, url: req.url!, authorization: String(req.headers.authorization) });
+        seen.push({
+          method: req.method!,
+          url: req.url!,
+          authorization: String(req.headers.authorization),
+          payload: req.headers['x-amz-content-sha256'] as string | undefined,
+        });
         const key = req.url!;
         if (req.method === 'PUT') {
           objects.set(key, Buffer.concat(chunks));
@@ -45,6 +51,15 @@ describe('S3 storage against a local S3-style server', () => {
         } else if (req.method === 'GET' || req.method === 'HEAD') {
           const body = objects.get(key);
           if (!body) return void res.writeHead(404).end('<Error><Code>NoSuchKey</Code></Error>');
+          const range = /^bytes=(\d+)-(\d+)$/.exec(String(req.headers.range ?? ''));
+          if (range && req.method === 'GET') {
+            const [start, end] = [Number(range[1]), Math.min(Number(range[2]), body.length - 1)];
+            res.writeHead(206, {
+              'content-length': end - start + 1,
+              'content-range': `bytes ${start}-${end}/${body.length}`,
+            });
+            return void res.end(body.subarray(start, end + 1));
+          }
           res.writeHead(200, { 'content-length': body.length });
           res.end(req.method === 'GET' ? body : undefined);
         } else if (req.method === 'DELETE') {
@@ -87,6 +102,32 @@ describe('S3 storage against a local S3-style server', () => {
     await expect(storage.put('../escape', Buffer.from('x'))).rejects.toThrow(/Invalid storage key/);
   });
 
+  it('streams a large put (unsigned payload) and reads a byte range with a ranged GET', async () => {
+    const storage = createStorage({
+      DATA_DIR: '/nonexistent',
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: 'portal-files',
+      S3_ACCESS_KEY_ID: 'test-key',
+      S3_SECRET_ACCESS_KEY: 'test-secret',
+    });
+    const bytes = Buffer.from(Array.from({ length: 256 * 1024 }, (_, i) => i % 251));
+    await storage.putStream(
+      'videos/v.mp4',
+      Readable.from([bytes.subarray(0, 1000), bytes.subarray(1000)]),
+      bytes.length,
+    );
+    expect(seen.at(-1)).toMatchObject({ method: 'PUT', payload: 'UNSIGNED-PAYLOAD' });
+    expect(objects.get('/portal-files/uploads/videos/v.mp4')!.equals(bytes)).toBe(true);
+    const part = await storage.open('videos/v.mp4', { start: 1000, end: 1999 });
+    expect(part!.size).toBe(bytes.length);
+    const chunks: Buffer[] = [];
+    for await (const chunk of part!.stream) chunks.push(Buffer.from(chunk as Uint8Array));
+    expect(Buffer.concat(chunks).equals(bytes.subarray(1000, 2000))).toBe(true);
+    await expect(
+      storage.putStream('videos/short.mp4', Readable.from([bytes.subarray(0, 10)]), 20),
+    ).rejects.toThrow(/ended after 10 of 20 bytes/);
+  });
+
   it('names the S3 settings that are missing', () => {
     expect(() => createStorage({ DATA_DIR: '/x', S3_BUCKET: 'b' })).toThrow(
       'S3 storage needs S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY as well.',
@@ -107,6 +148,25 @@ describe('local disk storage and signed links', () => {
     for (const key of ['../x', '/etc/passwd', 'a/../../x', 'a//b', 'a/./b', '']) {
       await expect(storage.put(key, Buffer.from('x'))).rejects.toThrow(/Invalid storage key/);
     }
+  });
+
+  it('stores streams and files, and reads byte ranges', async () => {
+    const storage = new LocalDiskStorage(dir);
+    await storage.putStream('s/one.bin', Readable.from([Buffer.from('hello '), Buffer.from('world')]), 11);
+    const part = await storage.open('s/one.bin', { start: 6, end: 10 });
+    expect(part!.size).toBe(11);
+    const chunks: Buffer[] = [];
+    for await (const chunk of part!.stream) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).toString()).toBe('world');
+    await expect(storage.putStream('s/two.bin', Readable.from([Buffer.from('abc')]), 5)).rejects.toThrow(
+      /ended after 3 of 5 bytes/,
+    );
+    expect(await storage.exists('s/two.bin')).toBe(false);
+    const source = path.join(dir, 'outside.tmp');
+    writeFileSync(source, 'moved in');
+    await storage.putFile('s/three.txt', source);
+    expect((await storage.read('s/three.txt'))!.toString()).toBe('moved in');
+    expect(existsSync(source)).toBe(false);
   });
 
   it('signs links that expire and cannot be moved to another subject', () => {

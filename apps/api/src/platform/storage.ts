@@ -367,14 +367,23 @@ export class S3Storage implements FileStorage {
       region: this.region,
     });
     const body = Readable.toWeb(Readable.from(exactly(size)(stream)));
-    const response = await fetch(url, {
-      method: 'PUT',
-      headers,
-      body: body as unknown as NonNullable<RequestInit['body']>,
-      duplex: 'half',
-      // A large file on a slow link to the bucket: a bound per megabyte, not the small-file timeout.
-      signal: AbortSignal.timeout((this.settings.timeoutMs ?? 30_000) + Math.ceil(size / 1_000_000) * 2_000),
-    } as RequestInit);
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: 'PUT',
+        headers,
+        body: body as unknown as NonNullable<RequestInit['body']>,
+        duplex: 'half',
+        // A large file on a slow link to the bucket: a bound per megabyte, not the small-file timeout.
+        signal: AbortSignal.timeout(
+          (this.settings.timeoutMs ?? 30_000) + Math.ceil(size / 1_000_000) * 2_000,
+        ),
+      } as RequestInit);
+    } catch (error) {
+      // fetch hides why the body failed (a stream that ended short) behind 'fetch failed'.
+      const cause = (error as { cause?: unknown }).cause;
+      throw cause instanceof Error ? cause : error;
+    }
     if (!response.ok) await S3Storage.fail(response, `PUT ${key}`);
     await response.arrayBuffer();
   }

@@ -25,6 +25,8 @@ export const uploads = pgTable(
   },
   (t) => [
     // The cleanup job's scan: unclaimed uploads by age.
-    index('uploads_unclaimed').on(t.createdAt).where(sql`${t.claimedAt} is null`),
+    index('uploads_unclaimed')
+      .on(t.createdAt)
+      .where(sql`${t.claimedAt} is null`),
   ],
 );

@@ -12,6 +12,7 @@ import {
   semesters,
   staff,
 } from '../../db/schema/index.js';
+import { referenceData } from '../../platform/cache.js';
 import { countSql, likeEscape, preparedOn, type Exec } from '../../platform/db.js';
 
 // ───────────────────────────── offerings ─────────────────────────────
@@ -50,17 +51,27 @@ const offeringQuery = (db: Exec) =>
     .limit(1)
     .prepare('content_offering');
 
+/** Reference data (the registry's course, session and semester): cached per process for a while. */
 export async function offering(db: Exec, courseId: number, sessionId: number): Promise<OfferingFacts | null> {
-  const [row] = await preparedOn(db, 'content_offering', offeringQuery).execute({ courseId, sessionId });
-  return row ?? null;
+  return referenceData(db, `content:offering:${courseId}:${sessionId}`, async () => {
+    const [row] = await preparedOn(db, 'content_offering', offeringQuery).execute({ courseId, sessionId });
+    return row ?? null;
+  });
 }
 
 /** The current semesters (normally one) with their sessions. */
 export async function currentSemesters(db: Exec) {
-  return db
-    .select({ id: semesters.id, sessionId: semesters.sessionId, term: semesters.term, name: semesters.name })
-    .from(semesters)
-    .where(eq(semesters.isCurrent, true));
+  return referenceData(db, 'content:current-semesters', () =>
+    db
+      .select({
+        id: semesters.id,
+        sessionId: semesters.sessionId,
+        term: semesters.term,
+        name: semesters.name,
+      })
+      .from(semesters)
+      .where(eq(semesters.isCurrent, true)),
+  );
 }
 
 export async function currentSessionId(db: Exec): Promise<number | null> {
@@ -74,6 +85,11 @@ export async function currentSessionId(db: Exec): Promise<number | null> {
 
 export async function coursesByIds(db: Exec, ids: readonly number[]) {
   if (ids.length === 0) return [];
+  const key = [...ids].sort((a, b) => a - b).join(',');
+  return referenceData(db, `content:courses:${key}`, () => coursesByIdsQuery(db, ids));
+}
+
+function coursesByIdsQuery(db: Exec, ids: readonly number[]) {
   return db
     .select({
       id: courses.id,

@@ -17,7 +17,7 @@ import {
   students,
 } from '../../db/schema/index.js';
 import { pdfTextContent } from '../../platform/pdf.js';
-import { login, startTestApp, type TestApp } from '../../../test/helpers.js';
+import { login, startTestApp, type TestApp, dropCourseRegistrationsOf } from '../../../test/helpers.js';
 
 type Auth = Record<string, string>;
 const PATH = '/api/student/course-registration';
@@ -35,6 +35,7 @@ describe('course registration', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
+    await dropCourseRegistrationsOf(t.database.db, 'DIT/2024/0005');
     s2 = (await login(t.app, 'Student', 'DIT/2024/0002')).auth;
     s3 = (await login(t.app, 'Student', 'DIT/2023/0003')).auth;
     s4 = (await login(t.app, 'Student', 'student4@demo.edu.ng')).auth;

@@ -137,8 +137,8 @@ describe('student records (registry)', { timeout: 120_000 }, () => {
 
     const done = await api('POST', `/api/admin/records/matriculation/${item.applicantId}/matriculate`);
     expect(done.statusCode).toBe(200);
-    // Computer Science is a B.Sc. (DIT/{YYYY}/{NNNN}), admitted for 2024/2025; 0001, 0002 and 0004 are demo students.
-    expect(done.json()).toMatchObject({ Status: 'Ok', Data: { matricNo: 'DIT/2024/0005' } });
+    // Computer Science is a B.Sc. (DIT/{YYYY}/{NNNN}), admitted for 2024/2025; 0001, 0002, 0004 and 0005 are demo students.
+    expect(done.json()).toMatchObject({ Status: 'Ok', Data: { matricNo: 'DIT/2024/0006' } });
     const again = await api('POST', `/api/admin/records/matriculation/${item.applicantId}/matriculate`);
     expect(again.statusCode).toBe(409);
     expect(again.json().Message).toBe('This applicant has already been matriculated.');
@@ -146,7 +146,7 @@ describe('student records (registry)', { timeout: 120_000 }, () => {
     const [student] = await t.database.db
       .select()
       .from(students)
-      .where(eq(students.matricNo, 'DIT/2024/0005'));
+      .where(eq(students.matricNo, 'DIT/2024/0006'));
     expect(student).toMatchObject({
       applicantId: item.applicantId,
       email: 'applicant7@demo.edu.ng',
@@ -168,9 +168,9 @@ describe('student records (registry)', { timeout: 120_000 }, () => {
       .where(eq(mailOutbox.to, 'applicant7@demo.edu.ng'))
       .orderBy(desc(mailOutbox.id))
       .limit(1);
-    expect(queued!.subject).toBe('Your matric number: DIT/2024/0005');
+    expect(queued!.subject).toBe('Your matric number: DIT/2024/0006');
     const text = await mailTo('applicant7@demo.edu.ng', /matric number/);
-    expect(text).toContain('Your matric number is DIT/2024/0005');
+    expect(text).toContain('Your matric number is DIT/2024/0006');
     const code = decodeURIComponent(/confirmnewpassword\/\?id=([^&\s]+)&usermode=Student/.exec(text)![1]!);
     const reset = await t.app.inject({
       method: 'POST',
@@ -178,7 +178,7 @@ describe('student records (registry)', { timeout: 120_000 }, () => {
       payload: { step: 2, code, userMode: 'Student', password: 'New-Student-2025!' },
     });
     expect(reset.json().Status).toBe('Ok');
-    const signedIn = await login(t.app, 'Student', 'DIT/2024/0005', 'New-Student-2025!');
+    const signedIn = await login(t.app, 'Student', 'DIT/2024/0006', 'New-Student-2025!');
     expect(signedIn.body.Status).toBe('Ok');
 
     const trail = await t.database.db
@@ -189,10 +189,10 @@ describe('student records (registry)', { timeout: 120_000 }, () => {
 
     // …and the enquiry finds the student by their JAMB number.
     const found = await api('GET', '/api/admin/records/students?search=202410000007ag');
-    expect(found.json().Data).toEqual([expect.objectContaining({ matricNo: 'DIT/2024/0005' })]);
+    expect(found.json().Data).toEqual([expect.objectContaining({ matricNo: 'DIT/2024/0006' })]);
     const record = (await api('GET', `/api/admin/records/students/${student!.id}`)).json().Data;
     expect(record).toMatchObject({
-      matricNo: 'DIT/2024/0005',
+      matricNo: 'DIT/2024/0006',
       courseOfStudy: 'Computer Science',
       level: '100 Level',
     });

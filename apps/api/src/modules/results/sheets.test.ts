@@ -25,7 +25,7 @@ import {
   transcriptFees,
 } from '../../db/schema/index.js';
 import { pdfTextContent } from '../../platform/pdf.js';
-import { login, type TestApp } from '../../../test/helpers.js';
+import { login, type TestApp, dropCourseRegistrationsOf } from '../../../test/helpers.js';
 import { settle, startPaymentsApp, submitCheckout } from '../payments/test-support.js';
 import { cgpa, gpa, gradeOf, type Attempt } from './arithmetic.js';
 
@@ -48,6 +48,7 @@ describe('results: score sheets, review chain, publication and documents', () =>
 
   beforeAll(async () => {
     t = await startPaymentsApp();
+    await dropCourseRegistrationsOf(t.database.db, 'DIT/2024/0005');
     s3 = (await login(t.app, 'Student', 'DIT/2023/0003')).auth;
     s4 = (await login(t.app, 'Student', 'student4@demo.edu.ng')).auth;
     lecturer = (await login(t.app, 'Admin', 'lecturer@demo.edu.ng')).auth;

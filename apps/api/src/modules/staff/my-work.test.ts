@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseRegistrationPage, MyWork, ResultSheet } from '@portal/contracts';
 import { courses, semesters } from '../../db/schema/index.js';
-import { login, startTestApp, type TestApp } from '../../../test/helpers.js';
+import { login, startTestApp, type TestApp, dropCourseRegistrationsOf } from '../../../test/helpers.js';
 import { makeAdmin } from '../admin/test-support.js';
 
 type Auth = Record<string, string>;
@@ -25,6 +25,7 @@ describe('the staff home page: what waits for each admin', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
+    await dropCourseRegistrationsOf(t.database.db, 'DIT/2024/0005');
     adviser = (await login(t.app, 'Admin', 'adviser@demo.edu.ng')).auth;
     lecturer = (await login(t.app, 'Admin', 'lecturer@demo.edu.ng')).auth;
     admin = (await login(t.app, 'Admin', 'admin@demo.edu.ng')).auth;

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { UPLOAD_INFO_PATH, UPLOAD_MESSAGES, UPLOAD_TUS_PATH } from '@portal/contracts';
 import { requireAuth, type RouteAccess } from '../../platform/auth.js';
+import { sendStoredFile } from '../../platform/downloads.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import { findUpload } from './uploads.repository.js';
 import { uploadInfoOf } from './uploads.service.js';
@@ -33,6 +34,7 @@ export async function uploadsRoutes(app: FastifyInstance, deps: UploadsDeps, tus
       method: ['HEAD', 'PATCH', 'DELETE'],
       url: `${UPLOAD_TUS_PATH}/:id`,
       config,
+      schema: { params: z.object({ id: z.uuid() }) },
       exposeHeadRoute: false,
       handler: toTus,
     });
@@ -48,6 +50,26 @@ export async function uploadsRoutes(app: FastifyInstance, deps: UploadsDeps, tus
       if (!row) throw notFound(UPLOAD_MESSAGES.notFound);
       if (row.ownerUserId !== auth.userId) throw forbidden(UPLOAD_MESSAGES.notYours);
       return { Status: 'Ok', Data: uploadInfoOf(row) };
+    },
+  );
+
+  // The uploader's own look at the file (a preview before it is used), streamed with ranges.
+  app.get(
+    `${UPLOAD_INFO_PATH}/:id/file`,
+    { config: { access: STAFF }, schema: { params: z.object({ id: z.uuid() }) } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const { id } = request.params as { id: string };
+      const row = await findUpload(deps.db, id);
+      if (!row) throw notFound(UPLOAD_MESSAGES.notFound);
+      if (row.ownerUserId !== auth.userId) throw forbidden(UPLOAD_MESSAGES.notYours);
+      return sendStoredFile(request, reply, {
+        key: row.storageKey,
+        mime: row.mime,
+        fileName: row.originalName,
+        size: row.size,
+        disposition: 'inline',
+      });
     },
   );
 }

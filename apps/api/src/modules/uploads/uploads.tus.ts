@@ -83,7 +83,11 @@ export function checkCreation(headers: IncomingMessage['headers']): void {
   if (length > maxBytes) {
     throw new AppError(
       413,
-      UPLOAD_MESSAGES.tooLarge(megabytesText(length), megabytesText(maxBytes), UPLOAD_PURPOSES[purpose].label),
+      UPLOAD_MESSAGES.tooLarge(
+        megabytesText(length),
+        megabytesText(maxBytes),
+        UPLOAD_PURPOSES[purpose].label,
+      ),
       STATUS.invalid,
     );
   }
@@ -107,7 +111,10 @@ async function readHead(filePath: string, bytes: number): Promise<Buffer> {
  */
 export function createTusServer(deps: UploadsDeps) {
   const callers = new WeakMap<IncomingMessage, AuthContext>();
-  const store = new FileStore({ directory: deps.partialDir, expirationPeriodInMilliseconds: UPLOAD_LIFETIME_MS });
+  const store = new FileStore({
+    directory: deps.partialDir,
+    expirationPeriodInMilliseconds: UPLOAD_LIFETIME_MS,
+  });
 
   const callerOf = (req: { runtime?: { node?: { req?: IncomingMessage } } }): AuthContext => {
     const node = req.runtime?.node?.req;
@@ -235,7 +242,10 @@ export type TusServer = ReturnType<typeof createTusServer>;
  * The periodic cleanup: unfinished uploads older than a day (data and tus's .json), stray partial
  * files, and finished uploads nobody claimed within a day (row and stored file).
  */
-export async function removeStaleUploads(deps: UploadsDeps, now = Date.now()): Promise<{ partial: number; unclaimed: number }> {
+export async function removeStaleUploads(
+  deps: UploadsDeps,
+  now = Date.now(),
+): Promise<{ partial: number; unclaimed: number }> {
   const cutoff = now - UPLOAD_LIFETIME_MS;
   let partial = 0;
   let names: string[] = [];
