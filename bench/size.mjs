@@ -62,6 +62,24 @@ const ROUTES = [
     route,
     lazy: [...area('student'), ...screens.map((screen) => `src/features/${screen}.tsx`)],
   })),
+  // Lecture notes (issue 24): the list, and a lesson page with the PDF reader (pdf.js; its worker,
+  // a separate asset, comes on top when a PDF is opened). Target for a lesson page: 150 KiB over the wire.
+  ...[
+    ['/student/lecturenote', 'content/components/LectureNotesScreen'],
+    ['/student/lecturenote/:course (lesson)', 'content/components/CoursePlayerScreen'],
+    [
+      '/student/lecturenote/:course (+ PDF reader)',
+      'content/components/CoursePlayerScreen',
+      'content/components/PdfReader',
+    ],
+  ].map(([route, ...screens]) => ({
+    route,
+    lazy: [
+      ...area('student'),
+      catalogue('en', 'content'),
+      ...screens.map((screen) => `src/features/${screen}.tsx`),
+    ],
+  })),
   { route: '/admin/dashboard', lazy: area('admin') },
   { route: '/app/dashboard', lazy: area('app') },
 ];

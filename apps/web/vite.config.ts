@@ -4,6 +4,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { CACHE_NAMES, precachedEntries, SW_FILE } from './sw.config';
 
 /**
  * Compiles each message catalogue (src/i18n/messages/*.json) to react-intl's syntax tree at build
@@ -78,7 +80,77 @@ function inlineFavicon(): Plugin {
  */
 export default defineConfig({
   base: '/portal/',
-  plugins: [precompiledMessages(), react(), inlineFavicon(), precompressedAssets()],
+  plugins: [
+    precompiledMessages(),
+    react(),
+    inlineFavicon(),
+    precompressedAssets(),
+    /*
+     * The service worker (Workbox, generated): it keeps the lecture-notes pages working offline for a
+     * student who has opened them. Registered only by those pages (src/lib/serviceWorker.ts), never in
+     * development. It precaches only the app shell those pages need (the entry and the lecture-notes
+     * chunks, read from the build's manifest: not the whole app, which a student pays for by the
+     * megabyte), and caches at run time only what the student opened: the documents (CacheFirst,
+     * expiring, ranges served from the cached copy) and the lists of their courses' contents
+     * (NetworkFirst). Nothing else of the API goes through it.
+     */
+    VitePWA({
+      injectRegister: false,
+      manifest: false,
+      filename: SW_FILE,
+      strategies: 'generateSW',
+      workbox: {
+        // The build's hashed files are found by globbing; the transform keeps the shell's only.
+        globPatterns: ['index.html', 'assets/*.{js,css,mjs}'],
+        manifestTransforms: [precachedEntries],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        cacheId: 'portal',
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+        // Only the lecture-notes pages open offline (from the precached index.html); every other
+        // page goes to the network as before (the public pages arrive prerendered).
+        navigateFallback: '/portal/index.html',
+        navigateFallbackAllowlist: [/^\/portal\/student\/lecturenote(?:\/|$)/i],
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin && /^\/api\/student\/content\/items\/\d+\/file$/.test(url.pathname),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: CACHE_NAMES.documents,
+              // Keyed by the path: a file's link is signed afresh in every answer (?u&exp&sig).
+              matchOptions: { ignoreSearch: true },
+              rangeRequests: true,
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 40, maxAgeSeconds: 60 * 24 * 60 * 60, purgeOnQuotaError: true },
+            },
+          },
+          {
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin && /^\/api\/student\/content(?:\/\d+(?:\/\d+)?)?$/.test(url.pathname),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: CACHE_NAMES.lists,
+              networkTimeoutSeconds: 10,
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 30, maxAgeSeconds: 60 * 24 * 60 * 60, purgeOnQuotaError: true },
+            },
+          },
+          {
+            // A chunk of another page the student opened while online (another language's strings).
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/portal/assets/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: CACHE_NAMES.assets,
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 120, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
+            },
+          },
+        ],
+      },
+    }),
+  ],
   resolve: {
     alias: [
       {

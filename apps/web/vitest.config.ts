@@ -9,6 +9,10 @@ import viteConfig from './vite.config';
 export default mergeConfig(
   viteConfig,
   defineConfig({
+    // The browser's tus client, as the build takes it (its package's `browser` field), not its Node one.
+    resolve: {
+      alias: [{ find: /^tus-js-client$/, replacement: 'tus-js-client/lib.esm/browser/index.js' }],
+    },
     test: {
       environment: 'happy-dom',
       // The portal is served under /portal: its cookies are scoped to that path.

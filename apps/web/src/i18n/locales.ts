@@ -7,6 +7,7 @@ import type student from './messages/student/en.json';
 import type app from './messages/app/en.json';
 import type payments from './messages/payments/en.json';
 import type documents from './messages/documents/en.json';
+import type content from './messages/content/en.json';
 import type server from './messages/server/en.json';
 
 export const LOCALES = ['en', 'zh', 'ar', 'it', 'es', 'fr'] as const;
@@ -37,6 +38,8 @@ export const NAMESPACES = [
   'app',
   'payments',
   'documents',
+  // Course content (lecture notes, the player, managing and reviewing content): with its screens, in any area.
+  'content',
   // The server's messages, by id (ADR 9): downloaded when an answer names one and the locale is not English.
   'server',
 ] as const;
@@ -52,6 +55,7 @@ export type MessageId =
   | keyof typeof app
   | keyof typeof payments
   | keyof typeof documents
+  | keyof typeof content
   | keyof typeof server;
 /** A catalogue as the build compiles it (see vite.config.ts): message syntax trees, not strings. */
 export type Messages = Record<MessageId, MessageFormatElement[]>;

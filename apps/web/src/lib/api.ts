@@ -71,10 +71,23 @@ export async function apiBlob(path: string, options: ApiOptions = {}): Promise<B
   return response.blob();
 }
 
+/** The user whose bearer token a call sends: that of `area`, or of the area the browser is in. */
+function callerOf(area: AreaId | null | undefined) {
+  const resolved = area === undefined ? areaOfPath(location.pathname.replace(/^\/portal/i, '')) : area;
+  return resolved ? liveAreaUser(resolved) : undefined;
+}
+
+/**
+ * The Authorization header `api` would send, for requests made by other clients (pdf.js reading a
+ * document by ranges, a tus upload, a video fetched into memory).
+ */
+export function authHeaders(area?: AreaId | null): Record<string, string> {
+  const user = callerOf(area);
+  return user ? { authorization: `Bearer ${user.token}` } : {};
+}
+
 async function request(path: string, options: ApiOptions, accept: string): Promise<Response> {
-  const area =
-    options.area === undefined ? areaOfPath(location.pathname.replace(/^\/portal/i, '')) : options.area;
-  const user = area ? liveAreaUser(area) : undefined;
+  const user = callerOf(options.area);
 
   // Asks the server to name its messages, so they show in the user's language (ADR 9).
   const headers: Record<string, string> = { accept, 'x-message-refs': '1' };

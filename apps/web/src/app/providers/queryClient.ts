@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api';
 import { sessionStore } from '../../lib/session';
 import { settingsStore } from '../settings';
@@ -17,6 +17,14 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+/**
+ * A page opened without a network (a lecture note read offline, served by the service worker)
+ * starts offline: TanStack Query assumes online until told, and would send every call to fail.
+ * Calls then wait for the network, except those that the service worker can answer from its
+ * caches (networkMode 'offlineFirst', the student's course content).
+ */
+if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
 
 /** Answers carry the server's messages in the language they were loaded in: a new language reloads them. */
 let locale = settingsStore.get().locale;

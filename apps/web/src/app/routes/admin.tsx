@@ -98,6 +98,10 @@ const HostelAvailabilityScreen = lazy(
   () => import('../../features/hostels/components/HostelAvailabilityScreen'),
 );
 const ReservedRoomsScreen = lazy(() => import('../../features/hostels/components/ReservedRoomsScreen'));
+// Course content (issue 24): the offerings, an offering's content and its preview.
+const ManageContentScreen = lazy(() => import('../../features/content/components/ManageContentScreen'));
+const OfferingScreen = lazy(() => import('../../features/content/components/OfferingScreen'));
+const CoursePreviewScreen = lazy(() => import('../../features/content/components/CoursePreviewScreen'));
 const AllocateReservedRoomScreen = lazy(
   () => import('../../features/hostels/components/AllocateReservedRoomScreen'),
 );
@@ -192,6 +196,9 @@ export default function AdminRoutes() {
       {pageRoute('HostelAvailability', <HostelAvailabilityScreen />)}
       {pageRoute('ReservedRooms', <ReservedRoomsScreen />)}
       {pageRoute('AllocateReservedRoom', <AllocateReservedRoomScreen />)}
+      {pageRoute('managecontent', <ManageContentScreen />)}
+      {pageRoute('managecontent', <OfferingScreen />, ':courseId/:sessionId')}
+      {pageRoute('managecontent', <CoursePreviewScreen />, ':courseId/:sessionId/preview')}
       {registryRoutes}
     </AreaShell>
   );

@@ -52,7 +52,12 @@ const APP_PAGES: readonly AppPage[] = [
   { path: 'SchoolManagement', label: 'app.nav.schoolManagement', icon: <School /> },
   { path: 'LearnersManagement', label: 'app.nav.learnersManagement', icon: <PeopleAlt /> },
   { path: 'instructorManagement', label: 'app.nav.manageAudits', icon: <FactCheck /> },
-  { path: 'content-review', label: 'app.nav.contentReview', icon: <RateReview /> },
+  {
+    path: 'content-review',
+    label: 'app.nav.contentReview',
+    icon: <RateReview />,
+    screen: lazy(() => import('../../features/content/components/ContentReviewScreen')),
+  },
   { path: 'SendBroadcast', label: 'app.nav.sendBroadcast', icon: <Campaign /> },
   {
     path: 'Transaction',

@@ -1,6 +1,7 @@
 import Badge from '@mui/icons-material/Badge';
 import Dashboard from '@mui/icons-material/Dashboard';
 import Hotel from '@mui/icons-material/Hotel';
+import LibraryBooks from '@mui/icons-material/LibraryBooks';
 import Description from '@mui/icons-material/Description';
 import Download from '@mui/icons-material/Download';
 import Grading from '@mui/icons-material/Grading';
@@ -13,12 +14,13 @@ import Summarize from '@mui/icons-material/Summarize';
 import Upload from '@mui/icons-material/Upload';
 import { lazy, useMemo, type ReactElement } from 'react';
 import { Route } from 'react-router';
-import type { PageEntry } from '@portal/contracts';
+import { NOTIFICATION_TYPES, type NotificationCounts, type PageEntry } from '@portal/contracts';
 import { RequireStudentPage, useStudentPages } from '../../features/student/components/RequireStudentPage';
 import UnauthorizedScreen from '../../features/student/components/UnauthorizedScreen';
 import type { FeeSlot } from '../../lib/fee';
 import { AreaShell } from '../shell/AreaShell';
 import { link, type NavItem, type NavLink } from '../shell/nav';
+import { useNotificationCounts } from '../shell/notificationCounts';
 import type { ProfileEntry } from '../shell/ProfileMenu';
 
 const ChangePasswordScreen = lazy(() => import('../../features/account/components/ChangePasswordScreen'));
@@ -43,6 +45,8 @@ const FeePayment = lazy(() => import('../../features/payments/components/FeePaym
 const HostelApplicationScreen = lazy(
   () => import('../../features/hostels/components/HostelApplicationScreen'),
 );
+const LectureNotesScreen = lazy(() => import('../../features/content/components/LectureNotesScreen'));
+const CoursePlayerScreen = lazy(() => import('../../features/content/components/CoursePlayerScreen'));
 
 /** A sidebar link to a student page, kept only when the page is in the student's RoleData. */
 const page = (name: string, item: NavLink) => ({ name, item });
@@ -52,7 +56,7 @@ const page = (name: string, item: NavLink) => ({ name, item });
  * notes, discussion and assignment links return when those pages are built), in the spec's order
  * and with its labels, and only the pages the student's RoleData grants.
  */
-function studentNav(pages: readonly PageEntry[]): NavItem[] {
+function studentNav(pages: readonly PageEntry[], counts: Partial<NotificationCounts>): NavItem[] {
   const granted = (name: string) => pages.some((p) => p.Page.toLowerCase() === name.toLowerCase());
   const links = (entries: { name: string; item: NavLink }[]) =>
     entries.filter((e) => granted(e.name)).map((e) => e.item);
@@ -79,6 +83,13 @@ function studentNav(pages: readonly PageEntry[]): NavItem[] {
       page('Result', link({ id: 'student.nav.results' }, '/student/Result', <Grading />)),
       page('ReportCard', link({ id: 'student.nav.reportCard' }, '/student/ReportCard', <Summarize />)),
       page('applyforhostel', link({ id: 'student.nav.hostel' }, '/student/applyforhostel', <Hotel />)),
+    ]),
+    // Lecture notes, with the count of notes published since the student last opened them.
+    ...links([
+      page('lecturenote', {
+        ...link({ id: 'student.nav.lectureNotes' }, NOTIFICATION_TYPES.lectureNotes.path, <LibraryBooks />),
+        badge: counts.lectureNotes,
+      }),
     ]),
     ...(documents.length
       ? [
@@ -113,9 +124,10 @@ const guarded = (name: string, element: ReactElement) => (
 /** /student/*: add the student's screens here as lazy routes (see apps/web/README.md). */
 export default function StudentRoutes() {
   const pages = useStudentPages();
-  const nav = useMemo(() => studentNav(pages), [pages]);
+  const { counts, notifications } = useNotificationCounts();
+  const nav = useMemo(() => studentNav(pages, counts), [pages, counts]);
   return (
-    <AreaShell area="student" nav={nav} profileEntries={PROFILE_ENTRIES}>
+    <AreaShell area="student" nav={nav} profileEntries={PROFILE_ENTRIES} notifications={notifications}>
       <Route path="dashboard" element={<StudentDashboard feesCard={<SchoolFeesDueCard />} />} />
       <Route path="profile" element={guarded('profile', <StudentProfileScreen />)} />
       <Route path="documentdownload" element={guarded('documentdownload', <DocumentDownloadScreen />)} />
@@ -130,6 +142,11 @@ export default function StudentRoutes() {
       <Route
         path="applyforhostel"
         element={guarded('applyforhostel', <HostelApplicationScreen hostelFee={fee} />)}
+      />
+      <Route path="lecturenote" element={guarded('lecturenote', <LectureNotesScreen />)} />
+      <Route
+        path="lecturenote/:courseId/:sessionId"
+        element={guarded('lecturenote', <CoursePlayerScreen />)}
       />
       <Route path="unauthorized" element={<UnauthorizedScreen />} />
       <Route path="changepassword" element={<ChangePasswordScreen area="student" />} />

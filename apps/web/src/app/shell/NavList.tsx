@@ -1,5 +1,6 @@
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
+import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -66,6 +67,15 @@ function NavLinkItem({
       {!iconsOnly && (
         // Long page names ('Program Registration Limit') wrap rather than lose their end.
         <ListItemText primary={label} slotProps={{ primary: { variant: 'body2' } }} />
+      )}
+      {!!item.badge && (
+        <Chip
+          size="small"
+          color="error"
+          label={item.badge > 99 ? '99+' : item.badge}
+          data-testid="nav-badge"
+          sx={{ height: 20, ml: iconsOnly ? -1.5 : 1, '& .MuiChip-label': { px: 0.75 } }}
+        />
       )}
     </ListItemButton>
   );

@@ -13,6 +13,8 @@ export interface NavLink {
   /** A path inside /portal, e.g. /applicant/biodata. */
   to: string;
   icon: ReactElement;
+  /** Unread notifications of the page's category (spec §5), shown beside the label when above 0. */
+  badge?: number;
 }
 
 export interface NavGroup {

@@ -1,6 +1,7 @@
 import { flushSync } from 'react-dom';
 import { api } from '../../../lib/api';
 import type { AreaId } from '../../../lib/areas';
+import { clearContentCaches } from '../../../lib/serviceWorker';
 import { dropUser, liveUser, sessionArea } from '../../../lib/session';
 
 /**
@@ -26,5 +27,7 @@ export async function signOut(area: AreaId, leave: () => void): Promise<boolean>
     leave();
     dropUser(userKind);
   });
+  // A student's lecture notes kept for offline reading leave the device with them.
+  if (userKind === 'studentUser') void clearContentCaches();
   return told;
 }

@@ -1,0 +1,340 @@
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import Download from '@mui/icons-material/Download';
+import NavigateBefore from '@mui/icons-material/NavigateBefore';
+import NavigateNext from '@mui/icons-material/NavigateNext';
+import OpenInNew from '@mui/icons-material/OpenInNew';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import type { ContentLesson, StudentContent } from '@portal/contracts';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useT } from '../../../i18n/useT';
+import { isPdf, isPlayableVideo, lessonsInOrder, startIndex, type PlacedLesson } from '../lessons';
+import type { PdfSource } from './PdfReader';
+import { VideoPlayer, type VideoSource } from './VideoPlayer';
+
+const PdfReader = lazy(() => import('./PdfReader'));
+
+/** How long the 'Video has ended' message shows before autoplay moves on. */
+export const AUTOPLAY_DELAY_MS = 3000;
+const AUTOPLAY_KEY = 'portal.content.autoplay';
+
+function storedAutoplay(): boolean {
+  try {
+    return localStorage.getItem(AUTOPLAY_KEY) !== 'off';
+  } catch {
+    return true;
+  }
+}
+
+export interface CoursePlayerProps {
+  content: StudentContent;
+  /** The lesson to open first (a link to one lesson); else the first not completed. */
+  lessonId?: number | null;
+  /** The sources of a lesson's file (documents: read by ranges or from the device; videos). */
+  pdfSource: (lesson: ContentLesson) => PdfSource | Promise<PdfSource>;
+  videoSource: (lesson: ContentLesson) => VideoSource;
+  onDownload: (lesson: ContentLesson) => void;
+  /** The lesson is on screen (documents: their first page). */
+  onOpened?: (lesson: ContentLesson) => void;
+  onCompleted?: (lesson: ContentLesson) => void;
+  onPosition?: (lesson: ContentLesson, seconds: number) => void;
+  /** The last lesson ended: videosCompleted. */
+  onAllCompleted?: () => void;
+  onLessonChange?: (lesson: ContentLesson) => void;
+  /** Under the lesson: e.g. 'Saved on this device'. */
+  lessonFooter?: (lesson: ContentLesson) => ReactNode;
+}
+
+/**
+ * The course preview (spec §4): every lesson in order across the sections, the parent (section)
+ * and child (lesson) index, next and previous, autoplay (on unless the student switched it off on
+ * this device). At a video's end it says 'Video has ended, go to next lesson' and, with autoplay,
+ * goes on by itself; the end of the last lesson records videosCompleted.
+ */
+export function CoursePlayer({
+  content,
+  lessonId,
+  pdfSource,
+  videoSource,
+  onDownload,
+  onOpened,
+  onCompleted,
+  onPosition,
+  onAllCompleted,
+  onLessonChange,
+  lessonFooter,
+}: CoursePlayerProps) {
+  const t = useT();
+  const lessons = useMemo(() => lessonsInOrder(content.Sections), [content.Sections]);
+  const [index, setIndex] = useState(() => startIndex(lessons, lessonId));
+  const [autoplay, setAutoplay] = useState(storedAutoplay);
+  const [ended, setEnded] = useState(false);
+  const [allDone, setAllDone] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  const current: PlacedLesson | undefined = lessons[Math.min(index, lessons.length - 1)];
+  const lesson = current?.lesson;
+  const hasNext = index < lessons.length - 1;
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => {
+    if (lesson) onLessonChange?.(lesson);
+    // Only when the lesson changes.
+  }, [lesson?.Id]);
+
+  if (!current || !lesson) return <Alert severity="info">{t('content.noData')}</Alert>;
+
+  const go = (to: number) => {
+    clearTimeout(timer.current);
+    setEnded(false);
+    setAllDone(false);
+    setIndex(Math.max(0, Math.min(lessons.length - 1, to)));
+    heading.current?.focus();
+  };
+
+  const lessonEnded = () => {
+    onCompleted?.(lesson);
+    setEnded(true);
+    if (!hasNext) {
+      setAllDone(true);
+      onAllCompleted?.();
+      return;
+    }
+    if (autoplay) timer.current = setTimeout(() => go(index + 1), AUTOPLAY_DELAY_MS);
+  };
+
+  const switchAutoplay = (on: boolean) => {
+    setAutoplay(on);
+    if (!on) clearTimeout(timer.current);
+    try {
+      localStorage.setItem(AUTOPLAY_KEY, on ? 'on' : 'off');
+    } catch {
+      // Not kept past this visit.
+    }
+  };
+
+  return (
+    <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 2, alignItems: 'flex-start' }}>
+      <Box sx={{ flex: 1, minWidth: 0, width: '100%' }}>
+        <Typography variant="body2" color="text.secondary">
+          {t('content.player.position', {
+            section: current.parent + 1,
+            sections: content.Sections.length,
+            lesson: index + 1,
+            lessons: lessons.length,
+          })}{' '}
+          · {current.section}
+        </Typography>
+        <Typography
+          component="h2"
+          variant="h6"
+          ref={heading}
+          tabIndex={-1}
+          sx={{ mb: 1, outline: 'none', overflowWrap: 'anywhere' }}
+        >
+          {lesson.Title}
+        </Typography>
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }}>
+          <Button
+            variant="outlined"
+            startIcon={<NavigateBefore />}
+            disabled={index === 0}
+            onClick={() => go(index - 1)}
+          >
+            {t('content.player.previous')}
+          </Button>
+          <Button
+            variant="outlined"
+            endIcon={<NavigateNext />}
+            disabled={!hasNext}
+            onClick={() => go(index + 1)}
+          >
+            {t('content.player.next')}
+          </Button>
+          <FormControlLabel
+            control={<Switch checked={autoplay} onChange={(event) => switchAutoplay(event.target.checked)} />}
+            label={t('content.player.autoplay')}
+          />
+        </Stack>
+        {ended && (
+          <Alert
+            severity={allDone ? 'success' : 'info'}
+            sx={{ mb: 2 }}
+            action={
+              hasNext ? (
+                <Button color="inherit" size="small" onClick={() => go(index + 1)}>
+                  {t('content.player.next')}
+                </Button>
+              ) : undefined
+            }
+          >
+            {allDone ? t('content.player.allDone') : t('content.player.videoEnded')}
+          </Alert>
+        )}
+        <Lesson
+          key={lesson.Id}
+          lesson={lesson}
+          autoplay={autoplay}
+          pdfSource={pdfSource}
+          videoSource={videoSource}
+          onDownload={onDownload}
+          onOpened={() => onOpened?.(lesson)}
+          onEnded={lessonEnded}
+          onCompleted={() => onCompleted?.(lesson)}
+          onPosition={(seconds) => onPosition?.(lesson, seconds)}
+        />
+        {lessonFooter?.(lesson)}
+      </Box>
+      <Paper variant="outlined" sx={{ width: { xs: '100%', md: 320 }, flexShrink: 0 }}>
+        <List dense aria-label={t('content.player.lessons')} sx={{ py: 0 }}>
+          {content.Sections.map((section, parent) => (
+            <li key={section.Id}>
+              <ul style={{ padding: 0 }}>
+                <ListSubheader sx={{ lineHeight: 2.5 }}>{section.Title}</ListSubheader>
+                {section.Items.length === 0 && (
+                  <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 1 }}>
+                    {t('content.noData')}
+                  </Typography>
+                )}
+                {section.Items.map((item) => {
+                  const at = lessons.findIndex(
+                    (placed) => placed.lesson.Id === item.Id && placed.parent === parent,
+                  );
+                  return (
+                    <ListItemButton key={item.Id} selected={at === index} onClick={() => go(at)}>
+                      <ListItemText
+                        primary={item.Title}
+                        secondary={t(`content.kind.${item.Kind}`)}
+                        slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+                      />
+                      {item.IsNew && (
+                        <Chip size="small" color="primary" label={t('content.new')} sx={{ ml: 1 }} />
+                      )}
+                      {item.Completed && (
+                        <CheckCircle
+                          color="success"
+                          fontSize="small"
+                          titleAccess={t('content.completed')}
+                          sx={{ ml: 1 }}
+                        />
+                      )}
+                    </ListItemButton>
+                  );
+                })}
+              </ul>
+            </li>
+          ))}
+        </List>
+      </Paper>
+    </Stack>
+  );
+}
+
+/** One lesson as its kind shows it. */
+function Lesson({
+  lesson,
+  autoplay,
+  pdfSource,
+  videoSource,
+  onDownload,
+  onOpened,
+  onEnded,
+  onCompleted,
+  onPosition,
+}: {
+  lesson: ContentLesson;
+  autoplay: boolean;
+  pdfSource: CoursePlayerProps['pdfSource'];
+  videoSource: CoursePlayerProps['videoSource'];
+  onDownload: CoursePlayerProps['onDownload'];
+  onOpened: () => void;
+  onEnded: () => void;
+  onCompleted: () => void;
+  onPosition: (seconds: number) => void;
+}) {
+  const t = useT();
+  const [source, setSource] = useState<PdfSource | null>(null);
+  const pdf = isPdf(lesson);
+  useEffect(() => {
+    if (!pdf) {
+      // Text, links and videos are opened as soon as they show.
+      onOpened();
+      if (lesson.Kind === 'text') onCompleted();
+      return;
+    }
+    let live = true;
+    void Promise.resolve(pdfSource(lesson)).then((found) => live && setSource(found));
+    return () => {
+      live = false;
+    };
+    // Once per lesson (the component is keyed by it).
+  }, []);
+
+  const download = lesson.File && (
+    <Button startIcon={<Download />} onClick={() => onDownload(lesson)} sx={{ mt: 1 }}>
+      {t('content.download', { name: lesson.File.Name })}
+    </Button>
+  );
+
+  if (lesson.Kind === 'document')
+    return (
+      <Box>
+        {pdf && source && (
+          <Suspense fallback={<Typography variant="body2">{t('common.loading')}</Typography>}>
+            <PdfReader source={source} title={lesson.Title} onLoaded={onOpened} onLastPage={onCompleted} />
+          </Suspense>
+        )}
+        {!pdf && <Alert severity="info">{t('content.document.downloadOnly')}</Alert>}
+        {download}
+      </Box>
+    );
+  if (isPlayableVideo(lesson))
+    return (
+      <VideoPlayer
+        source={videoSource(lesson)}
+        title={lesson.Title}
+        autoPlay={autoplay}
+        startAt={lesson.PositionSeconds}
+        onEnded={onEnded}
+        onPosition={onPosition}
+      />
+    );
+  if (lesson.Kind === 'text')
+    return (
+      <Box
+        sx={{ overflowWrap: 'anywhere', '& img': { maxWidth: '100%' } }}
+        // Sanitised by the server (sanitize-html) when it was saved.
+        dangerouslySetInnerHTML={{ __html: lesson.Html ?? '' }}
+      />
+    );
+  // A link, or a video on its host's site.
+  return (
+    <Box>
+      <Button
+        variant="contained"
+        endIcon={<OpenInNew />}
+        href={lesson.Url ?? ''}
+        target="_blank"
+        rel="noopener noreferrer"
+        onClick={onCompleted}
+      >
+        {lesson.Kind === 'video' ? t('content.link.watch') : t('content.link.open')}
+      </Button>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
+        {lesson.Url}
+      </Typography>
+    </Box>
+  );
+}
