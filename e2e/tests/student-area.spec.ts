@@ -21,6 +21,7 @@ test('the student sidebar holds its links', async ({ page }) => {
     'Results',
     'Report Card',
     'Hostel',
+    'Lecture Notes',
     'Document Download',
     'Document Upload',
     'Matriculation',
