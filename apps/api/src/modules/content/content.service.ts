@@ -256,9 +256,12 @@ export async function setSectionPublished(
 }
 
 /** The ids not in `allowed`, as the message names them. */
-function foreignIds(ids: readonly number[], allowed: readonly number[]) {
+/** A new order must name every id of its list once (repeats are refused by the input) and none of another. */
+function assertWholeOrder(ids: readonly number[], allowed: readonly number[], notAll: string) {
   const own = new Set(allowed);
-  return ids.filter((id) => !own.has(id));
+  const foreign = ids.filter((id) => !own.has(id));
+  if (foreign.length) throw badRequest(M.reorderForeign(foreign.join(', ')));
+  if (ids.length !== own.size) throw badRequest(notAll);
 }
 
 export async function reorderSections(
@@ -270,10 +273,7 @@ export async function reorderSections(
 ) {
   await authorOffering(deps.db, caller, courseId, sessionId);
   await deps.db.transaction(async (tx) => {
-    const own = await repo.sectionIdsOfOffering(tx, courseId, sessionId);
-    const foreign = foreignIds(ids, own);
-    if (foreign.length) throw badRequest(M.reorderForeign(foreign.join(', ')));
-    if (ids.length !== own.length) throw badRequest(M.reorderNotAll);
+    assertWholeOrder(ids, await repo.sectionIdsOfOffering(tx, courseId, sessionId), M.reorderNotAll);
     await repo.reorderSections(tx, ids);
     await audit(tx, {
       actor: caller,
@@ -450,10 +450,7 @@ export async function reorderItems(
 ) {
   const { section } = await ownSection(deps.db, caller, sectionId);
   await deps.db.transaction(async (tx) => {
-    const own = await repo.itemIdsOfSection(tx, sectionId);
-    const foreign = foreignIds(ids, own);
-    if (foreign.length) throw badRequest(M.reorderForeign(foreign.join(', ')));
-    if (ids.length !== own.length) throw badRequest(M.reorderItemsNotAll);
+    assertWholeOrder(ids, await repo.itemIdsOfSection(tx, sectionId), M.reorderItemsNotAll);
     await repo.reorderItems(tx, ids);
     await audit(tx, {
       actor: caller,
