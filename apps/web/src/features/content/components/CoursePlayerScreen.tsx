@@ -4,9 +4,8 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import type { ContentLesson, StudentContent } from '@portal/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { LoadingBlock } from '../../../components/LoadState';
-import { NotFound } from '../../../components/NotFound';
 import { PageHeading } from '../../../components/PageHeading';
 import { useT } from '../../../i18n/useT';
 import { apiBlob, authHeaders } from '../../../lib/api';
@@ -18,27 +17,14 @@ import { useRecordProgress, useStudentContent, useVideosCompleted } from '../api
 import { isPdf } from '../lessons';
 import { isSavedOffline, offlineCopy, saveOfflineNote } from '../offlineNotes';
 import { ContentError } from './ContentStatus';
-import { ContentMessages } from './ContentMessages';
+import { idParam, OfferingRoute } from './OfferingRoute';
 import { CoursePlayer } from './CoursePlayer';
 import type { PdfSource } from './PdfReader';
 
-/** A positive whole number from the address, else null. */
-export const idParam = (value: string | undefined): number | null =>
-  value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null;
-
 /** /student/lecturenote/:courseId/:sessionId: a course's lessons in the player, readable offline once opened. */
 export default function CoursePlayerScreen() {
-  const params = useParams();
-  const courseId = idParam(params.courseId);
-  const sessionId = idParam(params.sessionId);
   return (
-    <ContentMessages>
-      {courseId && sessionId ? (
-        <StudentCourse courseId={courseId} sessionId={sessionId} />
-      ) : (
-        <NotFound homePath="/student/lecturenote" />
-      )}
-    </ContentMessages>
+    <OfferingRoute home="/student/lecturenote">{(offering) => <StudentCourse {...offering} />}</OfferingRoute>
   );
 }
 

@@ -1,8 +1,7 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Button from '@mui/material/Button';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { LoadingBlock } from '../../../components/LoadState';
-import { NotFound } from '../../../components/NotFound';
 import { PageHeading } from '../../../components/PageHeading';
 import { useT } from '../../../i18n/useT';
 import { apiBlob, authHeaders } from '../../../lib/api';
@@ -11,24 +10,12 @@ import { notify } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { usePreview } from '../api/staff';
 import { ContentError } from './ContentStatus';
-import { ContentMessages } from './ContentMessages';
 import { CoursePlayer } from './CoursePlayer';
-import { idParam } from './CoursePlayerScreen';
+import { OfferingRoute } from './OfferingRoute';
 
 /** /admin/managecontent/:courseId/:sessionId/preview: the course as the player shows it, every item in every state. */
 export default function CoursePreviewScreen() {
-  const params = useParams();
-  const courseId = idParam(params.courseId);
-  const sessionId = idParam(params.sessionId);
-  return (
-    <ContentMessages>
-      {courseId && sessionId ? (
-        <Preview courseId={courseId} sessionId={sessionId} />
-      ) : (
-        <NotFound homePath="/admin/managecontent" />
-      )}
-    </ContentMessages>
-  );
+  return <OfferingRoute home="/admin/managecontent">{(offering) => <Preview {...offering} />}</OfferingRoute>;
 }
 
 function Preview({ courseId, sessionId }: { courseId: number; sessionId: number }) {

@@ -20,35 +20,24 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ContentItem, ContentItemState, ContentSection } from '@portal/contracts';
 import { useState, type DragEvent, type ReactNode } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../../components/crud/ConfirmDialog';
 import { serverMessage } from '../../../components/crud/errors';
 import { LoadingBlock } from '../../../components/LoadState';
-import { NotFound } from '../../../components/NotFound';
 import { PageHeading } from '../../../components/PageHeading';
 import { useT } from '../../../i18n/useT';
 import { notify } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useContentChanges, useOffering } from '../api/staff';
 import { ContentError } from './ContentStatus';
-import { ContentMessages } from './ContentMessages';
-import { idParam } from './CoursePlayerScreen';
+import { OfferingRoute } from './OfferingRoute';
 import { ItemDialog } from './ItemDialog';
 import { ProgressPanel } from './ProgressPanel';
 
 /** /admin/managecontent/:courseId/:sessionId: an offering's sections and items, and its students' progress. */
 export default function OfferingScreen() {
-  const params = useParams();
-  const courseId = idParam(params.courseId);
-  const sessionId = idParam(params.sessionId);
   return (
-    <ContentMessages>
-      {courseId && sessionId ? (
-        <Offering courseId={courseId} sessionId={sessionId} />
-      ) : (
-        <NotFound homePath="/admin/managecontent" />
-      )}
-    </ContentMessages>
+    <OfferingRoute home="/admin/managecontent">{(offering) => <Offering {...offering} />}</OfferingRoute>
   );
 }
 
