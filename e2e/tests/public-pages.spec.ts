@@ -7,7 +7,7 @@ interface Fetched {
   source: 'network' | 'cache';
 }
 
-/** Opens a page in a new tab of the context and lists every request it made until the network was idle. */
+/** Opens a sign-in page in a new tab of the context and lists every request it made until the network was idle. */
 async function openAndRecord(context: BrowserContext, path: string): Promise<Fetched[]> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -25,7 +25,14 @@ async function openAndRecord(context: BrowserContext, path: string): Promise<Fet
       request.source = 'cache';
   });
   await cdp.send('Network.enable');
+  // The sign-in form asks for the active session once it has hydrated, which on a busy machine can be
+  // after the network first falls idle: wait for that read, then for the network to settle again.
+  const sessionRead = page.waitForRequest(
+    (request) => new URL(request.url()).pathname === '/api/ActiveSessions',
+  );
   await page.goto(portal(path), { waitUntil: 'networkidle' });
+  await sessionRead;
+  await page.waitForLoadState('networkidle');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Applicant Login');
   await page.close();
   return [...fetched.values()];
