@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -11,6 +12,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { admins, students } from './accounts.js';
@@ -37,7 +39,11 @@ export const contentSections = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('content_sections_offering').on(t.courseId, t.sessionId, t.position)],
+  (t) => [
+    index('content_sections_offering').on(t.courseId, t.sessionId, t.position),
+    // What an item's offering columns refer to (content_items_section_offering).
+    unique('content_sections_id_offering').on(t.id, t.courseId, t.sessionId),
+  ],
 );
 
 export const contentItems = pgTable(
@@ -47,7 +53,10 @@ export const contentItems = pgTable(
     sectionId: integer('section_id')
       .notNull()
       .references(() => contentSections.id),
-    /** The section's offering, repeated so an item's checks and counts need no join. */
+    /**
+     * The section's offering, repeated so an item's checks and counts need no join; the database keeps
+     * it the section's (content_items_section_offering).
+     */
     courseId: integer('course_id')
       .notNull()
       .references(() => courses.id),
@@ -80,6 +89,11 @@ export const contentItems = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    foreignKey({
+      name: 'content_items_section_offering',
+      columns: [t.sectionId, t.courseId, t.sessionId],
+      foreignColumns: [contentSections.id, contentSections.courseId, contentSections.sessionId],
+    }),
     index('content_items_section').on(t.sectionId, t.position),
     index('content_items_offering').on(t.courseId, t.sessionId),
     index('content_items_pending')

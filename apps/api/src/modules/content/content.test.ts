@@ -8,7 +8,14 @@ import {
   type CourseContentSpec,
   type StudentContent,
 } from '@portal/contracts';
-import { academicSessions, auditLog, courses, schoolSettings, uploads } from '../../db/schema/index.js';
+import {
+  academicSessions,
+  auditLog,
+  contentItems,
+  courses,
+  schoolSettings,
+  uploads,
+} from '../../db/schema/index.js';
 import { login, startTestApp, type TestApp } from '../../../test/helpers.js';
 import { makeAdmin } from '../admin/test-support.js';
 
@@ -266,6 +273,20 @@ describe('course content', () => {
       .Data as ContentOfferingDetail;
     expect(after.Sections[0]!.Items.map((i) => i.Id)).toEqual(reversed);
     await ok('PUT', API.itemOrder(week1!.Id), lecturer, { ids: [...reversed].reverse() });
+
+    // Below the service, the database keeps an item in its section's offering: an item of CSC 103's
+    // section claiming CSC 101 is refused.
+    await expect(
+      t.database.db.insert(contentItems).values({
+        sectionId: other.Id,
+        courseId: csc101,
+        sessionId: session,
+        position: 1,
+        kind: 'link',
+        title: 'Elsewhere',
+        url: 'https://example.org/',
+      }),
+    ).rejects.toMatchObject({ cause: { constraint: 'content_items_section_offering' } });
   });
 
   async function csc103() {
