@@ -244,7 +244,7 @@ export async function setSectionPublished(
       after: { published },
     });
     if (published && !section.published && (await repo.publishedItemsIn(tx, sectionId)) > 0) {
-      await notifyStudents(tx, offering, `${offering.code}: ${section.title}`);
+      await notifyStudents(tx, offering, section.title);
     }
     return updated;
   });
@@ -505,7 +505,7 @@ export async function publishItem(deps: ContentDeps, caller: StaffCaller, itemId
       before: { state: item.state },
       after: { state: updated.state },
     });
-    if (!review && sectionPublished) await notifyStudents(tx, offering, `${offering.code}: ${item.title}`);
+    if (!review && sectionPublished) await notifyStudents(tx, offering, item.title);
     return updated;
   });
   return {
@@ -533,15 +533,18 @@ export async function unpublishItem(deps: ContentDeps, caller: StaffCaller, item
   return { Status: STATUS.ok, Message: M.unpublished, Data: itemView(deps, row, callerOf(caller)) };
 }
 
-/** Raises the lecture-notes count (type 2) of every student enrolled in the offering: one statement. */
-export async function notifyStudents(tx: Exec, offering: repo.OfferingFacts, title: string) {
+/**
+ * Raises the lecture-notes count (type 2) of every student enrolled in the offering, in one statement:
+ * the notification reads "<course code>: <what was published>".
+ */
+export async function notifyStudents(tx: Exec, offering: repo.OfferingFacts, published: string) {
   if (!offering.semesterId) return;
   const roster = await approvedRoster(tx, offering.courseId, offering.semesterId);
   await publish(tx, {
     type: 'lectureNotes',
     recipientKind: 'Student',
     recipientIds: roster.map((r) => r.studentId),
-    title,
+    title: `${offering.code}: ${published}`,
     link: CONTENT_STUDENT_PAGE(offering.courseId, offering.sessionId),
   });
 }

@@ -92,7 +92,7 @@ export async function decide(
     });
     if (decision.approve && sectionPublished) {
       const offering = await repo.offering(tx, item.courseId, item.sessionId);
-      if (offering) await notifyStudents(tx, offering, `${offering.code}: ${item.title}`);
+      if (offering) await notifyStudents(tx, offering, item.title);
     }
     return updated;
   });
