@@ -48,10 +48,6 @@ export const CONTENT_LIMITS = {
 } as const;
 
 export const CONTENT_MESSAGES = {
-  offeringNotFound: 'This course has no offering in that session.',
-  notLecturer:
-    'Only the lecturers of this course in this session (or an admin with the content page) can change its content.',
-  notEnrolled: 'You are not registered for this course in this session.',
   sectionNotFound: 'Section not found.',
   itemNotFound: 'Content item not found.',
   reorderNotAll: 'List every section of this course once, in the new order.',

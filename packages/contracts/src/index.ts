@@ -23,3 +23,4 @@ export * from './server-messages.js';
 export * from './content.js';
 export * from './notifications.js';
 export * from './uploads.js';
+export * from './offerings.js';

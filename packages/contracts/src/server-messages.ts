@@ -6,6 +6,7 @@ import { CONTENT_MESSAGES } from './content.js';
 import { COURSE_REGISTRATION_MESSAGES } from './courses.js';
 import { HOSTEL_MESSAGES } from './hostels.js';
 import { NOTIFICATION_MESSAGES } from './notifications.js';
+import { OFFERING_MESSAGES } from './offerings.js';
 import { englishCatalogue, messageIndex, type MessageDeclarations } from './messages.js';
 import { PAYMENT_MESSAGES, SCHOOL_FEES_MESSAGES } from './payments.js';
 import { RECORDS_MESSAGES } from './records.js';
@@ -40,6 +41,7 @@ export const SERVER_MESSAGES = {
   courseRegistration: COURSE_REGISTRATION_MESSAGES,
   result: RESULT_MESSAGES,
   hostel: HOSTEL_MESSAGES,
+  offering: OFFERING_MESSAGES,
   content: CONTENT_MESSAGES,
   notification: NOTIFICATION_MESSAGES,
   upload: UPLOAD_MESSAGES,

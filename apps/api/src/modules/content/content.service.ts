@@ -20,10 +20,10 @@ import { audit } from '../../platform/audit.js';
 import type { Exec } from '../../platform/db.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { FileStorage } from '../../platform/storage.js';
-import { approvedRoster } from '../courses/roster.service.js';
+import * as offerings from '../offerings/offerings.service.js';
 import { publish } from '../notifications/notifications.service.js';
 import { claimUpload } from '../uploads/uploads.service.js';
-import { authorOffering, isContentAdministrator, type StaffCaller } from './access.js';
+import { authorOffering, type StaffCaller } from './access.js';
 import * as repo from './content.repository.js';
 import { signedFileUrl } from './files.js';
 import { sanitizeRichText } from './sanitize.js';
@@ -77,19 +77,17 @@ export async function listOfferings(
   q: z.output<typeof contentOfferingsQuery> & ContentOfferingsQuery,
 ) {
   const { db } = deps;
-  const admin = await isContentAdministrator(db, caller);
-  const sessionId = q.sessionId ?? (admin ? await repo.currentSessionId(db) : null);
-  const { rows, total } = await repo.staffOfferings(db, {
-    adminId: admin ? null : caller.adminId,
-    sessionId: sessionId ?? null,
-    search: q.search || undefined,
+  const { rows, total } = await offerings.staffOfferings(db, caller, CONTENT_PAGES.manage, {
+    sessionId: q.sessionId,
+    search: q.search,
     limit: q.pageSize,
     offset: (q.page - 1) * q.pageSize,
   });
-  const lecturers = await repo.lecturersOf(db, rows);
-  const enrolled = await Promise.all(
-    rows.map((r) => (r.semesterId ? approvedRoster(db, r.courseId, r.semesterId) : Promise.resolve([]))),
-  );
+  const [lecturers, counts, enrolled] = await Promise.all([
+    offerings.lecturersOf(db, rows),
+    repo.itemCountsOf(db, rows),
+    Promise.all(rows.map((r) => offerings.rosterIds(db, r))),
+  ]);
   const data: ContentOffering[] = rows.map((r, i) => ({
     CourseId: r.courseId,
     SessionId: r.sessionId,
@@ -98,10 +96,10 @@ export async function listOfferings(
     Semester: r.term,
     Session: r.session,
     Lecturers: (lecturers.get(`${r.courseId}:${r.sessionId}`) ?? []).map((l) => l.name),
-    Items: r.items,
-    Published: r.published,
-    PendingReview: r.pending,
-    Returned: r.returned,
+    Items: counts.get(`${r.courseId}:${r.sessionId}`)?.items ?? 0,
+    Published: counts.get(`${r.courseId}:${r.sessionId}`)?.published ?? 0,
+    PendingReview: counts.get(`${r.courseId}:${r.sessionId}`)?.pending ?? 0,
+    Returned: counts.get(`${r.courseId}:${r.sessionId}`)?.returned ?? 0,
     Enrolled: enrolled[i]!.length,
   }));
   return { Status: STATUS.ok, Data: data, Page: q.page, PageSize: q.pageSize, Total: total };
@@ -118,9 +116,9 @@ export async function getOffering(
   const [sections, items, lecturers, needsReview, roster] = await Promise.all([
     repo.sectionsOf(db, courseId, sessionId),
     repo.itemsOf(db, courseId, sessionId),
-    repo.lecturersOf(db, [o]),
+    offerings.lecturersOf(db, [o]),
     repo.needsReview(db),
-    o.semesterId ? approvedRoster(db, courseId, o.semesterId) : Promise.resolve([]),
+    offerings.rosterIds(db, o),
   ]);
   const who = callerOf(caller);
   const data = {
@@ -537,13 +535,13 @@ export async function unpublishItem(deps: ContentDeps, caller: StaffCaller, item
  * Raises the lecture-notes count (type 2) of every student enrolled in the offering, in one statement:
  * the notification reads "<course code>: <what was published>".
  */
-export async function notifyStudents(tx: Exec, offering: repo.OfferingFacts, published: string) {
-  if (!offering.semesterId) return;
-  const roster = await approvedRoster(tx, offering.courseId, offering.semesterId);
+export async function notifyStudents(tx: Exec, offering: offerings.OfferingFacts, published: string) {
+  const roster = await offerings.rosterIds(tx, offering);
+  if (roster.length === 0) return;
   await publish(tx, {
     type: 'lectureNotes',
     recipientKind: 'Student',
-    recipientIds: roster.map((r) => r.studentId),
+    recipientIds: roster,
     title: `${offering.code}: ${published}`,
     link: CONTENT_STUDENT_PAGE(offering.courseId, offering.sessionId),
   });

@@ -28,6 +28,7 @@ import {
   sectionInput,
   studentContentResponse,
   studentOfferingsResponse,
+  OFFERING_MESSAGES,
 } from '@portal/contracts';
 import { bearerToken } from '../../platform/auth.js';
 import type { AppDeps } from '../../platform/deps.js';
@@ -440,7 +441,7 @@ export function registerContentModule(app: FastifyInstance, deps: AppDeps): void
       const id = request.params.id;
       const link = linkCaller(d, id, request.query);
       const who = link ?? (request.auth ? { kind: request.auth.kind, id: request.auth.userId } : null);
-      if (!who || who.kind !== 'Student') throw forbidden(M.notEnrolled);
+      if (!who || who.kind !== 'Student') throw forbidden(OFFERING_MESSAGES.notEnrolled);
       if (!link && request.auth?.disabled) throw forbidden();
       const item = await enrolledItem(db, who.id, id);
       if (!item.fileKey) throw notFound(M.noFile);

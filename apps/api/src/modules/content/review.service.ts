@@ -14,7 +14,7 @@ import {
 import { audit } from '../../platform/audit.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { sheetFile, type SheetColumn } from '../../platform/sheets.js';
-import { approvedRoster } from '../courses/roster.service.js';
+import * as offerings from '../offerings/offerings.service.js';
 import { authorOffering, staffMayRead, type StaffCaller } from './access.js';
 import { itemView, notifyStudents, type ContentDeps } from './content.service.js';
 import * as repo from './content.repository.js';
@@ -33,7 +33,7 @@ export async function reviewQueue(
     limit: q.pageSize,
     offset: (q.page - 1) * q.pageSize,
   });
-  const lecturers = await repo.lecturersOf(
+  const lecturers = await offerings.lecturersOf(
     deps.db,
     rows.map((r) => ({ courseId: r.item.courseId, sessionId: r.item.sessionId })),
   );
@@ -91,7 +91,7 @@ export async function decide(
       after: { state: updated.state, comment: decision.approve ? null : decision.comment },
     });
     if (decision.approve && sectionPublished) {
-      const offering = await repo.offering(tx, item.courseId, item.sessionId);
+      const offering = await offerings.offering(tx, item.courseId, item.sessionId);
       if (offering) await notifyStudents(tx, offering, item.title);
     }
     return updated;
@@ -105,9 +105,7 @@ export async function decide(
 
 // ───────────────────────────── progress ─────────────────────────────
 
-async function rosterOf(deps: ContentDeps, o: repo.OfferingFacts) {
-  return o.semesterId ? approvedRoster(deps.db, o.courseId, o.semesterId) : [];
-}
+const rosterOf = (deps: ContentDeps, o: offerings.OfferingFacts) => offerings.roster(deps.db, o);
 
 export async function progressByItem(
   deps: ContentDeps,
@@ -149,7 +147,7 @@ export async function progressByItem(
   return { Status: STATUS.ok, Data: { Enrolled: roster.length, Items: data } };
 }
 
-async function studentRows(deps: ContentDeps, o: repo.OfferingFacts): Promise<ContentStudentProgress[]> {
+async function studentRows(deps: ContentDeps, o: offerings.OfferingFacts): Promise<ContentStudentProgress[]> {
   const [roster, progress, total] = await Promise.all([
     rosterOf(deps, o),
     repo.progressByStudent(deps.db, o.courseId, o.sessionId),
@@ -246,7 +244,7 @@ export async function staffPreview(
   const [sections, items, lecturers] = await Promise.all([
     repo.sectionsOf(deps.db, courseId, sessionId),
     repo.itemsOf(deps.db, courseId, sessionId),
-    repo.lecturersOf(deps.db, [o]),
+    offerings.lecturersOf(deps.db, [o]),
   ]);
   const who = { kind: 'Admin', id: caller.adminId };
   const lesson = (i: repo.ItemRow): ContentLesson => ({
@@ -297,13 +295,13 @@ export async function courseContentSpec(
   courseId: number,
   sessionId: number | undefined,
 ): Promise<CourseContentSpec> {
-  const session = sessionId ?? (await repo.currentSessionId(deps.db));
+  const session = sessionId ?? (await offerings.currentSessionId(deps.db));
   if (!session) return { data: null, state: false, msg: 'No data' };
   const o = await staffMayRead(deps.db, caller, courseId, session);
   const [sections, items, lecturers] = await Promise.all([
     repo.sectionsOf(deps.db, courseId, session),
     repo.itemsOf(deps.db, courseId, session),
-    repo.lecturersOf(deps.db, [o]),
+    offerings.lecturersOf(deps.db, [o]),
   ]);
   if (sections.length === 0) return { data: null, state: false, msg: 'No data' };
   // The lecturer who wrote the content (the first item's author), else the offering's lead lecturer.

@@ -7,7 +7,7 @@ import {
   type StudentOffering,
 } from '@portal/contracts';
 import type { AuthContext } from '../../platform/auth.js';
-import { approvedCoursesOf } from '../courses/roster.service.js';
+import * as offeringsService from '../offerings/offerings.service.js';
 import { enrolledItem, enrolledOffering, studentIdOf } from './access.js';
 import type { ContentDeps } from './content.service.js';
 import * as repo from './content.repository.js';
@@ -19,21 +19,14 @@ const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOStrin
 export async function studentOfferings(deps: ContentDeps, auth: AuthContext | null) {
   const { db } = deps;
   const studentId = studentIdOf(auth);
-  const current = await repo.currentSemesters(db);
-  const held = await approvedCoursesOf(
-    db,
-    studentId,
-    current.map((s) => s.id),
-  );
-  const sessionOf = new Map(current.map((s) => [s.id, s.sessionId]));
-  const offerings = held.map((h) => ({ courseId: h.courseId, sessionId: sessionOf.get(h.semesterId)! }));
+  const { semester, offerings } = await offeringsService.currentOfferingsOf(db, studentId);
   const [courseRows, counts, lecturers, visits] = await Promise.all([
-    repo.coursesByIds(
+    offeringsService.coursesByIds(
       db,
       offerings.map((o) => o.courseId),
     ),
     repo.studentCounts(db, studentId, offerings),
-    repo.lecturersOf(db, offerings),
+    offeringsService.lecturersOf(db, offerings),
     repo.visitsOf(db, studentId, [...new Set(offerings.map((o) => o.sessionId))]),
   ]);
   const courseOf = new Map(courseRows.map((c) => [c.id, c]));
@@ -56,7 +49,6 @@ export async function studentOfferings(deps: ContentDeps, auth: AuthContext | nu
       };
     })
     .sort((a, b) => a.Code.localeCompare(b.Code));
-  const semester = current[0]?.name ?? null;
   return { Status: STATUS.ok, Data: data, Semester: semester };
 }
 
@@ -102,7 +94,7 @@ export async function studentContent(
   const [sections, items, lecturers, visit] = await Promise.all([
     repo.visibleSections(db, courseId, sessionId),
     repo.visibleItems(db, courseId, sessionId, studentId),
-    repo.lecturersOf(db, [o]),
+    offeringsService.lecturersOf(db, [o]),
     repo.recordVisit(db, studentId, courseId, sessionId),
   ]);
   const caller = { kind: 'Student', id: studentId };

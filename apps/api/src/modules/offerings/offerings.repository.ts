@@ -1,0 +1,238 @@
+import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import {
+  academicSessions,
+  admins,
+  courseLecturers,
+  courses,
+  semesters,
+  staff,
+} from '../../db/schema/index.js';
+import { referenceData } from '../../platform/cache.js';
+import { countSql, likeEscape, preparedOn, type Exec } from '../../platform/db.js';
+
+// ───────────────────────────── offerings ─────────────────────────────
+
+/** A course in a session, with the semester of the course's term in that session (null: none set up). */
+export interface OfferingFacts {
+  courseId: number;
+  sessionId: number;
+  code: string;
+  title: string;
+  units: number;
+  term: string;
+  session: string;
+  semesterId: number | null;
+}
+
+const offeringQuery = (db: Exec) =>
+  db
+    .select({
+      courseId: courses.id,
+      sessionId: academicSessions.id,
+      code: courses.code,
+      title: courses.title,
+      units: courses.units,
+      term: courses.semester,
+      session: academicSessions.name,
+      semesterId: semesters.id,
+    })
+    .from(courses)
+    .innerJoin(academicSessions, eq(academicSessions.id, sql.placeholder('sessionId')))
+    .leftJoin(
+      semesters,
+      and(eq(semesters.sessionId, academicSessions.id), eq(semesters.term, courses.semester)),
+    )
+    .where(eq(courses.id, sql.placeholder('courseId')))
+    .limit(1)
+    .prepare('offering_facts');
+
+/** Reference data (the registry's course, session and semester): cached per process for a while. */
+export async function offering(db: Exec, courseId: number, sessionId: number): Promise<OfferingFacts | null> {
+  return referenceData(db, `content:offering:${courseId}:${sessionId}`, async () => {
+    const [row] = await preparedOn(db, 'offering_facts', offeringQuery).execute({ courseId, sessionId });
+    return row ?? null;
+  });
+}
+
+/** The current semesters (normally one) with their sessions. */
+export async function currentSemesters(db: Exec) {
+  return referenceData(db, 'offering:current-semesters', () =>
+    db
+      .select({
+        id: semesters.id,
+        sessionId: semesters.sessionId,
+        term: semesters.term,
+        name: semesters.name,
+      })
+      .from(semesters)
+      .where(eq(semesters.isCurrent, true)),
+  );
+}
+
+export async function currentSessionId(db: Exec): Promise<number | null> {
+  const [row] = await db
+    .select({ id: academicSessions.id })
+    .from(academicSessions)
+    .where(eq(academicSessions.isCurrent, true))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export async function coursesByIds(db: Exec, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  const key = [...ids].sort((a, b) => a - b).join(',');
+  return referenceData(db, `offering:courses:${key}`, () => coursesByIdsQuery(db, ids));
+}
+
+function coursesByIdsQuery(db: Exec, ids: readonly number[]) {
+  return db
+    .select({
+      id: courses.id,
+      code: courses.code,
+      title: courses.title,
+      units: courses.units,
+      term: courses.semester,
+    })
+    .from(courses)
+    .where(inArray(courses.id, [...ids]));
+}
+
+// ───────────────────────────── lecturers ─────────────────────────────
+
+const lecturerName = sql<string>`trim(${staff.title} || ' ' || ${staff.firstName} || ' ' || ${staff.lastName})`;
+/** The admin account of a staff record: the same e-mail (as results reads it). */
+const adminOfStaff = sql`lower(${admins.email}) = lower(${staff.email})`;
+
+export async function isLecturerOf(db: Exec, adminId: number, courseId: number, sessionId: number) {
+  const rows = await db
+    .select({ id: courseLecturers.id })
+    .from(courseLecturers)
+    .innerJoin(staff, eq(staff.id, courseLecturers.staffId))
+    .innerJoin(admins, adminOfStaff)
+    .where(
+      and(
+        eq(admins.id, adminId),
+        eq(courseLecturers.courseId, courseId),
+        eq(courseLecturers.sessionId, sessionId),
+        eq(staff.isActive, true),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Whether the admin lectures any course in any session (a lecturer authors only their own offerings). */
+export async function lecturesAnything(db: Exec, adminId: number) {
+  const rows = await db
+    .select({ id: courseLecturers.id })
+    .from(courseLecturers)
+    .innerJoin(staff, eq(staff.id, courseLecturers.staffId))
+    .innerJoin(admins, adminOfStaff)
+    .where(eq(admins.id, adminId))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Lecturers of offerings, by `courseId:sessionId`, lead first. */
+export async function lecturersOf(db: Exec, offerings: readonly { courseId: number; sessionId: number }[]) {
+  if (offerings.length === 0)
+    return new Map<string, { name: string; firstName: string; lastName: string }[]>();
+  const courseIds = [...new Set(offerings.map((o) => o.courseId))];
+  const sessionIds = [...new Set(offerings.map((o) => o.sessionId))];
+  const rows = await db
+    .select({
+      courseId: courseLecturers.courseId,
+      sessionId: courseLecturers.sessionId,
+      name: lecturerName,
+      firstName: staff.firstName,
+      lastName: staff.lastName,
+    })
+    .from(courseLecturers)
+    .innerJoin(staff, eq(staff.id, courseLecturers.staffId))
+    .where(and(inArray(courseLecturers.courseId, courseIds), inArray(courseLecturers.sessionId, sessionIds)))
+    .orderBy(asc(courseLecturers.id));
+  const map = new Map<string, { name: string; firstName: string; lastName: string }[]>();
+  for (const r of rows) {
+    const key = `${r.courseId}:${r.sessionId}`;
+    map.set(key, [...(map.get(key) ?? []), { name: r.name, firstName: r.firstName, lastName: r.lastName }]);
+  }
+  return map;
+}
+
+export interface StaffOfferingRow {
+  courseId: number;
+  sessionId: number;
+  code: string;
+  title: string;
+  term: string;
+  session: string;
+  semesterId: number | null;
+}
+
+/**
+ * Offerings for the staff list: the admin's own (course_lecturers rows, every session) or, for a
+ * feature's administrator (`adminId` null), every course in the session.
+ */
+export async function staffOfferings(
+  db: Exec,
+  q: { adminId: number | null; sessionId: number | null; search?: string; limit: number; offset: number },
+): Promise<{ rows: StaffOfferingRow[]; total: number }> {
+  const search = q.search
+    ? or(ilike(courses.code, `%${likeEscape(q.search)}%`), ilike(courses.title, `%${likeEscape(q.search)}%`))
+    : undefined;
+  const fields = {
+    courseId: courses.id,
+    sessionId: academicSessions.id,
+    code: courses.code,
+    title: courses.title,
+    term: courses.semester,
+    session: academicSessions.name,
+    semesterId: semesters.id,
+  };
+  if (q.adminId !== null) {
+    const where = and(
+      sql`exists (select 1 from ${admins} where ${admins.id} = ${q.adminId} and ${adminOfStaff})`,
+      q.sessionId ? eq(courseLecturers.sessionId, q.sessionId) : undefined,
+      search,
+    );
+    const base = () =>
+      db
+        .select(fields)
+        .from(courseLecturers)
+        .innerJoin(staff, eq(staff.id, courseLecturers.staffId))
+        .innerJoin(courses, eq(courses.id, courseLecturers.courseId))
+        .innerJoin(academicSessions, eq(academicSessions.id, courseLecturers.sessionId))
+        .leftJoin(
+          semesters,
+          and(eq(semesters.sessionId, academicSessions.id), eq(semesters.term, courses.semester)),
+        )
+        .where(where);
+    const rows = await base()
+      .orderBy(desc(academicSessions.name), asc(courses.code))
+      .limit(q.limit)
+      .offset(q.offset);
+    const [count] = await db
+      .select({ n: countSql() })
+      .from(courseLecturers)
+      .innerJoin(staff, eq(staff.id, courseLecturers.staffId))
+      .innerJoin(courses, eq(courses.id, courseLecturers.courseId))
+      .where(where);
+    return { rows, total: count?.n ?? 0 };
+  }
+  if (!q.sessionId) return { rows: [], total: 0 };
+  const where = and(eq(courses.isActive, true), search);
+  const rows = await db
+    .select(fields)
+    .from(courses)
+    .innerJoin(academicSessions, eq(academicSessions.id, q.sessionId))
+    .leftJoin(
+      semesters,
+      and(eq(semesters.sessionId, academicSessions.id), eq(semesters.term, courses.semester)),
+    )
+    .where(where)
+    .orderBy(asc(courses.code))
+    .limit(q.limit)
+    .offset(q.offset);
+  const [count] = await db.select({ n: countSql() }).from(courses).where(where);
+  return { rows, total: count?.n ?? 0 };
+}
