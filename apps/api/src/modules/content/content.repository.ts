@@ -202,18 +202,21 @@ export async function countItemsIn(db: Exec, sectionId: number) {
 }
 
 /** Sets positions 1… in the order of `ids` in one statement (the caller checked they are the full set). */
-export async function reorderSections(db: Exec, ids: readonly number[]) {
-  await db.execute(sql`
-    update ${contentSections} s set position = o.ord, updated_at = now()
+function setPositions(db: Exec, table: typeof contentSections | typeof contentItems, ids: readonly number[]) {
+  // Sections keep when they last changed; items keep when their content did, which order is not.
+  const touched = table === contentSections ? sql`, updated_at = now()` : sql``;
+  return db.execute(sql`
+    update ${table} t set position = o.ord${touched}
     from unnest(${`{${ids.join(',')}}`}::int[]) with ordinality as o(id, ord)
-    where s.id = o.id`);
+    where t.id = o.id`);
+}
+
+export async function reorderSections(db: Exec, ids: readonly number[]) {
+  await setPositions(db, contentSections, ids);
 }
 
 export async function reorderItems(db: Exec, ids: readonly number[]) {
-  await db.execute(sql`
-    update ${contentItems} i set position = o.ord
-    from unnest(${`{${ids.join(',')}}`}::int[]) with ordinality as o(id, ord)
-    where i.id = o.id`);
+  await setPositions(db, contentItems, ids);
 }
 
 export async function sectionIdsOfOffering(db: Exec, courseId: number, sessionId: number) {

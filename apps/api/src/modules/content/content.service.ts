@@ -17,7 +17,7 @@ import type { contentOfferingsQuery } from '@portal/contracts';
 import type { Db } from '../../db/client.js';
 import type { Config } from '../../config.js';
 import { audit } from '../../platform/audit.js';
-import type { Exec } from '../../platform/db.js';
+import { PG_FOREIGN_KEY_VIOLATION, pgErrorCode, type Exec } from '../../platform/db.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { FileStorage } from '../../platform/storage.js';
 import * as offerings from '../offerings/offerings.service.js';
@@ -208,17 +208,23 @@ export async function updateSection(
 export async function deleteSection(deps: ContentDeps, caller: StaffCaller, sectionId: number) {
   const { section } = await ownSection(deps.db, caller, sectionId);
   if ((await repo.countItemsIn(deps.db, sectionId)) > 0) throw conflict(M.sectionNotEmpty);
-  await deps.db.transaction(async (tx) => {
-    await repo.deleteSection(tx, sectionId);
-    await audit(tx, {
-      actor: caller,
-      page: PAGE,
-      action: 'delete',
-      entity: 'content_section',
-      entityId: sectionId,
-      before: section,
+  try {
+    await deps.db.transaction(async (tx) => {
+      await repo.deleteSection(tx, sectionId);
+      await audit(tx, {
+        actor: caller,
+        page: PAGE,
+        action: 'delete',
+        entity: 'content_section',
+        entityId: sectionId,
+        before: section,
+      });
     });
-  });
+  } catch (error) {
+    // An item added between the check and the delete: its foreign key keeps the section.
+    if (pgErrorCode(error) === PG_FOREIGN_KEY_VIOLATION) throw conflict(M.sectionNotEmpty);
+    throw error;
+  }
   return { Status: STATUS.ok, Message: M.deleted };
 }
 
