@@ -747,6 +747,53 @@ describe('admin area API', { timeout: 60_000 }, () => {
       expect(rows[0]![0]).toBe('JAMB Number');
     });
 
+    it("answers the /app console's applicant records: each view's columns, its filters, its exports", async () => {
+      const admitted = (await get('/api/admin/applications/all?status=admitted')).json().Total;
+      expect(admitted).toBeGreaterThan(0);
+      const olevel = (await get('/api/admin/applicant-records/olevel?status=admitted&pageSize=50')).json();
+      expect(olevel).toMatchObject({ Status: 'Ok', Total: admitted });
+      for (const row of olevel.Data)
+        expect(Object.keys(row.cells)).toEqual([
+          'jambRegNo',
+          'name',
+          'sittings',
+          'credits',
+          'results',
+          'department',
+          'status',
+        ]);
+      const withResults = olevel.Data.find((r: { cells: { sittings: number } }) => r.cells.sittings > 0);
+      expect(withResults.cells.results).toMatch(/^\S.* \d{4} \(.+\): .+ [A-F]\d/);
+      expect(withResults.cells.credits).toBeGreaterThan(0);
+
+      const biodata = (await get('/api/admin/applicant-records/biodata?search=202410000003AC')).json();
+      expect(biodata.Data).toHaveLength(1);
+      expect(biodata.Data[0].cells).toMatchObject({ jambRegNo: '202410000003AC', email: expect.any(String) });
+      expect(biodata.Data[0].cells).not.toHaveProperty('results');
+
+      expect((await get('/api/admin/applicant-records/grades')).statusCode).toBe(400);
+      expect((await get(`/api/admin/applicant-records/jamb?departmentId=${2 ** 31}`)).statusCode).toBe(400);
+      expect((await get(`/api/admin/applicant-records/jamb?search=${'x'.repeat(101)}`)).statusCode).toBe(400);
+
+      const xlsx = await get('/api/admin/applicant-records/olevel/export?format=xlsx&status=admitted');
+      expect(xlsx.statusCode).toBe(200);
+      const rows = await readSheet(xlsx.rawPayload);
+      expect(rows[0]).toEqual([
+        'JAMB Number',
+        'Name',
+        'Sittings',
+        'Credits',
+        "O'level Results",
+        'Department',
+        'Admission Status',
+      ]);
+      expect(rows).toHaveLength(admitted + 1);
+      const csv = await get('/api/admin/applicant-records/jamb/export?format=csv');
+      expect(csv.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
+        'JAMB Number,Name,UTME Score,CAPS Status,Entry Mode,Department,Course,State,Admission Status',
+      );
+    });
+
     it('lists acceptance-fee payments', async () => {
       const list = (await get('/api/admin/admissions/payments?state=paid')).json();
       expect(list.Status).toBe('Ok');

@@ -28,6 +28,7 @@ import {
   applicants,
   coursesOfStudy,
   departments,
+  entryModes,
   lgas,
   payments,
   states,
@@ -133,6 +134,9 @@ export const applicationFields = {
   email: applicants.email,
   phone: applicants.phone,
   gender: applicants.gender,
+  dateOfBirth: applicants.dateOfBirth,
+  maritalStatus: applicants.maritalStatus,
+  entryMode: entryModes.name,
   departmentId: applicants.departmentId,
   departmentName: departments.name,
   courseOfStudyId: applicants.courseOfStudyId,
@@ -150,6 +154,19 @@ export const applicationFields = {
   rejectionReason: applicants.rejectionReason,
   createdAt: applicants.createdAt,
 };
+/** The applicants with the names of what they chose (a list's page or an export's batch filters it). */
+function applicationRows(db: Exec) {
+  return db
+    .select(applicationFields)
+    .from(applicants)
+    .leftJoin(departments, eq(departments.id, applicants.departmentId))
+    .leftJoin(coursesOfStudy, eq(coursesOfStudy.id, applicants.courseOfStudyId))
+    .leftJoin(states, eq(states.id, applicants.stateId))
+    .leftJoin(lgas, eq(lgas.id, applicants.lgaId))
+    .leftJoin(entryModes, eq(entryModes.id, applicants.entryModeId))
+    .$dynamic();
+}
+
 export type SortKey = 'createdAt' | 'name' | 'score' | 'jambRegNo' | 'registeredAt' | 'department';
 
 function orderBy(sort: SortKey, order: 'asc' | 'desc'): SQL[] {
@@ -201,14 +218,7 @@ export async function listApplications(
       .offset((page - 1) * pageSize)
   ).map((r) => r.id);
   if (ids.length === 0) return [];
-  const rows = await db
-    .select(applicationFields)
-    .from(applicants)
-    .leftJoin(departments, eq(departments.id, applicants.departmentId))
-    .leftJoin(coursesOfStudy, eq(coursesOfStudy.id, applicants.courseOfStudyId))
-    .leftJoin(states, eq(states.id, applicants.stateId))
-    .leftJoin(lgas, eq(lgas.id, applicants.lgaId))
-    .where(inArray(applicants.id, ids));
+  const rows = await applicationRows(db).where(inArray(applicants.id, ids));
   const position = new Map(ids.map((id, i) => [id, i]));
   return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
 }
@@ -230,13 +240,7 @@ export function applicationsBatch(
   afterId: number,
   size: number,
 ) {
-  return db
-    .select(applicationFields)
-    .from(applicants)
-    .leftJoin(departments, eq(departments.id, applicants.departmentId))
-    .leftJoin(coursesOfStudy, eq(coursesOfStudy.id, applicants.courseOfStudyId))
-    .leftJoin(states, eq(states.id, applicants.stateId))
-    .leftJoin(lgas, eq(lgas.id, applicants.lgaId))
+  return applicationRows(db)
     .where(and(applicationsWhere(view, f), gt(applicants.id, afterId)))
     .orderBy(asc(applicants.id))
     .limit(size);

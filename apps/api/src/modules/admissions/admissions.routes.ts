@@ -4,8 +4,13 @@ import { z } from 'zod';
 import {
   ADMIN_PAGES,
   ADMISSIONS_DASHBOARD_PAGES,
+  APPLICANT_RECORDS_API,
   APPLICATION_VIEWS,
   adminPageQuery,
+  applicantRecordViewParam,
+  applicantRecordsExportQuery,
+  applicantRecordsQuery,
+  applicantRecordsResponse,
   adminPaged,
   admissionPaymentItem,
   admissionPaymentsQuery,
@@ -66,6 +71,37 @@ export function admissionsRoutes(app: FastifyInstance, db: Db, service: Admissio
       handler: async (request) => service.transition(await actorOf(db, request), action, request.body.ids),
     });
   }
+  // The /app console's olevel, jamb and biodata pages: read-only, for those who may see every application.
+  r.get(APPLICANT_RECORDS_API.list(':view'), {
+    config: { access: { page: VIEW_PAGES.all } },
+    schema: {
+      tags: ['admin: applications'],
+      summary:
+        "Applicant records (olevel, jamb or biodata columns) with the applications list's filters, paged",
+      params: applicantRecordViewParam,
+      querystring: applicantRecordsQuery,
+      response: { 200: applicantRecordsResponse, ...errors },
+    },
+    handler: (request) => service.records(request.params.view, request.query),
+  });
+  r.get(APPLICANT_RECORDS_API.export(':view'), {
+    config: { access: { page: VIEW_PAGES.all } },
+    schema: {
+      tags: ['admin: applications'],
+      summary: 'Applicant records of a view as CSV or XLSX (streamed: no row cap)',
+      params: applicantRecordViewParam,
+      querystring: applicantRecordsExportQuery,
+    },
+    handler: async (request, reply) => {
+      const file = await service.exportRecords(
+        await actorOf(db, request),
+        request.params.view,
+        request.query,
+      );
+      return sendSheetFile(reply, file);
+    },
+  });
+
   r.post('/api/admin/applications/reject', {
     config: { access: { page: ADMIN_PAGES.rejected } },
     bodyLimit: 64 * 1024,

@@ -4,11 +4,17 @@ import {
   ACCEPTANCE_FEE_KOBO,
   ADMIN_PAGES,
   APPLICATION_STAGES,
+  APPLICANT_RECORD_COLUMNS,
+  APPLICANT_RECORD_VIEWS,
   STATUS,
   koboToNaira,
+  type ApplicantRecordColumn,
+  type ApplicantRecordRow,
+  type ApplicantRecordView,
   type ApplicationItem,
   type ApplicationView,
   type admissionPaymentsQuery,
+  type applicantRecordsExportQuery,
   type applicationsQuery,
   type exportQuery,
 } from '@portal/contracts';
@@ -22,6 +28,7 @@ import type { Mailer } from '../../platform/mail.js';
 import { formatNaira } from '../../platform/pdf.js';
 import { sheetFile } from '../../platform/sheets.js';
 import { dayRange, iso, isoRequired } from '../../platform/time.js';
+import { summariesOf } from '../olevel/olevel.service.js';
 import * as repo from './admissions.repository.js';
 
 type ListQuery = z.output<typeof applicationsQuery>;
@@ -150,6 +157,49 @@ const EXPORT_COLUMNS: [string, (r: repo.ApplicationRow) => string | number | nul
   ['Rejection Reason', (r) => r.rejectionReason],
 ];
 
+type OlevelSummary = Awaited<ReturnType<typeof summariesOf>> extends Map<number, infer S> ? S : never;
+type RecordCell = string | number | null;
+
+/** Each column of the applicant records (contracts: APPLICANT_RECORD_COLUMNS), read from a row and its O'level summary. */
+const RECORD_CELLS: Record<
+  ApplicantRecordColumn,
+  (r: repo.ApplicationRow, o: OlevelSummary | undefined) => RecordCell
+> = {
+  jambRegNo: (r) => r.jambRegNo,
+  name: (r) => [r.lastName, r.firstName, r.otherName].filter(Boolean).join(' ') || null,
+  gender: (r) => r.gender,
+  dateOfBirth: (r) => r.dateOfBirth,
+  maritalStatus: (r) => r.maritalStatus,
+  state: (r) => r.stateName,
+  lga: (r) => r.lgaName,
+  phone: (r) => r.phone,
+  email: (r) => r.email,
+  department: (r) => r.departmentName,
+  courseOfStudy: (r) => r.courseOfStudy,
+  entryMode: (r) => r.entryMode,
+  utmeScore: (r) => r.utmeScore,
+  capsStatus: (r) => r.capsStatus,
+  sittings: (_r, o) => o?.sittings ?? 0,
+  credits: (_r, o) => o?.credits ?? 0,
+  results: (_r, o) => o?.results ?? null,
+  status: (r) => r.admissionStatus,
+};
+
+/** The rows of a view: its columns' cells, the O'level summaries read only for a view that shows them. */
+async function recordRows(db: Db, view: ApplicantRecordView, rows: repo.ApplicationRow[]) {
+  const columns: readonly ApplicantRecordColumn[] = APPLICANT_RECORD_VIEWS[view];
+  const olevel = columns.some((c) => c === 'sittings' || c === 'credits' || c === 'results')
+    ? await summariesOf(
+        db,
+        rows.map((r) => r.id),
+      )
+    : new Map<number, OlevelSummary>();
+  return rows.map((row) => ({
+    id: row.id,
+    cells: Object.fromEntries(columns.map((c) => [c, RECORD_CELLS[c](row, olevel.get(row.id))])),
+  })) as ApplicantRecordRow[];
+}
+
 /**
  * Counting 100,000 applicants for every page of a list is the costly part of it, and the number
  * need not be exact to the second: list totals, the report and the dashboard are kept for 10 s,
@@ -223,6 +273,58 @@ export class AdmissionsService {
       ),
     ]);
     return paged(rows.map(toItem), q.page, q.pageSize, total);
+  }
+
+  /** The /app console's applicant records: one view's columns over the applications list's filters. */
+  async records(view: ApplicantRecordView, q: ListQuery) {
+    const filters = filtersOf(q);
+    const [rows, total] = await Promise.all([
+      repo.listApplications(this.db, 'all', filters, q.page, q.pageSize, q.sort, q.order),
+      applicationCounts.get(JSON.stringify(['total', 'all', filters]), () =>
+        repo.countApplications(this.db, 'all', filters),
+      ),
+    ]);
+    return paged(await recordRows(this.db, view, rows), q.page, q.pageSize, total);
+  }
+
+  /** A view's records as CSV or XLSX, streamed in batches (audited like every export of applicants). */
+  async exportRecords(
+    actor: AuditActor,
+    view: ApplicantRecordView,
+    q: z.output<typeof applicantRecordsExportQuery>,
+  ) {
+    const filters = filtersOf(q);
+    await audit(this.db, {
+      actor,
+      page: ADMIN_PAGES.allApplications,
+      action: 'export',
+      entity: 'applicants',
+      entityId: null,
+      before: null,
+      after: { view, format: q.format, filters },
+    });
+    const db = this.db;
+    async function* batches() {
+      let afterId = 0;
+      for (;;) {
+        const rows = await repo.applicationsBatch(db, 'all', filters, afterId, 1000);
+        if (rows.length === 0) return;
+        yield await recordRows(db, view, rows);
+        afterId = rows[rows.length - 1]!.id;
+        if (rows.length < 1000) return;
+      }
+    }
+    const columns: readonly ApplicantRecordColumn[] = APPLICANT_RECORD_VIEWS[view];
+    return sheetFile({
+      columns: columns.map((c) => ({
+        header: APPLICANT_RECORD_COLUMNS[c],
+        cell: (r: ApplicantRecordRow) => r.cells[c] ?? null,
+      })),
+      batches,
+      format: q.format,
+      fileName: `applicants-${view}-${new Date().toISOString().slice(0, 10)}.${q.format}`,
+      sheetName: 'Applicants',
+    });
   }
 
   /** Applies one step of the state machine to a selection; all or nothing, each applicant audited. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableName, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableName, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { SCHOOL_ID } from '@portal/contracts';
 import type { Db, Tx } from '../../db/client.js';
@@ -104,4 +104,30 @@ export async function resultBelongsTo(db: Exec, applicantId: number, resultId: n
     .where(and(eq(olevelResults.id, resultId), eq(olevelResults.applicantId, applicantId)))
     .limit(1);
   return Boolean(row);
+}
+
+/** The O'level results of these applicants, sitting by sitting (exam type, year, number), subjects by name. */
+export function olevelResultsOf(db: Exec, applicantIds: readonly number[]) {
+  if (applicantIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      applicantId: olevelResults.applicantId,
+      examType: olevelTypes.name,
+      examYear: olevelResults.examYear,
+      examNumber: olevelResults.examNumber,
+      subject: olevelSubjects.name,
+      grade: olevelGrades.name,
+      rank: olevelGrades.rank,
+    })
+    .from(olevelResults)
+    .innerJoin(olevelTypes, eq(olevelTypes.id, olevelResults.typeId))
+    .innerJoin(olevelSubjects, eq(olevelSubjects.id, olevelResults.subjectId))
+    .innerJoin(olevelGrades, eq(olevelGrades.id, olevelResults.gradeId))
+    .where(inArray(olevelResults.applicantId, [...applicantIds]))
+    .orderBy(
+      asc(olevelResults.applicantId),
+      asc(olevelResults.examYear),
+      asc(olevelResults.examNumber),
+      asc(olevelSubjects.name),
+    );
 }

@@ -1,6 +1,7 @@
 import {
   APPLICANT_MESSAGES,
   MIN_OLEVEL_SUBJECTS,
+  OLEVEL_CREDIT_RANK,
   OLEVEL_MESSAGES,
   STATUS,
   examYearRangeMessage,
@@ -204,4 +205,26 @@ export async function remove(db: Db, auth: AuthContext | null, resultId: number)
     await repo.deleteResult(tx, applicantId, resultId);
   });
   return { Status: 'Deleted', Message: OLEVEL_MESSAGES.subjectDeleted };
+}
+
+/** Each applicant's O'level results in short: sittings, credits (A1–C6) and the grades, sitting by sitting. */
+export async function summariesOf(db: Db, applicantIds: readonly number[]) {
+  const rows = await repo.olevelResultsOf(db, applicantIds);
+  const byApplicant = new Map<number, typeof rows>();
+  for (const row of rows)
+    byApplicant.set(row.applicantId, [...(byApplicant.get(row.applicantId) ?? []), row]);
+  const summaries = new Map<number, { sittings: number; credits: number; results: string }>();
+  for (const [applicantId, results] of byApplicant) {
+    const sittings = new Map<string, string[]>();
+    for (const r of results) {
+      const sitting = `${r.examType} ${r.examYear} (${r.examNumber})`;
+      sittings.set(sitting, [...(sittings.get(sitting) ?? []), `${r.subject} ${r.grade}`]);
+    }
+    summaries.set(applicantId, {
+      sittings: sittings.size,
+      credits: results.filter((r) => r.rank <= OLEVEL_CREDIT_RANK).length,
+      results: [...sittings].map(([sitting, grades]) => `${sitting}: ${grades.join(', ')}`).join('; '),
+    });
+  }
+  return summaries;
 }
