@@ -1,6 +1,9 @@
+import AssignmentInd from '@mui/icons-material/AssignmentInd';
+import Badge from '@mui/icons-material/Badge';
 import Campaign from '@mui/icons-material/Campaign';
 import Dashboard from '@mui/icons-material/Dashboard';
 import FactCheck from '@mui/icons-material/FactCheck';
+import Grading from '@mui/icons-material/Grading';
 import ManageAccounts from '@mui/icons-material/ManageAccounts';
 import PeopleAlt from '@mui/icons-material/PeopleAlt';
 import RateReview from '@mui/icons-material/RateReview';
@@ -9,16 +12,21 @@ import School from '@mui/icons-material/School';
 import Security from '@mui/icons-material/Security';
 import Tune from '@mui/icons-material/Tune';
 import Videocam from '@mui/icons-material/Videocam';
-import { lazy, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
+import { lazy, type ReactElement } from 'react';
 import { Route } from 'react-router';
 import { NamespaceMessages } from '../../i18n/NamespaceMessages';
 import type { MessageId } from '../../i18n/locales';
 import { AreaShell } from '../shell/AreaShell';
 import { link, type NavItem } from '../shell/nav';
 
-type Screen = LazyExoticComponent<ComponentType>;
-
 const AdminDashboard = lazy(() => import('../../features/admin/components/AdminDashboard'));
+const RolesScreen = lazy(() => import('../../features/admin/components/RolesScreen'));
+const AdministratorsScreen = lazy(() => import('../../features/admin/components/AdministratorsScreen'));
+const ContentReviewScreen = lazy(() => import('../../features/content/components/ContentReviewScreen'));
+const TransactionsScreen = lazy(() => import('../../features/transactions/components/TransactionsScreen'));
+const ApplicantRecordsScreen = lazy(
+  () => import('../../features/admissions/components/ApplicantRecordsScreen'),
+);
 const ChangePasswordScreen = lazy(() => import('../../features/account/components/ChangePasswordScreen'));
 
 interface AppPage {
@@ -27,7 +35,7 @@ interface AppPage {
   label: MessageId;
   icon: ReactElement;
   /** The page's screen; a page still to be built has none, and so no route and no sidebar entry. */
-  screen?: Screen;
+  element?: ReactElement;
 }
 
 /**
@@ -38,16 +46,34 @@ interface AppPage {
  */
 const APP_PAGES: readonly AppPage[] = [
   {
+    path: 'olevel',
+    label: 'app.nav.olevel',
+    icon: <Grading />,
+    element: <ApplicantRecordsScreen view="olevel" />,
+  },
+  {
+    path: 'jamb',
+    label: 'app.nav.jamb',
+    icon: <AssignmentInd />,
+    element: <ApplicantRecordsScreen view="jamb" />,
+  },
+  {
+    path: 'biodata',
+    label: 'app.nav.biodata',
+    icon: <Badge />,
+    element: <ApplicantRecordsScreen view="biodata" />,
+  },
+  {
     path: 'roleManagement',
     label: 'app.nav.roleManagement',
     icon: <Security />,
-    screen: lazy(() => import('../../features/admin/components/RolesScreen')),
+    element: <RolesScreen />,
   },
   {
     path: 'UserManagement',
     label: 'app.nav.userManagement',
     icon: <ManageAccounts />,
-    screen: lazy(() => import('../../features/admin/components/AdministratorsScreen')),
+    element: <AdministratorsScreen />,
   },
   { path: 'SchoolManagement', label: 'app.nav.schoolManagement', icon: <School /> },
   { path: 'LearnersManagement', label: 'app.nav.learnersManagement', icon: <PeopleAlt /> },
@@ -56,20 +82,20 @@ const APP_PAGES: readonly AppPage[] = [
     path: 'content-review',
     label: 'app.nav.contentReview',
     icon: <RateReview />,
-    screen: lazy(() => import('../../features/content/components/ContentReviewScreen')),
+    element: <ContentReviewScreen />,
   },
   { path: 'SendBroadcast', label: 'app.nav.sendBroadcast', icon: <Campaign /> },
   {
     path: 'Transaction',
     label: 'sidebar.transaction',
     icon: <ReceiptLong />,
-    screen: lazy(() => import('../../features/transactions/components/TransactionsScreen')),
+    element: <TransactionsScreen />,
   },
   { path: 'setup-config', label: 'app.nav.setupConfig', icon: <Tune /> },
   { path: 'classroomReview', label: 'app.nav.classroomReview', icon: <Videocam /> },
 ];
 
-const built = APP_PAGES.filter((page): page is AppPage & { screen: Screen } => !!page.screen);
+const built = APP_PAGES.filter((page): page is AppPage & { element: ReactElement } => !!page.element);
 
 const NAV: NavItem[] = [
   link({ id: 'nav.dashboard' }, '/app/dashboard', <Dashboard />),
@@ -86,8 +112,8 @@ export default function AppAreaRoutes() {
     <NamespaceMessages namespace="admin">
       <AreaShell area="app" nav={NAV}>
         <Route path="dashboard" element={<AdminDashboard area="app" />} />
-        {built.map(({ path, screen: Screen }) => (
-          <Route key={path} path={path} element={<Screen />} />
+        {built.map(({ path, element }) => (
+          <Route key={path} path={path} element={element} />
         ))}
         <Route path="changepassword" element={<ChangePasswordScreen area="app" />} />
       </AreaShell>
