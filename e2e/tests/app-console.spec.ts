@@ -40,3 +40,30 @@ test("the /app console's applicant records: O'level results filtered and downloa
   expect(rows[1]![0]).toBe('202410000003AC');
   expect(rows[1]![2]).toBe(1);
 });
+
+test("School Management edits the school's particulars, and the shell shows the new short name", async ({
+  page,
+}) => {
+  await signIn(page, 'app', DEMO.admin);
+  await page.goto(portal('/app/SchoolManagement'));
+  await expect(page.getByRole('heading', { level: 1, name: 'School information' })).toBeVisible();
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(page.getByRole('heading', { level: 6, name: 'DIT', exact: true })).toBeVisible();
+
+  const rename = async (from: string, to: string) => {
+    await page.getByRole('button', { name: 'Edit Demo Institute of Technology' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit school information' });
+    await expect(dialog.getByRole('textbox', { name: 'Short name' })).toHaveValue(from);
+    await dialog.getByRole('textbox', { name: 'Short name' }).fill(to);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+  };
+  await rename('DIT', 'DIT Demo');
+  try {
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 6, name: 'DIT Demo', exact: true })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'School Management' })).toBeVisible();
+  } finally {
+    await rename('DIT Demo', 'DIT');
+  }
+});

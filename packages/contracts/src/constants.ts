@@ -103,3 +103,6 @@ export const RECEIPT_LINE_LABELS = {
  */
 export const RECEIPT_CHARGE_NOTE =
   'The service charge is what the payer paid above the fee. The payment gateway’s own fee is deducted from what the school receives and is not charged to the payer.';
+
+/** GET, public: the school's particulars the shell shows (School Management's name and short name). */
+export const INSTITUTION_API = '/api/institution';

@@ -5,6 +5,14 @@ import type { Db } from '../db/client.js';
 import { mailOutbox } from '../db/schema/index.js';
 import { insertJsonRows, type Exec } from './db.js';
 import type { Job, JobQueue } from './jobs.js';
+import { loadInstitution } from './pdf.js';
+
+/**
+ * Written in a message's subject or text where the institution's name belongs: the outbox fills in
+ * the name of the school's particulars (school-information) when the message is queued, so no
+ * message carries a name of its own.
+ */
+export const INSTITUTION = '{institution}';
 
 export interface OutgoingMail {
   to: string;
@@ -89,10 +97,22 @@ export class Mailer {
   ): Promise<void> {
     if (mails.length === 0) return;
     const queue = async (tx: Exec) => {
+      const named = mails.some((m) => `${m.subject}${m.text}${m.html ?? ''}`.includes(INSTITUTION));
+      const name = named ? (await loadInstitution(tx)).name : '';
+      const fill = (text: string) => text.replaceAll(INSTITUTION, name);
       const rows = await insertJsonRows<{ id: number }>(
         tx,
         mailOutbox,
-        mails.map((mail) => ({ ...mail })),
+        mails.map((mail) =>
+          named
+            ? {
+                ...mail,
+                subject: fill(mail.subject),
+                text: fill(mail.text),
+                html: mail.html && fill(mail.html),
+              }
+            : { ...mail },
+        ),
         { id: mailOutbox.id },
       );
       await this.delivery.sendAll(

@@ -16,7 +16,7 @@ import type { SessionService } from '../../platform/auth.js';
 import { paged, pgErrorCode, PG_UNIQUE_VIOLATION, type Exec } from '../../platform/db.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import { newDefaultPassword } from '../../platform/ids.js';
-import type { Mailer } from '../../platform/mail.js';
+import { INSTITUTION, type Mailer } from '../../platform/mail.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { dayRange, isoRequired } from '../../platform/time.js';
 import * as repo from './admin.repository.js';
@@ -234,7 +234,7 @@ export class AdminService {
           subject: 'Your staff account on the school portal',
           text:
             `Dear ${input.FirstName} ${input.LastName},\n\n` +
-            `An administrator account has been created for you on the Demo Institute of Technology portal.\n\n` +
+            `An administrator account has been created for you on the ${INSTITUTION} portal.\n\n` +
             `Sign in at ${this.config.PUBLIC_URL}/portal/AdminSignin\n` +
             `E-mail: ${admin.email}\nDefault password: ${password}\n\n` +
             `Please change this password after you sign in (Change Password in the menu).`,

@@ -24,7 +24,7 @@ import { audit, type AuditActor } from '../../platform/audit.js';
 import { TtlCache } from '../../platform/cache.js';
 import { paged } from '../../platform/db.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
-import type { Mailer } from '../../platform/mail.js';
+import { INSTITUTION, type Mailer } from '../../platform/mail.js';
 import { formatNaira } from '../../platform/pdf.js';
 import { sheetFile } from '../../platform/sheets.js';
 import { dayRange, iso, isoRequired } from '../../platform/time.js';
@@ -230,7 +230,7 @@ function decisionMail(
   publicUrl: string,
 ) {
   const greeting = `Dear ${[row.firstName, row.lastName].filter(Boolean).join(' ') || 'applicant'},\n\n`;
-  const course = row.courseOfStudy ?? 'the Demo Institute of Technology';
+  const course = row.courseOfStudy ?? INSTITUTION;
   const signIn = `${publicUrl}/portal/ApplicantSignin`;
   if (action === 'admit')
     return {

@@ -14,7 +14,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { SessionService, UserKind } from '../../platform/auth.js';
 import { AppError, badRequest, forbidden } from '../../platform/errors.js';
-import type { Mailer } from '../../platform/mail.js';
+import { INSTITUTION, type Mailer } from '../../platform/mail.js';
 import {
   assertAcceptablePassword,
   decoyPasswordHash,
@@ -288,7 +288,7 @@ export class AuthService {
       to: email,
       subject: 'Reset your portal password',
       text:
-        `A password reset was requested for your ${kind.toLowerCase()} account on the Demo Institute of Technology portal.\n\n` +
+        `A password reset was requested for your ${kind.toLowerCase()} account on the ${INSTITUTION} portal.\n\n` +
         `Open this link within 30 minutes to choose a new password:\n${link}\n\n` +
         `If you did not ask for this, ignore this e-mail; your password stays the same.`,
     });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordResets } from '../../db/schema/index.js';
+import { passwordResets, schoolSettings } from '../../db/schema/index.js';
 import { login, startTestApp, type TestApp } from '../../../test/helpers.js';
 import { mailText, startSmtpReceiver } from '../../../test/smtp.js';
 
@@ -274,6 +274,21 @@ describe('sign-in, sessions and password reset', () => {
   });
 
   describe('POST /api/Account/ForgotPassword', () => {
+    it("names the institution as its particulars say now (School Management's name)", async () => {
+      await t.database.db.update(schoolSettings).set({ name: 'Federal Polytechnic of Demo' });
+      try {
+        await post('/api/Account/ForgotPassword', {
+          email: 'applicant5@demo.edu.ng',
+          userMode: 'Applicant',
+          step: 1,
+        });
+        const mail = await smtp.waitFor((m) => m.to.includes('applicant5@demo.edu.ng'));
+        expect(mailText(mail)).toContain('applicant account on the Federal Polytechnic of Demo portal.');
+      } finally {
+        await t.database.db.update(schoolSettings).set({ name: 'Demo Institute of Technology' });
+      }
+    });
+
     it('answers the same whether or not the address is registered, and mails a link built from PUBLIC_URL', async () => {
       const known = await post('/api/Account/ForgotPassword', {
         email: 'applicant4@demo.edu.ng',
@@ -293,6 +308,8 @@ describe('sign-in, sessions and password reset', () => {
       const mail = await smtp.waitFor((m) => m.to.includes('applicant4@demo.edu.ng'));
       const text = mailText(mail);
       expect(text).not.toContain('evil.example');
+      // The institution's name is the school's particulars', never one written into the message.
+      expect(text).toContain('account on the Demo Institute of Technology portal.');
       const link = /http:\/\/portal\.test\/portal\/confirmnewpassword\/\?id=([\w-]+)&usermode=Applicant/.exec(
         text,
       );

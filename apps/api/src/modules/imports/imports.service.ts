@@ -7,7 +7,7 @@ import { audit, type AuditActor, type AuditEntry } from '../../platform/audit.js
 import { paged, pgErrorCode, PG_UNIQUE_VIOLATION } from '../../platform/db.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import { newDefaultPassword, newPublicId } from '../../platform/ids.js';
-import type { Mailer } from '../../platform/mail.js';
+import { INSTITUTION, type Mailer } from '../../platform/mail.js';
 import { hashDefaultPassword } from '../../platform/passwords.js';
 import type { FileStorage } from '../../platform/storage.js';
 import { readRows, UNREADABLE_FILE } from '../../platform/sheets.js';
@@ -554,7 +554,7 @@ export class ImportService {
             subject: 'Your applicant account on the school portal',
             text:
               `Dear ${[account.firstName, account.lastName].filter(Boolean).join(' ') || 'applicant'},\n\n` +
-              `An applicant account has been created for you on the Demo Institute of Technology portal.\n\n` +
+              `An applicant account has been created for you on the ${INSTITUTION} portal.\n\n` +
               `Sign in at ${this.config.PUBLIC_URL}/portal/ApplicantSignin with your JAMB registration number ` +
               `(${account.jambRegNo}) or this e-mail address, and this default password:\n\n` +
               `    ${password}\n\n` +

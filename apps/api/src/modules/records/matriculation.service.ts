@@ -11,7 +11,7 @@ import { audit, type AuditActor } from '../../platform/audit.js';
 import { errorMentions, paged, pgErrorCode, PG_UNIQUE_VIOLATION } from '../../platform/db.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import { newPublicId } from '../../platform/ids.js';
-import type { Mailer } from '../../platform/mail.js';
+import { INSTITUTION, type Mailer } from '../../platform/mail.js';
 import { iso, isoRequired } from '../../platform/time.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { matricNumber, matricScope, scopeRegex, sessionYear } from './matric-numbers.js';
@@ -211,8 +211,8 @@ export function welcomeMail(
     text:
       `Dear ${name},\n\n` +
       (how === 'matriculated'
-        ? `You have been matriculated at the Demo Institute of Technology. Your matric number is ${student.matricNo}.\n\n`
-        : `A student account has been created for you on the Demo Institute of Technology portal. Your matric number is ${student.matricNo}.\n\n`) +
+        ? `You have been matriculated at ${INSTITUTION}. Your matric number is ${student.matricNo}.\n\n`
+        : `A student account has been created for you on the ${INSTITUTION} portal. Your matric number is ${student.matricNo}.\n\n`) +
       `Open this link within 7 days to set your password:\n${link}\n\n` +
       `Then sign in at ${config.PUBLIC_URL}/portal/StudentSignin with your matric number or this e-mail address.`,
   };

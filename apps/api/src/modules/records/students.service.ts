@@ -13,7 +13,7 @@ import { audit, type AuditActor } from '../../platform/audit.js';
 import { errorMentions, paged, pgErrorCode, PG_UNIQUE_VIOLATION } from '../../platform/db.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import { newPublicId } from '../../platform/ids.js';
-import type { Mailer } from '../../platform/mail.js';
+import { INSTITUTION, type Mailer } from '../../platform/mail.js';
 import { iso, isoRequired } from '../../platform/time.js';
 import { applicantPassportUrl } from '../applicants/applicants.service.js';
 import type { AuthService } from '../auth/auth.service.js';
@@ -262,7 +262,7 @@ export class StudentsService {
             subject: 'Reset your portal password',
             text:
               `The registry has sent you a link to set a new password for your student account (${student.matricNo}) ` +
-              `on the Demo Institute of Technology portal.\n\nOpen this link within 30 minutes:\n${link}\n\n` +
+              `on the ${INSTITUTION} portal.\n\nOpen this link within 30 minutes:\n${link}\n\n` +
               `If you did not ask for this, ignore this e-mail; your password stays the same.`,
           },
         ],

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SCHOOL_ID, STATUS, errorEnvelope, recordId } from '@portal/contracts';
+import { INSTITUTION_API, SCHOOL_ID, STATUS, errorEnvelope, recordId } from '@portal/contracts';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
+import { loadInstitution } from '../../platform/pdf.js';
 import { currentSessionIds } from './sessions.repository.js';
 
 const activeSessions = z.object({
@@ -65,6 +66,21 @@ export function sessionsRoutes(app: FastifyInstance, db: Db): void {
       const { admission } = await currentSessionIds(db);
       if (!admission) throw notFound('No admission session is open.');
       return { Status: STATUS.ok, Data: { SessionId: admission.id, SessionName: admission.name } };
+    },
+  });
+
+  r.get(INSTITUTION_API, {
+    config: { access: 'public' },
+    schema: {
+      tags: ['sessions'],
+      summary: "The school's name and short name (School Management), as the shell shows them",
+      response: {
+        200: z.object({ Status: z.string(), Data: z.object({ Name: z.string(), ShortName: z.string() }) }),
+      },
+    },
+    handler: async () => {
+      const { name, shortName } = await loadInstitution(db);
+      return { Status: STATUS.ok, Data: { Name: name, ShortName: shortName } };
     },
   });
 }

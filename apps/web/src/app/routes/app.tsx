@@ -24,6 +24,7 @@ const RolesScreen = lazy(() => import('../../features/admin/components/RolesScre
 const AdministratorsScreen = lazy(() => import('../../features/admin/components/AdministratorsScreen'));
 const ContentReviewScreen = lazy(() => import('../../features/content/components/ContentReviewScreen'));
 const TransactionsScreen = lazy(() => import('../../features/transactions/components/TransactionsScreen'));
+const RegistryScreen = lazy(() => import('../../features/setup/components/RegistryScreen'));
 const ApplicantRecordsScreen = lazy(
   () => import('../../features/admissions/components/ApplicantRecordsScreen'),
 );
@@ -75,7 +76,13 @@ const APP_PAGES: readonly AppPage[] = [
     icon: <ManageAccounts />,
     element: <AdministratorsScreen />,
   },
-  { path: 'SchoolManagement', label: 'app.nav.schoolManagement', icon: <School /> },
+  {
+    path: 'SchoolManagement',
+    label: 'app.nav.schoolManagement',
+    icon: <School />,
+    // The school's particulars (name, short name, address, contacts) that documents, e-mails and the shell read.
+    element: <RegistryScreen name="school-information" />,
+  },
   { path: 'LearnersManagement', label: 'app.nav.learnersManagement', icon: <PeopleAlt /> },
   { path: 'instructorManagement', label: 'app.nav.manageAudits', icon: <FactCheck /> },
   {

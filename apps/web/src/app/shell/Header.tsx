@@ -7,6 +7,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useT } from '../../i18n/useT';
+import { useSchoolShortName } from './useInstitution';
 import type { AreaId } from '../../lib/areas';
 import { NotificationsMenu, type NotificationItem } from './NotificationsMenu';
 import { ProfileMenu, type ProfileEntry } from './ProfileMenu';
@@ -33,6 +34,7 @@ export function Header({
   notifications,
 }: HeaderProps) {
   const t = useT();
+  const schoolName = useSchoolShortName();
   return (
     <AppBar
       position="sticky"
@@ -57,7 +59,7 @@ export function Header({
             noWrap
             sx={{ fontSize: '1.1rem', flexShrink: 0, display: { xs: 'none', sm: 'block' } }}
           >
-            {t('portal.name')}
+            {schoolName}
           </Typography>
         )}
         {children}

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import { useState, type FocusEvent } from 'react';
 import { useT } from '../../i18n/useT';
+import { useSchoolShortName } from './useInstitution';
 import type { NavItem } from './nav';
 import { NavList } from './NavList';
 import type { SidebarVariant } from './useSidebarVariant';
@@ -29,6 +30,7 @@ const paperColours = (theme: Theme) => ({
 /** The area's sidebar, 260 px wide: beside the page, a mini rail, or an overlay (see useSidebarVariant). */
 export function Sidebar({ items, variant, open, onClose }: SidebarProps) {
   const t = useT();
+  const schoolName = useSchoolShortName();
   const [miniExpanded, setMiniExpanded] = useState(false);
   const iconsOnly = variant === 'mini' && !miniExpanded;
 
@@ -43,7 +45,7 @@ export function Sidebar({ items, variant, open, onClose }: SidebarProps) {
         />
         {!iconsOnly && (
           <Typography variant="subtitle1" noWrap sx={{ fontWeight: 600 }}>
-            {t('portal.name')}
+            {schoolName}
           </Typography>
         )}
       </Toolbar>
