@@ -177,7 +177,9 @@ export const mailOutbox = pgTable('mail_outbox', {
   sentAt: timestamp('sent_at', { withTimezone: true }),
   attempts: integer('attempts').notNull().default(0),
   lastError: text('last_error'),
-});
+  /** Messages queued together (a broadcast: 'broadcast:<id>'), counted sent and failed by it. */
+  batch: text('batch'),
+}, (t) => [index('mail_outbox_batch').on(t.batch).where(sql`${t.batch} is not null`)]);
 
 /** Who changed what, when, with the values before and after. */
 export const auditLog = pgTable('audit_log', {
