@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { admins } from './accounts.js';
 import { departments, faculties, levels } from './reference.js';
 
@@ -30,13 +40,18 @@ export const announcements = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('announcements_current').on(t.publishAt.desc()).where(sql`${t.withdrawnAt} is null`),
+    index('announcements_current')
+      .on(t.publishAt.desc())
+      .where(sql`${t.withdrawnAt} is null`),
     check('announcements_audience', sql.raw(`audience ${AUDIENCE_CHECK}`)),
     check(
       'announcements_narrowing_is_for_students',
       sql`(${t.facultyId} is null and ${t.departmentId} is null and ${t.levelId} is null) or ${t.audience} = 'students'`,
     ),
-    check('announcements_expiry_after_publish', sql`${t.expiresAt} is null or ${t.expiresAt} > ${t.publishAt}`),
+    check(
+      'announcements_expiry_after_publish',
+      sql`${t.expiresAt} is null or ${t.expiresAt} > ${t.publishAt}`,
+    ),
   ],
 );
 

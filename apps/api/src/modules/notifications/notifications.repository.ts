@@ -41,10 +41,7 @@ export async function insertAudienceItem(
   db: Exec,
   n: AudienceRow & { type: number; title: string; link: string; visibleAt?: Date; expiresAt: Date | null },
 ): Promise<number> {
-  const [row] = await db
-    .insert(notificationAudiences)
-    .values(n)
-    .returning({ id: notificationAudiences.id });
+  const [row] = await db.insert(notificationAudiences).values(n).returning({ id: notificationAudiences.id });
   return row!.id;
 }
 

@@ -132,7 +132,11 @@ describe('notifications', () => {
       }
     ).rows;
     const announcements = async (auth: Auth) => (await counts(auth)).Data.announcements ?? 0;
-    const before = { s1: await announcements(s1), s4: await announcements(s4), admin: await announcements(admin) };
+    const before = {
+      s1: await announcements(s1),
+      s4: await announcements(s4),
+      admin: await announcements(admin),
+    };
 
     // Every student: one row, one statement.
     const statements = await statementsDuring(db, async () => {
@@ -199,7 +203,9 @@ describe('notifications', () => {
 
     // Counts are one statement, whichever kinds of item there are.
     const own: AuthContext = { kind: 'Student', userId: s1Id } as AuthContext;
-    expect(await statementsDuring(db, () => notifications.counts(db, own).then(() => undefined))).toHaveLength(1);
+    expect(
+      await statementsDuring(db, () => notifications.counts(db, own).then(() => undefined)),
+    ).toHaveLength(1);
 
     // Marking read moves the read marker: 0 for s1, s4 untouched; a newer item counts again.
     expect((await post(`${API.markRead}?staffId=${s1Id}&notificationType=6`, s1)).statusCode).toBe(200);

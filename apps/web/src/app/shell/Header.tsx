@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useT } from '../../i18n/useT';
 import type { AreaId } from '../../lib/areas';
-import { NotificationsMenu, type NotificationItem } from './NotificationsMenu';
+import { NotificationsMenu, type LatestNotification, type NotificationItem } from './NotificationsMenu';
 import { ProfileMenu, type ProfileEntry } from './ProfileMenu';
 
 interface HeaderProps {
@@ -21,6 +21,7 @@ interface HeaderProps {
   children?: ReactNode;
   profileEntries: readonly ProfileEntry[];
   notifications?: readonly NotificationItem[];
+  latestNotifications?: readonly LatestNotification[];
 }
 
 export function Header({
@@ -31,6 +32,7 @@ export function Header({
   children,
   profileEntries,
   notifications,
+  latestNotifications,
 }: HeaderProps) {
   const t = useT();
   return (
@@ -62,7 +64,7 @@ export function Header({
         )}
         {children}
         <Box sx={{ flex: 1 }} />
-        <NotificationsMenu items={notifications} />
+        <NotificationsMenu items={notifications} latest={latestNotifications} />
         <IconButton color="inherit" onClick={onOpenCustomiser} aria-label={t('customiser.open')}>
           <Palette />
         </IconButton>
