@@ -229,10 +229,14 @@ export const adminPageLabelId = (page: string) =>
  * Workflow pages that choose records of a registry resource in their filters (its options list,
  * GET /api/admin/<name>/options), beyond the pages of the resources that refer to it.
  */
+/** Announcements and broadcasts (issue 25) narrow students by faculty, department and level. */
+const AUDIENCE_PAGES = ['announcement', 'SendBroadcast'];
+
 export const OPTION_READERS: Readonly<Record<string, readonly string[]>> = {
   semesters: [...COURSE_REGISTRATION_PAGES, ...RESULT_PAGES.slice(0, 4)],
-  departments: [...COURSE_REGISTRATION_PAGES, 'resultSheet'],
-  levels: [...COURSE_REGISTRATION_PAGES, 'resultSheet', 'HostelAllocation'],
+  departments: [...COURSE_REGISTRATION_PAGES, 'resultSheet', ...AUDIENCE_PAGES],
+  levels: [...COURSE_REGISTRATION_PAGES, 'resultSheet', 'HostelAllocation', ...AUDIENCE_PAGES],
+  faculties: AUDIENCE_PAGES,
   courses: ['studentcourselist'],
   'academic-sessions': ['HostelAllocation'],
   hostels: ['HostelAllocation'],
