@@ -58,7 +58,12 @@ const APP_PAGES: readonly AppPage[] = [
     icon: <RateReview />,
     screen: lazy(() => import('../../features/content/components/ContentReviewScreen')),
   },
-  { path: 'SendBroadcast', label: 'app.nav.sendBroadcast', icon: <Campaign /> },
+  {
+    path: 'SendBroadcast',
+    label: 'app.nav.sendBroadcast',
+    icon: <Campaign />,
+    screen: lazy(() => import('../../features/announcements/components/SendBroadcastScreen')),
+  },
   {
     path: 'Transaction',
     label: 'sidebar.transaction',
