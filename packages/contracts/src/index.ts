@@ -25,3 +25,4 @@ export * from './notifications.js';
 export * from './uploads.js';
 export * from './offerings.js';
 export * from './applicant-records.js';
+export * from './announcements.js';

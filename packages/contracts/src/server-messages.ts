@@ -1,4 +1,5 @@
 import { ADMIN_MESSAGES } from './admin.js';
+import { ANNOUNCEMENT_MESSAGES, BROADCAST_MESSAGES } from './announcements.js';
 import { APPLICANT_MESSAGES, OLEVEL_MESSAGES } from './applicant.js';
 import { AUTH_MESSAGES } from './auth.js';
 import { BURSARY_MESSAGES } from './bursary.js';
@@ -45,6 +46,8 @@ export const SERVER_MESSAGES = {
   content: CONTENT_MESSAGES,
   notification: NOTIFICATION_MESSAGES,
   upload: UPLOAD_MESSAGES,
+  announcement: ANNOUNCEMENT_MESSAGES,
+  broadcast: BROADCAST_MESSAGES,
 } satisfies MessageDeclarations;
 
 /** The declared message an English text was made from, with its values; undefined for any other text. */

@@ -6,6 +6,8 @@ import { registerAdmissionsModule } from './admissions/index.js';
 import { registerApplicantsModule } from './applicants/index.js';
 import { registerAuthModule } from './auth/index.js';
 import { registerBursaryModule } from './bursary/index.js';
+import { registerAnnouncementsModule } from './announcements/index.js';
+import { registerBroadcastsModule } from './broadcasts/index.js';
 import { registerContentModule } from './content/index.js';
 import { registerCoursesModule } from './courses/index.js';
 import { registerDocumentsModule } from './documents/index.js';
@@ -65,4 +67,6 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   registerStudentDashboardModule(app, deps);
   registerNotificationsModule(app, deps);
   registerContentModule(app, deps);
+  registerAnnouncementsModule(app, deps);
+  registerBroadcastsModule(app, deps);
 }

@@ -161,14 +161,14 @@ export const ADMIN_MENUS: readonly (readonly [number, string, string, readonly s
   ],
   [10, 'Settings', 'settings', ['schoolinformation', 'schoolsettings']],
   // The /app area's pages that roles are given like admin pages (issue 24): see APP_AREA_PAGES.
-  [11, 'Classroom', 'rate_review', ['content-review']],
+  [11, 'Classroom', 'rate_review', ['content-review', 'SendBroadcast']],
 ];
 
 /**
  * Pages of the /app area (an admin signed in through /signin), granted through roles like admin
  * pages: their links open /app/<page>, not /admin/<page>.
  */
-export const APP_AREA_PAGES: ReadonlySet<string> = new Set(['content-review']);
+export const APP_AREA_PAGES: ReadonlySet<string> = new Set(['content-review', 'SendBroadcast']);
 
 /** Course registration's admin pages (issue 13). */
 const COURSE_REGISTRATION_PAGES = ['courseRegistration', 'RegisteredCourse', 'studentcourselist'] as const;
@@ -209,6 +209,9 @@ export const BUILT_WORKFLOW_PAGES: readonly string[] = [
   // Course content (issue 24): the authors' page and the reviewers' /app page.
   'managecontent',
   'content-review',
+  // Announcements and broadcasts (issue 25).
+  'announcement',
+  'SendBroadcast',
 ];
 
 /**
@@ -226,10 +229,14 @@ export const adminPageLabelId = (page: string) =>
  * Workflow pages that choose records of a registry resource in their filters (its options list,
  * GET /api/admin/<name>/options), beyond the pages of the resources that refer to it.
  */
+/** Announcements and broadcasts (issue 25) narrow students by faculty, department and level. */
+const AUDIENCE_PAGES = ['announcement', 'SendBroadcast'];
+
 export const OPTION_READERS: Readonly<Record<string, readonly string[]>> = {
   semesters: [...COURSE_REGISTRATION_PAGES, ...RESULT_PAGES.slice(0, 4)],
-  departments: [...COURSE_REGISTRATION_PAGES, 'resultSheet'],
-  levels: [...COURSE_REGISTRATION_PAGES, 'resultSheet', 'HostelAllocation'],
+  departments: [...COURSE_REGISTRATION_PAGES, 'resultSheet', ...AUDIENCE_PAGES],
+  levels: [...COURSE_REGISTRATION_PAGES, 'resultSheet', 'HostelAllocation', ...AUDIENCE_PAGES],
+  faculties: AUDIENCE_PAGES,
   courses: ['studentcourselist'],
   'academic-sessions': ['HostelAllocation'],
   hostels: ['HostelAllocation'],

@@ -167,17 +167,27 @@ export const passwordResets = pgTable('password_resets', {
 });
 
 /** Mail waits here until the SMTP server takes it; a job retries until it is delivered. */
-export const mailOutbox = pgTable('mail_outbox', {
-  id: serial('id').primaryKey(),
-  to: text('to_address').notNull(),
-  subject: text('subject').notNull(),
-  text: text('body_text').notNull(),
-  html: text('body_html'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  sentAt: timestamp('sent_at', { withTimezone: true }),
-  attempts: integer('attempts').notNull().default(0),
-  lastError: text('last_error'),
-});
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('body_text').notNull(),
+    html: text('body_html'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** Messages queued together (a broadcast: 'broadcast:<id>'), counted sent and failed by it. */
+    batch: text('batch'),
+  },
+  (t) => [
+    index('mail_outbox_batch')
+      .on(t.batch)
+      .where(sql`${t.batch} is not null`),
+  ],
+);
 
 /** Who changed what, when, with the values before and after. */
 export const auditLog = pgTable('audit_log', {

@@ -109,7 +109,9 @@ export const TABLE_OWNERS = {
     'hostelFeePayments',
     'hostelEvents',
   ],
-  notifications: ['notifications'],
+  notifications: ['notifications', 'notificationAudiences', 'notificationReads'],
+  announcements: ['announcements'],
+  broadcasts: ['broadcasts'],
   content: ['contentSections', 'contentItems', 'contentProgress', 'contentVisits'],
   uploads: ['uploads'],
 };

@@ -1,6 +1,7 @@
 import type { Db } from '../client.js';
 import type { FileStorage } from '../../platform/storage.js';
 import { seedAccounts } from './accounts.js';
+import { seedAnnouncements } from './announcements.js';
 import { seedApplicantFiles } from './applicant-files.js';
 import { seedCourseRegistration } from './course-registration.js';
 import { seedCourseCatalogue, seedTeaching } from './courses.js';
@@ -46,6 +47,8 @@ export const SEED_STEPS: readonly (readonly [string, SeedStep])[] = [
   ['applicant files', (db, storage) => (storage ? seedApplicantFiles(db, storage) : Promise.resolve())],
   // DIT/2024/0005, the content reviewer and CSC 101's published content (its files need the storage).
   ['course content', seedCourseContent],
+  // A current announcement to all students; an unread type-6 item for DIT/2024/0005.
+  ['announcements', seedAnnouncements],
 ];
 
 /** Reference data, the demo institution and the demo accounts. Idempotent: run on every start. */

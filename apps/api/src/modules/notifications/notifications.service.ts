@@ -15,9 +15,9 @@ import { badRequest, forbidden, unauthorized } from '../../platform/errors.js';
 import * as repo from './notifications.repository.js';
 
 /**
- * The notifications core: `publish` is the single door every module writes through (issue 25 adds
- * audiences and broadcasts behind it); the signed-in user reads their counts and items and marks a
- * type read.
+ * The notifications core: `publish` (a list of users, a row each) and `publishToAudience` (one row
+ * for a whole audience) are the doors every module writes through; the signed-in user reads their
+ * counts and items (both kinds merged) and marks a type read.
  */
 
 /** The kinds of account a notification is for (the sessions table's user kinds). */
@@ -45,6 +45,54 @@ export async function publish(db: Exec, p: Publication): Promise<number> {
     title: p.title.slice(0, 300),
     link: p.link,
   });
+}
+
+/**
+ * Who an audience item is for: every signed-in user (`recipientKind` null) or every user of a
+ * kind; for students optionally only those of a faculty, a department and/or a level.
+ */
+export interface Audience {
+  recipientKind: RecipientKind | null;
+  facultyId?: number | null;
+  departmentId?: number | null;
+  levelId?: number | null;
+}
+
+export interface AudiencePublication {
+  type: NotificationTypeName;
+  audience: Audience;
+  title: string;
+  link: string;
+  /** When it becomes visible (a scheduled announcement); now by default. */
+  visibleAt?: Date;
+  /** When it stops being shown and counted; never by default. */
+  expiresAt?: Date | null;
+}
+
+/**
+ * Notifies a whole audience with ONE row, however many users it reaches (an announcement to every
+ * student): each user's count follows from the audience and their read marker of the type. Pass
+ * the transaction of the change. Returns the item's id (to withdraw it later).
+ */
+export async function publishToAudience(db: Exec, p: AudiencePublication): Promise<number> {
+  const narrowed = p.audience.recipientKind === 'Student';
+  return repo.insertAudienceItem(db, {
+    type: NOTIFICATION_TYPES[p.type].type,
+    recipientKind: p.audience.recipientKind,
+    facultyId: narrowed ? (p.audience.facultyId ?? null) : null,
+    departmentId: narrowed ? (p.audience.departmentId ?? null) : null,
+    levelId: narrowed ? (p.audience.levelId ?? null) : null,
+    title: p.title.slice(0, 300),
+    link: p.link,
+    // The database's clock by default, the one counts compare with.
+    visibleAt: p.visibleAt,
+    expiresAt: p.expiresAt ?? null,
+  });
+}
+
+/** Removes an audience item (its announcement was withdrawn or replaced): no longer shown or counted. */
+export async function withdrawFromAudience(db: Exec, id: number): Promise<void> {
+  await repo.deleteAudienceItem(db, id);
 }
 
 function recipientOf(auth: AuthContext | null): repo.Recipient {

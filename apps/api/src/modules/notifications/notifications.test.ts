@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATIONS_API as API } from '@portal/contracts';
 import { login, startTestApp, statementsDuring, type TestApp } from '../../../test/helpers.js';
-import { publish } from './notifications.service.js';
+import { sql } from 'drizzle-orm';
+import type { AuthContext } from '../../platform/auth.js';
+import * as notifications from './notifications.service.js';
+import { publish, publishToAudience } from './notifications.service.js';
 
 type Auth = Record<string, string>;
 
@@ -63,11 +66,12 @@ describe('notifications', () => {
       link: '/student/dashboard',
     });
     const before = await counts(s1);
-    expect(before.Data).toMatchObject({ lectureNotes: 1, announcements: 1, assignments: 0, exams: 0 });
+    // The demo data's announcement to all students counts too (one audience item).
+    expect(before.Data).toMatchObject({ lectureNotes: 1, announcements: 2, assignments: 0, exams: 0 });
     expect(Object.keys(before.Data).sort()).toEqual(
       ['announcements', 'assignments', 'exams', 'learningDiscussion', 'lectureNotes', 'liveClassRoom'].sort(),
     );
-    expect(before.Total).toBe(2);
+    expect(before.Total).toBe(3);
 
     const list = await get(`${API.list}?type=lectureNotes&unread=true`, s1);
     expect(list.statusCode, list.body).toBe(200);
@@ -81,7 +85,7 @@ describe('notifications', () => {
     const read = await post(API.read, s1, { type: 'lectureNotes' });
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json().Data.Marked).toBe(1);
-    expect((await counts(s1)).Data).toMatchObject({ lectureNotes: 0, announcements: 1 });
+    expect((await counts(s1)).Data).toMatchObject({ lectureNotes: 0, announcements: 2 });
     // Another user's counts are untouched.
     expect((await counts(s4)).Data.lectureNotes).toBe(1);
     // An admin has counts of their own (none).
@@ -114,5 +118,109 @@ describe('notifications', () => {
     expect(marked.json()).toEqual({ Status: true });
     const after = await get(`${API.unread}?staffId=${s4Id}&notificationType=2`, s4);
     expect(after.json().Data).toHaveLength(0);
+  });
+  it('counts an audience item for its audience only, from one row, past each user’s read marker', async () => {
+    const db = t.database.db;
+    const rows = (await db.execute(sql`
+      select s.id, s.department_id as "departmentId", s.level_id as "levelId", d.faculty_id as "facultyId"
+      from students s join departments d on d.id = s.department_id where s.id in (${s1Id}, ${s4Id})`)) as unknown as {
+      rows: { id: number; departmentId: number; levelId: number; facultyId: number }[];
+    };
+    const of = (id: number) => rows.rows.find((r) => Number(r.id) === id)!;
+    const [otherLevel] = (
+      (await db.execute(sql`select id from levels where id <> ${of(s1Id).levelId} limit 1`)) as unknown as {
+        rows: { id: number }[];
+      }
+    ).rows;
+    const announcements = async (auth: Auth) => (await counts(auth)).Data.announcements ?? 0;
+    const before = {
+      s1: await announcements(s1),
+      s4: await announcements(s4),
+      admin: await announcements(admin),
+    };
+
+    // Every student: one row, one statement.
+    const statements = await statementsDuring(db, async () => {
+      await publishToAudience(db, {
+        type: 'announcements',
+        audience: { recipientKind: 'Student' },
+        title: 'Resumption date',
+        link: '/student/dashboard',
+      });
+    });
+    expect(statements).toHaveLength(1);
+    expect(await announcements(s1)).toBe(before.s1 + 1);
+    expect(await announcements(s4)).toBe(before.s4 + 1);
+    expect(await announcements(admin)).toBe(before.admin);
+
+    // The students of s1's department and level; of another level of it: not s1.
+    await publishToAudience(db, {
+      type: 'announcements',
+      audience: { recipientKind: 'Student', departmentId: of(s1Id).departmentId, levelId: of(s1Id).levelId },
+      title: 'Departmental test',
+      link: '/student/dashboard',
+    });
+    await publishToAudience(db, {
+      type: 'announcements',
+      audience: { recipientKind: 'Student', departmentId: of(s1Id).departmentId, levelId: otherLevel!.id },
+      title: 'Another level',
+      link: '/student/dashboard',
+    });
+    await publishToAudience(db, {
+      type: 'announcements',
+      audience: { recipientKind: 'Student', facultyId: of(s1Id).facultyId },
+      title: 'Faculty week',
+      link: '/student/dashboard',
+    });
+    // Scheduled for later, and expired: neither counted.
+    await publishToAudience(db, {
+      type: 'announcements',
+      audience: { recipientKind: null },
+      title: 'Later',
+      link: '/student/dashboard',
+      visibleAt: new Date(Date.now() + 3_600_000),
+    });
+    await publishToAudience(db, {
+      type: 'announcements',
+      audience: { recipientKind: null },
+      title: 'Gone',
+      link: '/student/dashboard',
+      visibleAt: new Date(Date.now() - 3_600_000),
+      expiresAt: new Date(Date.now() - 60_000),
+    });
+    expect(await announcements(s1)).toBe(before.s1 + 3);
+    expect(await announcements(admin)).toBe(before.admin);
+    const sameSpot = of(s4Id).departmentId === of(s1Id).departmentId && of(s4Id).levelId === of(s1Id).levelId;
+    const sameFaculty = of(s4Id).facultyId === of(s1Id).facultyId;
+    expect(await announcements(s4)).toBe(before.s4 + 1 + (sameSpot ? 1 : 0) + (sameFaculty ? 1 : 0));
+
+    // The list merges both kinds, newest first; the spec's call counts them too.
+    const list = await get(`${API.list}?type=announcements&unread=true&pageSize=50`, s1);
+    expect(list.json().Total).toBe(before.s1 + 3);
+    expect(list.json().Data.map((i: { Title: string }) => i.Title)).toContain('Faculty week');
+    expect(list.json().Data.map((i: { Title: string }) => i.Title)).not.toContain('Another level');
+    const spec = await get(`${API.unread}?staffId=${s1Id}&notificationType=6`, s1);
+    expect(spec.json().Data).toHaveLength(before.s1 + 3);
+
+    // Counts are one statement, whichever kinds of item there are.
+    const own: AuthContext = { kind: 'Student', userId: s1Id } as AuthContext;
+    expect(
+      await statementsDuring(db, () => notifications.counts(db, own).then(() => undefined)),
+    ).toHaveLength(1);
+
+    // Marking read moves the read marker: 0 for s1, s4 untouched; a newer item counts again.
+    expect((await post(`${API.markRead}?staffId=${s1Id}&notificationType=6`, s1)).statusCode).toBe(200);
+    expect(await announcements(s1)).toBe(0);
+    expect(await announcements(s4)).toBeGreaterThan(0);
+    const read = await get(`${API.list}?type=announcements&pageSize=50`, s1);
+    expect(read.json().Data.every((i: { ReadAt: string | null }) => i.ReadAt !== null)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await publishToAudience(db, {
+      type: 'announcements',
+      audience: { recipientKind: 'Student' },
+      title: 'Newer',
+      link: '/student/dashboard',
+    });
+    expect(await announcements(s1)).toBe(1);
   });
 });

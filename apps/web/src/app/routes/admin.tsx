@@ -100,6 +100,7 @@ const HostelAvailabilityScreen = lazy(
 const ReservedRoomsScreen = lazy(() => import('../../features/hostels/components/ReservedRoomsScreen'));
 // Course content (issue 24): the offerings, an offering's content and its preview.
 const ManageContentScreen = lazy(() => import('../../features/content/components/ManageContentScreen'));
+const AnnouncementsScreen = lazy(() => import('../../features/announcements/components/AnnouncementsScreen'));
 const OfferingScreen = lazy(() => import('../../features/content/components/OfferingScreen'));
 const CoursePreviewScreen = lazy(() => import('../../features/content/components/CoursePreviewScreen'));
 const AllocateReservedRoomScreen = lazy(
@@ -197,6 +198,7 @@ export default function AdminRoutes() {
       {pageRoute('ReservedRooms', <ReservedRoomsScreen />)}
       {pageRoute('AllocateReservedRoom', <AllocateReservedRoomScreen />)}
       {pageRoute('managecontent', <ManageContentScreen />)}
+      {pageRoute('announcement', <AnnouncementsScreen />)}
       {pageRoute('managecontent', <OfferingScreen />, ':courseId/:sessionId')}
       {pageRoute('managecontent', <CoursePreviewScreen />, ':courseId/:sessionId/preview')}
       {registryRoutes}

@@ -25,6 +25,7 @@ const AdministratorsScreen = lazy(() => import('../../features/admin/components/
 const ContentReviewScreen = lazy(() => import('../../features/content/components/ContentReviewScreen'));
 const TransactionsScreen = lazy(() => import('../../features/transactions/components/TransactionsScreen'));
 const RegistryScreen = lazy(() => import('../../features/setup/components/RegistryScreen'));
+const SendBroadcastScreen = lazy(() => import('../../features/announcements/components/SendBroadcastScreen'));
 const ApplicantRecordsScreen = lazy(
   () => import('../../features/admissions/components/ApplicantRecordsScreen'),
 );
@@ -91,7 +92,12 @@ const APP_PAGES: readonly AppPage[] = [
     icon: <RateReview />,
     element: <ContentReviewScreen />,
   },
-  { path: 'SendBroadcast', label: 'app.nav.sendBroadcast', icon: <Campaign /> },
+  {
+    path: 'SendBroadcast',
+    label: 'app.nav.sendBroadcast',
+    icon: <Campaign />,
+    element: <SendBroadcastScreen />,
+  },
   {
     path: 'Transaction',
     label: 'sidebar.transaction',

@@ -124,10 +124,16 @@ const guarded = (name: string, element: ReactElement) => (
 /** /student/*: add the student's screens here as lazy routes (see apps/web/README.md). */
 export default function StudentRoutes() {
   const pages = useStudentPages();
-  const { counts, notifications } = useNotificationCounts();
+  const { counts, notifications, latest } = useNotificationCounts();
   const nav = useMemo(() => studentNav(pages, counts), [pages, counts]);
   return (
-    <AreaShell area="student" nav={nav} profileEntries={PROFILE_ENTRIES} notifications={notifications}>
+    <AreaShell
+      area="student"
+      nav={nav}
+      profileEntries={PROFILE_ENTRIES}
+      notifications={notifications}
+      latestNotifications={latest}
+    >
       <Route path="dashboard" element={<StudentDashboard feesCard={<SchoolFeesDueCard />} />} />
       <Route path="profile" element={guarded('profile', <StudentProfileScreen />)} />
       <Route path="documentdownload" element={guarded('documentdownload', <DocumentDownloadScreen />)} />

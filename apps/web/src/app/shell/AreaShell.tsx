@@ -11,7 +11,7 @@ import { useSettings } from '../settings';
 import { Header } from './Header';
 import { HorizontalNav } from './HorizontalNav';
 import type { NavItem } from './nav';
-import type { NotificationItem } from './NotificationsMenu';
+import type { LatestNotification, NotificationItem } from './NotificationsMenu';
 import type { ProfileEntry } from './ProfileMenu';
 import { ShellBreadcrumbs } from './ShellBreadcrumbs';
 import { Sidebar } from './Sidebar';
@@ -24,6 +24,8 @@ export interface AreaShellProps {
   nav: readonly NavItem[];
   profileEntries?: readonly ProfileEntry[];
   notifications?: readonly NotificationItem[];
+  /** The newest items the bell lists, with their links. */
+  latestNotifications?: readonly LatestNotification[];
   /** The area's <Route> elements, relative to the area (e.g. path="dashboard"). */
   children: ReactNode;
 }
@@ -43,7 +45,14 @@ export function AreaShell(props: AreaShellProps) {
   );
 }
 
-function ShellLayout({ area, nav, profileEntries = [], notifications, children }: AreaShellProps) {
+function ShellLayout({
+  area,
+  nav,
+  profileEntries = [],
+  notifications,
+  latestNotifications,
+  children,
+}: AreaShellProps) {
   const location = useLocation();
   const variant = useSidebarVariant();
   const horizontal = useSettings((s) => s.navigationStyle === 'horizontal');
@@ -67,6 +76,7 @@ function ShellLayout({ area, nav, profileEntries = [], notifications, children }
           }}
           profileEntries={profileEntries}
           notifications={notifications}
+          latestNotifications={latestNotifications}
         >
           {horizontal && position === 'inside' && <HorizontalNav items={nav} inHeader />}
         </Header>

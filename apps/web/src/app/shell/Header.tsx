@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { useT } from '../../i18n/useT';
 import { useSchoolShortName } from './useInstitution';
 import type { AreaId } from '../../lib/areas';
-import { NotificationsMenu, type NotificationItem } from './NotificationsMenu';
+import { NotificationsMenu, type LatestNotification, type NotificationItem } from './NotificationsMenu';
 import { ProfileMenu, type ProfileEntry } from './ProfileMenu';
 
 interface HeaderProps {
@@ -22,6 +22,7 @@ interface HeaderProps {
   children?: ReactNode;
   profileEntries: readonly ProfileEntry[];
   notifications?: readonly NotificationItem[];
+  latestNotifications?: readonly LatestNotification[];
 }
 
 export function Header({
@@ -32,6 +33,7 @@ export function Header({
   children,
   profileEntries,
   notifications,
+  latestNotifications,
 }: HeaderProps) {
   const t = useT();
   const schoolName = useSchoolShortName();
@@ -64,7 +66,7 @@ export function Header({
         )}
         {children}
         <Box sx={{ flex: 1 }} />
-        <NotificationsMenu items={notifications} />
+        <NotificationsMenu items={notifications} latest={latestNotifications} />
         <IconButton color="inherit" onClick={onOpenCustomiser} aria-label={t('customiser.open')}>
           <Palette />
         </IconButton>

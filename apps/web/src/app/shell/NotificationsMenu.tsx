@@ -1,7 +1,9 @@
 import NotificationsNone from '@mui/icons-material/NotificationsNone';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
+import Divider from '@mui/material/Divider';
 import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
 import { LazyMenu } from '../../components/LazyMenu';
 import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
@@ -17,10 +19,27 @@ export interface NotificationItem {
   onOpen?: () => void;
 }
 
+/** One of the newest items, opened by its link. */
+export interface LatestNotification {
+  key: string;
+  title: string;
+  to: string;
+  unread: boolean;
+}
+
 const BADGE_MAX = 99;
 
-/** The header's notifications dropdown: unread counts per category, supplied by the area. */
-export function NotificationsMenu({ items = [] }: { items?: readonly NotificationItem[] }) {
+/**
+ * The header's notifications dropdown: the total unread, the counts per category and the newest
+ * items with their links, supplied by the area.
+ */
+export function NotificationsMenu({
+  items = [],
+  latest = [],
+}: {
+  items?: readonly NotificationItem[];
+  latest?: readonly LatestNotification[];
+}) {
   const t = useT();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const unread = items.reduce((sum, item) => sum + item.count, 0);
@@ -56,6 +75,21 @@ export function NotificationsMenu({ items = [] }: { items?: readonly Notificatio
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ list: { 'aria-labelledby': 'notifications-button' } }}
       >
+        {latest.length > 0 && [
+          <ListSubheader key="latest-heading">
+            {t('shell.latestNotifications', { count: unread })}
+          </ListSubheader>,
+          ...latest.map((item) => (
+            <MenuItem key={`latest-${item.key}`} component={RouterLink} to={item.to} onClick={close}>
+              <ListItemText
+                primary={item.title}
+                slotProps={{ primary: { sx: { fontWeight: item.unread ? 600 : 400, whiteSpace: 'normal' } } }}
+                sx={{ maxWidth: 280 }}
+              />
+            </MenuItem>
+          )),
+          <Divider key="latest-divider" />,
+        ]}
         {items.length === 0 ? (
           <MenuItem disabled>{t('shell.noNotifications')}</MenuItem>
         ) : (

@@ -3,6 +3,7 @@ import {
   NOTIFICATIONS_API,
   type NotificationCounts,
   type NotificationCountsResponse,
+  type NotificationListResponse,
   type NotificationTypeName,
 } from '@portal/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,11 +13,16 @@ import type { MessageId } from '../../i18n/locales';
 import { useT } from '../../i18n/useT';
 import { api } from '../../lib/api';
 import { isActive } from './nav';
-import type { NotificationItem } from './NotificationsMenu';
+import type { LatestNotification, NotificationItem } from './NotificationsMenu';
 
 const COUNTS_KEY = ['notifications', 'counts'];
-/** How often the counts are read again while the student is in the area. */
-const REFRESH_MS = 2 * 60_000;
+/**
+ * How often the counts are read again while the page is open: new items (from any process) show
+ * within 5 s without a reload. Each read is one indexed statement on the server.
+ */
+const REFRESH_MS = 4_000;
+/** The newest items the header's bell lists. */
+const LATEST = 6;
 
 /** The categories the header's menu lists: those whose page is built (the others come with their issues). */
 const LISTED: readonly { name: NotificationTypeName; label: MessageId }[] = [
@@ -32,6 +38,7 @@ const LISTED: readonly { name: NotificationTypeName; label: MessageId }[] = [
 export function useNotificationCounts(): {
   counts: Partial<NotificationCounts>;
   notifications: NotificationItem[];
+  latest: LatestNotification[];
 } {
   const t = useT();
   const client = useQueryClient();
@@ -41,18 +48,44 @@ export function useNotificationCounts(): {
     queryFn: ({ signal }) =>
       api<NotificationCountsResponse>(NOTIFICATIONS_API.counts, { area: 'student', signal }).then(
         (answer) => answer.Data,
+        (err: unknown) => {
+          // Spec §8: a failed read is only logged; the counts shown stay as they were.
+          console.warn('notification counts', err);
+          return client.getQueryData<NotificationCounts>(COUNTS_KEY) ?? null;
+        },
       ),
     refetchInterval: REFRESH_MS,
     staleTime: 0,
+  });
+  const data = counts.data ?? undefined;
+  const total = data ? Object.values(data).reduce((a, b) => a + b, 0) : 0;
+  // The newest items, read again only when the total changes (not on every poll).
+  const latestQuery = useQuery({
+    queryKey: ['notifications', 'latest', total],
+    enabled: data !== undefined,
+    queryFn: ({ signal }) =>
+      api<NotificationListResponse>(NOTIFICATIONS_API.list, {
+        area: 'student',
+        signal,
+        query: { pageSize: LATEST },
+      }).then(
+        (answer) => answer.Data,
+        (err: unknown) => {
+          console.warn('notifications', err);
+          return [];
+        },
+      ),
+    placeholderData: (previous) => previous,
   });
   const markRead = useMutation({
     mutationFn: (type: NotificationTypeName) =>
       api<unknown>(NOTIFICATIONS_API.read, { method: 'POST', body: { type }, area: 'student' }),
     onMutate: (type) =>
       client.setQueryData<NotificationCounts>(COUNTS_KEY, (current) => current && { ...current, [type]: 0 }),
+    // Spec §8: only logged.
+    onError: (err) => console.warn('mark notifications read', err),
   });
 
-  const data = counts.data;
   const path = pathname.replace(/^\/portal/i, '');
   const opened = (Object.keys(NOTIFICATION_TYPES) as NotificationTypeName[]).find(
     (name) => (data?.[name] ?? 0) > 0 && isActive(NOTIFICATION_TYPES[name].path, path),
@@ -72,5 +105,15 @@ export function useNotificationCounts(): {
       })),
     [data, t],
   );
-  return { counts: data ?? {}, notifications };
+  const latest = useMemo(
+    () =>
+      (latestQuery.data ?? []).map((item) => ({
+        key: String(item.Id),
+        title: item.Title,
+        to: item.Link,
+        unread: item.ReadAt === null,
+      })),
+    [latestQuery.data],
+  );
+  return { counts: data ?? {}, notifications, latest };
 }

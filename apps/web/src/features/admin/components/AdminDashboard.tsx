@@ -17,6 +17,7 @@ import { ApiError } from '../../../lib/api';
 import { formatNaira } from '../../../lib/money';
 import { useAppState, useSessionArea, useSessionUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { CurrentAnnouncements } from '../../../components/CurrentAnnouncements';
 import { useAdmissionsDashboard } from '../api/get-dashboard';
 import { useMyWork } from '../api/get-my-work';
 import { MyWork } from './MyWork';
@@ -85,6 +86,7 @@ export default function AdminDashboard({ area = 'admin' }: { area?: 'admin' | 'a
   return (
     <>
       <PageHeading title={t('nav.dashboard')} />
+      <CurrentAnnouncements area={area} />
       <SectionCard
         title={t('shell.welcome', { name })}
         action={<CardMenu />}

@@ -26,6 +26,7 @@ import { useApplicantRecord } from '../api/get-applicant-record';
 import { useSubmitRegistration } from '../api/submit-registration';
 import { AcceptanceFeeButtons } from './AcceptanceFeeButtons';
 import { AdmissionDocumentsTable } from './AdmissionDocumentsTable';
+import { CurrentAnnouncements } from '../../../components/CurrentAnnouncements';
 import { ConfirmDialog } from './ConfirmDialog';
 import { LoadError, LoadingBlock, PageTitle } from './parts';
 import { ProgressStepper } from './ProgressStepper';
@@ -95,6 +96,7 @@ export default function ApplicantDashboard({
   return (
     <>
       <PageTitle>{t('nav.dashboard')}</PageTitle>
+      <CurrentAnnouncements area="applicant" />
       <Card variant="outlined" sx={{ mb: 3 }}>
         <CardHeader
           title={t('shell.welcome', { name: name || (user?.JambRegNo ?? '') })}

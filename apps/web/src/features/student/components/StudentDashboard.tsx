@@ -15,6 +15,7 @@ import type { StudentDashboard as Dashboard } from '@portal/contracts';
 import type { ReactElement, ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
+import { CurrentAnnouncements } from '../../../components/CurrentAnnouncements';
 import { PageHeading } from '../../../components/PageHeading';
 import { SectionCard } from '../../../components/SectionCard';
 import { useT } from '../../../i18n/useT';
@@ -53,6 +54,7 @@ export default function StudentDashboard({ feesCard }: { feesCard?: ReactNode })
         title={t('nav.dashboard')}
         intro={t('student.dashboard.welcome', { name, matricNo: user?.MatricNo ?? '' })}
       />
+      <CurrentAnnouncements area="student" />
       <Stack spacing={2}>
         {feesCard}
         {dashboard.isPending && <LoadingBlock rows={4} />}
