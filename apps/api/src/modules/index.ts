@@ -7,6 +7,7 @@ import { registerApplicantsModule } from './applicants/index.js';
 import { registerAuthModule } from './auth/index.js';
 import { registerBursaryModule } from './bursary/index.js';
 import { registerContentModule } from './content/index.js';
+import { registerDiscussionsModule } from './discussions/index.js';
 import { registerCoursesModule } from './courses/index.js';
 import { registerDocumentsModule } from './documents/index.js';
 import { registerHealthModule } from './health/index.js';
@@ -65,4 +66,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   registerStudentDashboardModule(app, deps);
   registerNotificationsModule(app, deps);
   registerContentModule(app, deps);
+  registerDiscussionsModule(app, deps);
 }

@@ -209,6 +209,10 @@ export const BUILT_WORKFLOW_PAGES: readonly string[] = [
   // Course content (issue 24): the authors' page and the reviewers' /app page.
   'managecontent',
   'content-review',
+  // Discussions (issue 25): taking part and moderating.
+  'learningdiscussion',
+  'studentdiscussion',
+  'generaldiscussion',
 ];
 
 /**

@@ -26,7 +26,7 @@ import { claimUpload } from '../uploads/uploads.service.js';
 import { authorOffering, type StaffCaller } from './access.js';
 import * as repo from './content.repository.js';
 import { signedFileUrl } from './files.js';
-import { sanitizeRichText } from './sanitize.js';
+import { sanitizeRichText } from '../../platform/sanitize.js';
 
 export interface ContentDeps {
   db: Db;
