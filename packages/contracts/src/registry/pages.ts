@@ -232,8 +232,8 @@ export const adminPageLabelId = (page: string) =>
  */
 export const OPTION_READERS: Readonly<Record<string, readonly string[]>> = {
   semesters: [...COURSE_REGISTRATION_PAGES, ...RESULT_PAGES.slice(0, 4)],
-  departments: [...COURSE_REGISTRATION_PAGES, 'resultSheet'],
-  levels: [...COURSE_REGISTRATION_PAGES, 'resultSheet', 'HostelAllocation'],
+  departments: [...COURSE_REGISTRATION_PAGES, 'resultSheet', 'studentdiscussion'],
+  levels: [...COURSE_REGISTRATION_PAGES, 'resultSheet', 'HostelAllocation', 'studentdiscussion'],
   courses: ['studentcourselist'],
   'academic-sessions': ['HostelAllocation'],
   hostels: ['HostelAllocation'],

@@ -102,6 +102,10 @@ const ReservedRoomsScreen = lazy(() => import('../../features/hostels/components
 const ManageContentScreen = lazy(() => import('../../features/content/components/ManageContentScreen'));
 const OfferingScreen = lazy(() => import('../../features/content/components/OfferingScreen'));
 const CoursePreviewScreen = lazy(() => import('../../features/content/components/CoursePreviewScreen'));
+// Discussions (issue 25): taking part and moderating, one screen for the three kinds.
+const ModerateDiscussionScreen = lazy(
+  () => import('../../features/discussions/components/ModerateDiscussionScreen'),
+);
 const AllocateReservedRoomScreen = lazy(
   () => import('../../features/hostels/components/AllocateReservedRoomScreen'),
 );
@@ -199,6 +203,9 @@ export default function AdminRoutes() {
       {pageRoute('managecontent', <ManageContentScreen />)}
       {pageRoute('managecontent', <OfferingScreen />, ':courseId/:sessionId')}
       {pageRoute('managecontent', <CoursePreviewScreen />, ':courseId/:sessionId/preview')}
+      {pageRoute('learningdiscussion', <ModerateDiscussionScreen kind="learning" />)}
+      {pageRoute('studentdiscussion', <ModerateDiscussionScreen kind="student" />)}
+      {pageRoute('generaldiscussion', <ModerateDiscussionScreen kind="general" />)}
       {registryRoutes}
     </AreaShell>
   );
