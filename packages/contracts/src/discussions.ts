@@ -24,6 +24,8 @@ export const DISCUSSION_LIMITS = {
   title: 200,
   /** Characters of a post's HTML before sanitising. */
   body: 20_000,
+  /** Characters of a post's HTML as stored, after sanitising (escaping lengthens it; the database's bound). */
+  storedBody: 150_000,
   reason: 500,
   /** Minutes after posting in which the author may edit. */
   editMinutes: 15,

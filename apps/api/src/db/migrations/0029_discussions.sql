@@ -9,7 +9,7 @@ CREATE TABLE "discussion_posts" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"edited_at" timestamp with time zone,
 	CONSTRAINT "discussion_posts_author_kind" CHECK ("discussion_posts"."author_kind" in ('Student', 'Admin')),
-	CONSTRAINT "discussion_posts_body" CHECK (length("discussion_posts"."body") between 1 and 20000)
+	CONSTRAINT "discussion_posts_body" CHECK (length("discussion_posts"."body") between 1 and 150000)
 );
 --> statement-breakpoint
 CREATE TABLE "discussion_reports" (

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { DISCUSSION_PAGES, DISCUSSION_STUDENT_PAGE, adminPagePath } from '@portal/contracts';
 import type { Db } from '../client.js';
 import {
   academicSessions,
@@ -28,7 +29,10 @@ import { LECTURER_ROLE } from './results.js';
  */
 export async function seedDiscussions(db: Db): Promise<void> {
   const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, LECTURER_ROLE));
-  const [page] = await db.select({ id: pages.id }).from(pages).where(eq(pages.page, 'learningdiscussion'));
+  const [page] = await db
+    .select({ id: pages.id })
+    .from(pages)
+    .where(eq(pages.page, DISCUSSION_PAGES.learning));
   if (role && page)
     await db.insert(rolePages).values({ roleId: role.id, pageId: page.id }).onConflictDoNothing();
 
@@ -117,14 +121,14 @@ export async function seedDiscussions(db: Db): Promise<void> {
       recipientKind: 'Student',
       recipientIds: [student.id],
       title: `CSC 101: ${title}`,
-      link: `/student/discussion?thread=${threadId}`,
+      link: `${DISCUSSION_STUDENT_PAGE}?thread=${threadId}`,
     });
     await publish(tx, {
       type: 'learningDiscussion',
       recipientKind: 'Admin',
       recipientIds: [lecturer.id],
       title: `CSC 101: ${title}`,
-      link: `/admin/learningdiscussion?thread=${threadId}`,
+      link: `${adminPagePath(DISCUSSION_PAGES.learning)}?thread=${threadId}`,
     });
   });
 }

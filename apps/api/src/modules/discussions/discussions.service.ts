@@ -169,6 +169,7 @@ function cleanBody(html: string): string {
   const clean = sanitizeRichText(html);
   const hasText = clean.replace(/<[^>]*>/g, '').trim().length > 0;
   if (!hasText && !/<img\s/i.test(clean)) throw badRequest(M.bodyEmpty);
+  if (clean.length > DISCUSSION_LIMITS.storedBody) throw badRequest(M.bodyTooLong);
   return clean;
 }
 

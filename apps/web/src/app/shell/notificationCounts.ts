@@ -21,6 +21,7 @@ const REFRESH_MS = 2 * 60_000;
 /** The categories the header's menu lists: those whose page is built (the others come with their issues). */
 const LISTED: readonly { name: NotificationTypeName; label: MessageId }[] = [
   { name: 'lectureNotes', label: 'student.nav.lectureNotes' },
+  { name: 'learningDiscussion', label: 'student.nav.discussion' },
   { name: 'announcements', label: 'student.notifications.announcements' },
 ];
 
