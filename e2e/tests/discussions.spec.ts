@@ -50,7 +50,7 @@ test('a lecturer’s reply in a learning discussion raises the student’s count
   const lecturer = await lecturerContext.newPage();
   await signInThroughForm(lecturer, 'admin', LECTURER);
   await lecturer.goto(portal('/admin/learningdiscussion'));
-  await expect(lecturer.getByRole('heading', { name: 'Learning discussion', level: 1 })).toBeVisible();
+  await expect(lecturer.getByRole('heading', { name: 'Learning Discussion', level: 1 })).toBeVisible();
   const course = lecturer.getByRole('combobox', { name: 'Course' });
   if (!/CSC 101/.test((await course.textContent()) ?? '')) {
     await course.click();

@@ -180,6 +180,8 @@ export const discussionPost = z.object({
   Hidden: z.boolean(),
   CreatedAt: z.string(),
   EditedAt: z.string().nullable(),
+  /** The caller wrote it. */
+  Mine: z.boolean(),
   /** The caller wrote it and the 15 minutes are not over. */
   CanEdit: z.boolean(),
   /** How many reported it (moderators only; 0 otherwise). */

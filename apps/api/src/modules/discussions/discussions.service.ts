@@ -158,6 +158,7 @@ function postView(
     Hidden: row.hidden,
     CreatedAt: row.createdAt.toISOString(),
     EditedAt: iso(row.editedAt),
+    Mine: mine,
     CanEdit: mine && row.editable,
     Reports: canModerate ? (f?.count ?? 0) : 0,
     ReportedByMe: f?.mine ?? false,

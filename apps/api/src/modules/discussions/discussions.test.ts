@@ -208,7 +208,7 @@ describe('discussions', () => {
   it('lets the author edit within 15 minutes only, and no one else', async () => {
     const id = (await newThread(s5)).json().Data.Id as number;
     const reply = (await ok('POST', API.replies(id), s5, { Body: 'first' })).Data;
-    expect(reply.CanEdit).toBe(true);
+    expect(reply).toMatchObject({ Mine: true, CanEdit: true });
     const edited = await ok('PUT', API.post(reply.Id), s5, { Body: 'first, edited' });
     expect(edited.Data).toMatchObject({ Body: 'first, edited' });
     expect(edited.Data.EditedAt).not.toBeNull();

@@ -147,7 +147,7 @@ export function PostCard({
               {t('discussions.edit')}
             </Button>
           )}
-          {!post.CanEdit && !post.ReportedByMe && !canModerate && (
+          {!post.Mine && !post.ReportedByMe && !canModerate && (
             <Button size="small" color="inherit" onClick={() => setReporting(true)}>
               {t('discussions.report')}
             </Button>
