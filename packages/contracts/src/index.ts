@@ -26,3 +26,4 @@ export * from './uploads.js';
 export * from './offerings.js';
 export * from './applicant-records.js';
 export * from './announcements.js';
+export * from './discussions.js';

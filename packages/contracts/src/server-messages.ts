@@ -4,6 +4,7 @@ import { APPLICANT_MESSAGES, OLEVEL_MESSAGES } from './applicant.js';
 import { AUTH_MESSAGES } from './auth.js';
 import { BURSARY_MESSAGES } from './bursary.js';
 import { CONTENT_MESSAGES } from './content.js';
+import { DISCUSSION_MESSAGES } from './discussions.js';
 import { COURSE_REGISTRATION_MESSAGES } from './courses.js';
 import { HOSTEL_MESSAGES } from './hostels.js';
 import { NOTIFICATION_MESSAGES } from './notifications.js';
@@ -48,6 +49,7 @@ export const SERVER_MESSAGES = {
   upload: UPLOAD_MESSAGES,
   announcement: ANNOUNCEMENT_MESSAGES,
   broadcast: BROADCAST_MESSAGES,
+  discussion: DISCUSSION_MESSAGES,
 } satisfies MessageDeclarations;
 
 /** The declared message an English text was made from, with its values; undefined for any other text. */

@@ -9,6 +9,7 @@ import { registerBursaryModule } from './bursary/index.js';
 import { registerAnnouncementsModule } from './announcements/index.js';
 import { registerBroadcastsModule } from './broadcasts/index.js';
 import { registerContentModule } from './content/index.js';
+import { registerDiscussionsModule } from './discussions/index.js';
 import { registerCoursesModule } from './courses/index.js';
 import { registerDocumentsModule } from './documents/index.js';
 import { registerHealthModule } from './health/index.js';
@@ -69,4 +70,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   registerContentModule(app, deps);
   registerAnnouncementsModule(app, deps);
   registerBroadcastsModule(app, deps);
+  registerDiscussionsModule(app, deps);
 }

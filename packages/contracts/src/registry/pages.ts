@@ -212,6 +212,10 @@ export const BUILT_WORKFLOW_PAGES: readonly string[] = [
   // Announcements and broadcasts (issue 25).
   'announcement',
   'SendBroadcast',
+  // Discussions (issue 25): taking part and moderating.
+  'learningdiscussion',
+  'studentdiscussion',
+  'generaldiscussion',
 ];
 
 /**
@@ -234,8 +238,14 @@ const AUDIENCE_PAGES = ['announcement', 'SendBroadcast'];
 
 export const OPTION_READERS: Readonly<Record<string, readonly string[]>> = {
   semesters: [...COURSE_REGISTRATION_PAGES, ...RESULT_PAGES.slice(0, 4)],
-  departments: [...COURSE_REGISTRATION_PAGES, 'resultSheet', ...AUDIENCE_PAGES],
-  levels: [...COURSE_REGISTRATION_PAGES, 'resultSheet', 'HostelAllocation', ...AUDIENCE_PAGES],
+  departments: [...COURSE_REGISTRATION_PAGES, 'resultSheet', ...AUDIENCE_PAGES, 'studentdiscussion'],
+  levels: [
+    ...COURSE_REGISTRATION_PAGES,
+    'resultSheet',
+    'HostelAllocation',
+    ...AUDIENCE_PAGES,
+    'studentdiscussion',
+  ],
   faculties: AUDIENCE_PAGES,
   courses: ['studentcourselist'],
   'academic-sessions': ['HostelAllocation'],

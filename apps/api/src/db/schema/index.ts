@@ -14,3 +14,4 @@ export * from './notifications.js';
 export * from './content.js';
 export * from './uploads.js';
 export * from './announcements.js';
+export * from './discussions.js';

@@ -114,6 +114,7 @@ export const TABLE_OWNERS = {
   broadcasts: ['broadcasts'],
   content: ['contentSections', 'contentItems', 'contentProgress', 'contentVisits'],
   uploads: ['uploads'],
+  discussions: ['discussionThreads', 'discussionPosts', 'discussionReports'],
 };
 
 /**

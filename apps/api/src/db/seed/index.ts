@@ -13,6 +13,7 @@ import { seedReference } from './reference.js';
 import { seedGrading, seedResults } from './results.js';
 import { seedSchoolFees } from './school-fees.js';
 import { seedCourseContent } from './course-content.js';
+import { seedDiscussions } from './discussions.js';
 import { seedCalendar } from './sessions.js';
 
 /** One step of the demo seed: idempotent, adds nothing on a second run. */
@@ -49,6 +50,8 @@ export const SEED_STEPS: readonly (readonly [string, SeedStep])[] = [
   ['course content', seedCourseContent],
   // A current announcement to all students; an unread type-6 item for DIT/2024/0005.
   ['announcements', seedAnnouncements],
+  // CSC 101's learning-discussion thread and its type-5 items.
+  ['discussions', seedDiscussions],
 ];
 
 /** Reference data, the demo institution and the demo accounts. Idempotent: run on every start. */

@@ -283,6 +283,8 @@ const OFFICIALS: readonly [string, string, string][] = [
 
 const DISCUSSION_TYPES: readonly [string, string][] = [
   ['General', 'Anything about school life, open to all students.'],
+  ['Question', 'A question for classmates and lecturers; a lecturer may mark the answer.'],
+  ['Announcement', 'News for everyone in the discussion.'],
   ['Course', 'Questions and answers about a course, its lectures and assignments.'],
   ['Project', 'Final-year project topics, supervision and progress.'],
   ['SIWES', 'Industrial training placements, logbooks and supervisors.'],

@@ -121,6 +121,23 @@ export async function isLecturerOf(db: Exec, adminId: number, courseId: number, 
   return rows.length > 0;
 }
 
+/** The admin accounts of an offering's active lecturers (a lecturer signs in with the staff record's e-mail). */
+export async function lecturerAdminIds(db: Exec, courseId: number, sessionId: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ id: admins.id })
+    .from(courseLecturers)
+    .innerJoin(staff, eq(staff.id, courseLecturers.staffId))
+    .innerJoin(admins, adminOfStaff)
+    .where(
+      and(
+        eq(courseLecturers.courseId, courseId),
+        eq(courseLecturers.sessionId, sessionId),
+        eq(staff.isActive, true),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
 /** Whether the admin lectures any course in any session (a lecturer authors only their own offerings). */
 export async function lecturesAnything(db: Exec, adminId: number) {
   const rows = await db

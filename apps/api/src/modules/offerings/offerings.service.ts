@@ -40,6 +40,10 @@ export const offering = (db: Exec, courseId: number, sessionId: number) =>
 export const isLecturerOf = (db: Exec, adminId: number, courseId: number, sessionId: number) =>
   repo.isLecturerOf(db, adminId, courseId, sessionId);
 
+/** The admin accounts of the offering's lecturers (whom its notifications reach). */
+export const lecturerAdminIds = (db: Exec, courseId: number, sessionId: number) =>
+  repo.lecturerAdminIds(db, courseId, sessionId);
+
 /** Lecturers of offerings, by `courseId:sessionId`, lead first. */
 export const lecturersOf = (db: Exec, offerings: readonly { courseId: number; sessionId: number }[]) =>
   repo.lecturersOf(db, offerings);

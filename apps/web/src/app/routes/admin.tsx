@@ -103,6 +103,10 @@ const ManageContentScreen = lazy(() => import('../../features/content/components
 const AnnouncementsScreen = lazy(() => import('../../features/announcements/components/AnnouncementsScreen'));
 const OfferingScreen = lazy(() => import('../../features/content/components/OfferingScreen'));
 const CoursePreviewScreen = lazy(() => import('../../features/content/components/CoursePreviewScreen'));
+// Discussions (issue 25): taking part and moderating, one screen for the three kinds.
+const ModerateDiscussionScreen = lazy(
+  () => import('../../features/discussions/components/ModerateDiscussionScreen'),
+);
 const AllocateReservedRoomScreen = lazy(
   () => import('../../features/hostels/components/AllocateReservedRoomScreen'),
 );
@@ -201,6 +205,9 @@ export default function AdminRoutes() {
       {pageRoute('announcement', <AnnouncementsScreen />)}
       {pageRoute('managecontent', <OfferingScreen />, ':courseId/:sessionId')}
       {pageRoute('managecontent', <CoursePreviewScreen />, ':courseId/:sessionId/preview')}
+      {pageRoute('learningdiscussion', <ModerateDiscussionScreen kind="learning" />)}
+      {pageRoute('studentdiscussion', <ModerateDiscussionScreen kind="student" />)}
+      {pageRoute('generaldiscussion', <ModerateDiscussionScreen kind="general" />)}
       {registryRoutes}
     </AreaShell>
   );

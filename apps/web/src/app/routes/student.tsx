@@ -4,6 +4,7 @@ import Hotel from '@mui/icons-material/Hotel';
 import LibraryBooks from '@mui/icons-material/LibraryBooks';
 import Description from '@mui/icons-material/Description';
 import Download from '@mui/icons-material/Download';
+import Forum from '@mui/icons-material/Forum';
 import Grading from '@mui/icons-material/Grading';
 import Lock from '@mui/icons-material/Lock';
 import MenuBook from '@mui/icons-material/MenuBook';
@@ -47,6 +48,9 @@ const HostelApplicationScreen = lazy(
 );
 const LectureNotesScreen = lazy(() => import('../../features/content/components/LectureNotesScreen'));
 const CoursePlayerScreen = lazy(() => import('../../features/content/components/CoursePlayerScreen'));
+const StudentDiscussionScreen = lazy(
+  () => import('../../features/discussions/components/StudentDiscussionScreen'),
+);
 
 /** A sidebar link to a student page, kept only when the page is in the student's RoleData. */
 const page = (name: string, item: NavLink) => ({ name, item });
@@ -89,6 +93,11 @@ function studentNav(pages: readonly PageEntry[], counts: Partial<NotificationCou
       page('lecturenote', {
         ...link({ id: 'student.nav.lectureNotes' }, NOTIFICATION_TYPES.lectureNotes.path, <LibraryBooks />),
         badge: counts.lectureNotes,
+      }),
+      // The learning discussions' count (type 5), reset when the page opens.
+      page('discussion', {
+        ...link({ id: 'student.nav.discussion' }, NOTIFICATION_TYPES.learningDiscussion.path, <Forum />),
+        badge: counts.learningDiscussion,
       }),
     ]),
     ...(documents.length
@@ -154,6 +163,7 @@ export default function StudentRoutes() {
         path="lecturenote/:courseId/:sessionId"
         element={guarded('lecturenote', <CoursePlayerScreen />)}
       />
+      <Route path="discussion" element={guarded('discussion', <StudentDiscussionScreen />)} />
       <Route path="unauthorized" element={<UnauthorizedScreen />} />
       <Route path="changepassword" element={<ChangePasswordScreen area="student" />} />
       <Route path="payment" element={guarded('payment', <SchoolFeesScreen />)} />

@@ -27,6 +27,7 @@ const LATEST = 6;
 /** The categories the header's menu lists: those whose page is built (the others come with their issues). */
 const LISTED: readonly { name: NotificationTypeName; label: MessageId }[] = [
   { name: 'lectureNotes', label: 'student.nav.lectureNotes' },
+  { name: 'learningDiscussion', label: 'student.nav.discussion' },
   { name: 'announcements', label: 'student.notifications.announcements' },
 ];
 

@@ -1,0 +1,74 @@
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import type { DiscussionBoard } from '@portal/contracts';
+import { useState } from 'react';
+import { LoadError, LoadingBlock } from '../../../components/LoadState';
+import { PageHeading } from '../../../components/PageHeading';
+import { useT } from '../../../i18n/useT';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { boardKey, boardOf, useBoards } from '../api/discussions';
+import { BoardView, useOpenThread } from './BoardView';
+import { DiscussionsMessages } from './DiscussionsMessages';
+import { ThreadView } from './ThreadView';
+
+/** /student/discussion: the learning discussions of this semester's courses, the student's own and the general discussion. */
+export default function StudentDiscussionScreen() {
+  return (
+    <DiscussionsMessages>
+      <Discussions />
+    </DiscussionsMessages>
+  );
+}
+
+export function useBoardName() {
+  const t = useT();
+  return (b: DiscussionBoard) =>
+    b.Kind === 'general'
+      ? t('discussions.kind.general')
+      : `${t(b.Kind === 'learning' ? 'discussions.kind.learning' : 'discussions.kind.student')}: ${b.Name}`;
+}
+
+function Discussions() {
+  const t = useT();
+  const boards = useBoards();
+  const name = useBoardName();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [open, setOpen] = useOpenThread();
+  useDocumentTitle(`${t('discussions.title')} · ${t('portal.name')}`);
+  const heading = <PageHeading title={t('discussions.title')} intro={t('discussions.intro')} />;
+  // A notification's link opens its thread, whichever board it is on.
+  if (open)
+    return (
+      <>
+        {heading}
+        <ThreadView threadId={open} onBack={() => setOpen(null)} />
+      </>
+    );
+  if (boards.isPending) return <LoadingBlock />;
+  if (boards.isError) return <LoadError error={boards.error} onRetry={() => void boards.refetch()} />;
+  const list = boards.data.map((b) => ({ key: boardKey(boardOf(b)), board: b }));
+  const current = list.find((b) => b.key === chosen) ?? list[0]!;
+  return (
+    <>
+      {heading}
+      <Stack spacing={2}>
+        <TextField
+          select
+          size="small"
+          label={t('discussions.board')}
+          value={current.key}
+          onChange={(e) => setChosen(e.target.value)}
+          sx={{ maxWidth: 480 }}
+        >
+          {list.map((b) => (
+            <MenuItem key={b.key} value={b.key}>
+              {name(b.board)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <BoardView key={current.key} board={boardOf(current.board)} />
+      </Stack>
+    </>
+  );
+}
