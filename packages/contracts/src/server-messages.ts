@@ -1,5 +1,6 @@
 import { ADMIN_MESSAGES } from './admin.js';
 import { APPLICANT_MESSAGES, OLEVEL_MESSAGES } from './applicant.js';
+import { ASSIGNMENT_MESSAGES } from './assignments.js';
 import { AUTH_MESSAGES } from './auth.js';
 import { BURSARY_MESSAGES } from './bursary.js';
 import { CONTENT_MESSAGES } from './content.js';
@@ -45,6 +46,7 @@ export const SERVER_MESSAGES = {
   content: CONTENT_MESSAGES,
   notification: NOTIFICATION_MESSAGES,
   upload: UPLOAD_MESSAGES,
+  assignment: ASSIGNMENT_MESSAGES,
 } satisfies MessageDeclarations;
 
 /** The declared message an English text was made from, with its values; undefined for any other text. */

@@ -39,6 +39,7 @@ export const STUDENT_PAGES = [
   { Page: 'documentdownload', Menu_Icon: 'download' },
   { Page: 'documentupload', Menu_Icon: 'upload' },
   { Page: 'lecturenote', Menu_Icon: 'library_books' },
+  { Page: 'assignment', Menu_Icon: 'assignment' },
   { Page: 'Matriculation', Menu_Icon: 'badge' },
   { Page: 'changepassword', Menu_Icon: 'lock' },
 ] as const;

@@ -209,6 +209,8 @@ export const BUILT_WORKFLOW_PAGES: readonly string[] = [
   // Course content (issue 24): the authors' page and the reviewers' /app page.
   'managecontent',
   'content-review',
+  // Assignments (issue 25): set, graded and returned by the offering's lecturers.
+  'assignment',
 ];
 
 /**

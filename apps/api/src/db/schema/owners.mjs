@@ -99,6 +99,7 @@ export const TABLE_OWNERS = {
     'transcriptRequests',
     'transcriptFees',
     'storedBroadsheets',
+    'scoreProposals',
   ],
   hostels: [
     'hostelRounds',
@@ -112,6 +113,7 @@ export const TABLE_OWNERS = {
   notifications: ['notifications'],
   content: ['contentSections', 'contentItems', 'contentProgress', 'contentVisits'],
   uploads: ['uploads'],
+  assignments: ['assignments', 'assignmentFiles', 'assignmentSubmissions'],
 };
 
 /**

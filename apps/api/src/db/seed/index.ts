@@ -13,6 +13,7 @@ import { seedGrading, seedResults } from './results.js';
 import { seedSchoolFees } from './school-fees.js';
 import { seedCourseContent } from './course-content.js';
 import { seedCalendar } from './sessions.js';
+import { seedAssignments } from './assignments.js';
 
 /** One step of the demo seed: idempotent, adds nothing on a second run. */
 type SeedStep = (db: Db, storage?: FileStorage) => Promise<void>;
@@ -46,6 +47,8 @@ export const SEED_STEPS: readonly (readonly [string, SeedStep])[] = [
   ['applicant files', (db, storage) => (storage ? seedApplicantFiles(db, storage) : Promise.resolve())],
   // DIT/2024/0005, the content reviewer and CSC 101's published content (its files need the storage).
   ['course content', seedCourseContent],
+  // CSC 101's assignments (one open, one graded and returned to DIT/2024/0005).
+  ['assignments', seedAssignments],
 ];
 
 /** Reference data, the demo institution and the demo accounts. Idempotent: run on every start. */
