@@ -101,6 +101,12 @@ const ReservedRoomsScreen = lazy(() => import('../../features/hostels/components
 // Course content (issue 24): the offerings, an offering's content and its preview.
 const ManageContentScreen = lazy(() => import('../../features/content/components/ManageContentScreen'));
 const OfferingScreen = lazy(() => import('../../features/content/components/OfferingScreen'));
+const AssignmentsAdminScreen = lazy(
+  () => import('../../features/assignments/components/AssignmentsAdminScreen'),
+);
+const OfferingAssignmentsScreen = lazy(
+  () => import('../../features/assignments/components/OfferingAssignmentsScreen'),
+);
 const CoursePreviewScreen = lazy(() => import('../../features/content/components/CoursePreviewScreen'));
 const AllocateReservedRoomScreen = lazy(
   () => import('../../features/hostels/components/AllocateReservedRoomScreen'),
@@ -198,6 +204,8 @@ export default function AdminRoutes() {
       {pageRoute('AllocateReservedRoom', <AllocateReservedRoomScreen />)}
       {pageRoute('managecontent', <ManageContentScreen />)}
       {pageRoute('managecontent', <OfferingScreen />, ':courseId/:sessionId')}
+      {pageRoute('assignment', <AssignmentsAdminScreen />)}
+      {pageRoute('assignment', <OfferingAssignmentsScreen />, ':courseId/:sessionId')}
       {pageRoute('managecontent', <CoursePreviewScreen />, ':courseId/:sessionId/preview')}
       {registryRoutes}
     </AreaShell>

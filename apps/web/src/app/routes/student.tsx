@@ -1,3 +1,4 @@
+import Assignment from '@mui/icons-material/Assignment';
 import Badge from '@mui/icons-material/Badge';
 import Dashboard from '@mui/icons-material/Dashboard';
 import Hotel from '@mui/icons-material/Hotel';
@@ -47,6 +48,9 @@ const HostelApplicationScreen = lazy(
 );
 const LectureNotesScreen = lazy(() => import('../../features/content/components/LectureNotesScreen'));
 const CoursePlayerScreen = lazy(() => import('../../features/content/components/CoursePlayerScreen'));
+const StudentAssignmentsScreen = lazy(
+  () => import('../../features/assignments/components/StudentAssignmentsScreen'),
+);
 
 /** A sidebar link to a student page, kept only when the page is in the student's RoleData. */
 const page = (name: string, item: NavLink) => ({ name, item });
@@ -89,6 +93,11 @@ function studentNav(pages: readonly PageEntry[], counts: Partial<NotificationCou
       page('lecturenote', {
         ...link({ id: 'student.nav.lectureNotes' }, NOTIFICATION_TYPES.lectureNotes.path, <LibraryBooks />),
         badge: counts.lectureNotes,
+      }),
+      // Assignments, with the count of those set or returned since the student last opened the page.
+      page('assignment', {
+        ...link({ id: 'student.nav.assignment' }, NOTIFICATION_TYPES.assignments.path, <Assignment />),
+        badge: counts.assignments,
       }),
     ]),
     ...(documents.length
@@ -148,6 +157,7 @@ export default function StudentRoutes() {
         path="lecturenote/:courseId/:sessionId"
         element={guarded('lecturenote', <CoursePlayerScreen />)}
       />
+      <Route path="assignment" element={guarded('assignment', <StudentAssignmentsScreen />)} />
       <Route path="unauthorized" element={<UnauthorizedScreen />} />
       <Route path="changepassword" element={<ChangePasswordScreen area="student" />} />
       <Route path="payment" element={guarded('payment', <SchoolFeesScreen />)} />
