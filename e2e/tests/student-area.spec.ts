@@ -22,6 +22,7 @@ test('the student sidebar holds its links', async ({ page }) => {
     'Report Card',
     'Hostel',
     'Lecture Notes',
+    'Assignment',
     'Document Download',
     'Document Upload',
     'Matriculation',
@@ -142,6 +143,7 @@ test('the unauthorized page; the sidebar follows the RoleData the server answers
     'documentdownload',
     'documentupload',
     'lecturenote',
+    'assignment',
     'Matriculation',
     'changepassword',
   ]);
