@@ -123,6 +123,15 @@ export async function submission(db: Exec, id: number) {
   return row ?? null;
 }
 
+/**
+ * Serialises one student's submissions to one assignment (a transaction-scoped advisory lock on the
+ * pair), so the "replace only before the due time" check and the write see the same row, while other
+ * students' submissions to the same assignment go on in parallel.
+ */
+export async function lockStudentSubmission(db: Exec, assignmentId: number, studentId: number) {
+  await db.execute(sql`select pg_advisory_xact_lock(${assignmentId}::int, ${studentId}::int)`);
+}
+
 export async function submissionOf(db: Exec, assignmentId: number, studentId: number) {
   const [row] = await db
     .select()

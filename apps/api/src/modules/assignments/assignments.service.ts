@@ -585,7 +585,7 @@ export async function submit(
   let replaced: string | null = null;
   try {
     saved = await db.transaction(async (tx) => {
-      await repo.assignment(tx, id, true);
+      await repo.lockStudentSubmission(tx, id, studentId);
       const existing = await repo.submissionOf(tx, id, studentId);
       const now = new Date();
       const { late, penalty } = checkTiming(a, existing, now);
