@@ -28,7 +28,7 @@ import type { FileKind } from '../../platform/uploads.js';
 import * as offerings from '../offerings/offerings.service.js';
 import type { OfferingFacts, StaffCaller } from '../offerings/offerings.service.js';
 import { publish } from '../notifications/notifications.service.js';
-import { proposeScores } from '../results/proposals.service.js';
+import { proposeScores, withdrawProposals } from '../results/proposals.service.js';
 import * as repo from './assignments.repository.js';
 
 /**
@@ -283,6 +283,7 @@ export async function deleteAssignment(deps: AssignmentsDeps, caller: StaffCalle
     const { a } = await ownAssignment(tx, caller, id, true);
     const [files, subs] = await Promise.all([repo.filesOf(tx, [id]), repo.submissionsOf(tx, [id])]);
     await repo.deleteAssignment(tx, id);
+    await withdrawProposals(tx, 'assignment', id);
     await audit(tx, {
       actor: caller,
       page: PAGE,

@@ -321,6 +321,20 @@ describe('assignments', () => {
     expect((await upload(API.submit(future), s5, { Text: 'early' })).statusCode).toBe(409);
   });
 
+  it('withdraws the pending proposals of a deleted assignment', async () => {
+    const id = await create({ Title: 'Withdrawn' });
+    expect((await upload(API.submit(id), s5, { Text: 'answer' })).statusCode).toBe(200);
+    const subId = (await ok('GET', API.assignment(id), lecturer)).Data.Submissions[0].Id as number;
+    await ok('PUT', API.grade(subId), lecturer, { Score: 5, Comment: '' });
+    await ok('POST', API.return(id), lecturer);
+    const url = `${SCORE_PROPOSALS_API.list}?courseId=${csc101}&semesterId=${semesterId}`;
+    const pending = async () =>
+      (await ok('GET', url, lecturer)).Data.filter((p: { SourceId: number }) => p.SourceId === id);
+    expect(await pending()).toHaveLength(1);
+    await ok('DELETE', API.assignment(id), lecturer);
+    expect(await pending()).toHaveLength(0);
+  });
+
   it('refuses others and bad input: not registered, not the lecturer, ids past 2^31, bad times, empty, oversized', async () => {
     const id = await create();
     // A student of another offering: 403 on the submission, the files and a guessed id; not listed.

@@ -76,3 +76,16 @@ export async function decide(db: Exec, id: number, state: 'accepted' | 'kept', a
     .set({ state, decidedBy: adminId, decidedAt: new Date() })
     .where(eq(scoreProposals.id, id));
 }
+
+/** Removes a source's pending proposals (the source was deleted); decided ones stay as history. */
+export async function deletePending(db: Exec, sourceKind: string, sourceId: number) {
+  await db
+    .delete(scoreProposals)
+    .where(
+      and(
+        eq(scoreProposals.sourceKind, sourceKind),
+        eq(scoreProposals.sourceId, sourceId),
+        eq(scoreProposals.state, 'pending'),
+      ),
+    );
+}

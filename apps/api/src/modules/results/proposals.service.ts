@@ -38,6 +38,11 @@ export async function proposeScores(tx: Exec, inputs: readonly ScoreProposalInpu
     });
 }
 
+/** Withdraws a source's pending proposals (e.g. its assignment was deleted), in the caller's transaction. */
+export async function withdrawProposals(tx: Exec, sourceKind: string, sourceId: number): Promise<void> {
+  await repo.deletePending(tx, sourceKind, sourceId);
+}
+
 /** The latest revision's mark of each student for each item: `studentId:itemId` → score. */
 async function currentMarks(db: Exec, courseId: number, semesterId: number) {
   const [latest] = await sheets.revisions(db, courseId, semesterId);
