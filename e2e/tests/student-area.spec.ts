@@ -23,6 +23,7 @@ test('the student sidebar holds its links', async ({ page }) => {
     'Hostel',
     'Lecture Notes',
     'Discussion',
+    'Assignment',
     'Document Download',
     'Document Upload',
     'Matriculation',
@@ -144,6 +145,7 @@ test('the unauthorized page; the sidebar follows the RoleData the server answers
     'documentupload',
     'lecturenote',
     'discussion',
+    'assignment',
     'Matriculation',
     'changepassword',
   ]);

@@ -27,3 +27,4 @@ export * from './offerings.js';
 export * from './applicant-records.js';
 export * from './announcements.js';
 export * from './discussions.js';
+export * from './assignments.js';

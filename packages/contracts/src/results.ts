@@ -132,6 +132,11 @@ export const RESULT_MESSAGES = {
   transcriptSent: template('Transcript sent to {email}.', textArg('email')),
   transcriptAlreadySent: 'This transcript has already been sent.',
   transcriptNoResults: 'This student has no published results to put on a transcript.',
+  // Score proposals (grades of assignments, later exams, offered to the sheet).
+  proposalNotFound: 'Score proposal not found.',
+  proposalAccepted: 'Proposed score entered on the sheet.',
+  proposalKept: 'A mark is already entered for this student and item: it stays, the proposal is set aside.',
+  proposalDecided: 'This proposal has already been decided.',
 } as const;
 
 /** One band of a grade scale: whole scores from `minScore` to `maxScore` earn `grade` and `point`. */
@@ -461,3 +466,44 @@ export type ResultQueryRow = z.infer<typeof resultQueryRow>;
 export type PublicationState = z.infer<typeof publicationState>;
 export type Broadsheet = z.infer<typeof broadsheetResponse>;
 export type StudentResultsView = z.infer<typeof studentResultsView>;
+
+// ───────────────────────────── score proposals ─────────────────────────────
+
+/**
+ * A score another module proposes for a student's score item on a course's sheet (an assignment's
+ * grade; later an exam's). The lecturer accepts it on the sheet: it fills only an empty mark —
+ * a mark already entered stays and the proposal is `kept` (set aside).
+ */
+export const SCORE_PROPOSAL_STATES = ['pending', 'accepted', 'kept'] as const;
+export type ScoreProposalState = (typeof SCORE_PROPOSAL_STATES)[number];
+
+export const SCORE_PROPOSALS_API = {
+  /** GET ?courseId&semesterId → the sheet's proposals. */
+  list: '/api/admin/results/sheet/proposals',
+  /** POST → accept one (fills the mark only when it is empty). */
+  accept: (id: number | string) => `/api/admin/results/proposals/${id}/accept`,
+} as const;
+
+export const scoreProposal = z.object({
+  Id: z.number().int(),
+  StudentId: z.number().int(),
+  MatricNo: z.string(),
+  Name: z.string(),
+  ScoreItemId: z.number().int(),
+  ScoreItem: z.string(),
+  Score: z.number(),
+  SourceKind: z.string(),
+  SourceId: z.number().int(),
+  Source: z.string(),
+  State: z.enum(SCORE_PROPOSAL_STATES),
+  /** The mark on the sheet now for that student and item (null when empty). */
+  CurrentMark: z.number().nullable(),
+  CreatedAt: z.string(),
+});
+export type ScoreProposal = z.infer<typeof scoreProposal>;
+export const scoreProposalsResponse = z.object({ Status: z.string(), Data: z.array(scoreProposal) });
+export const scoreProposalDecisionResponse = z.object({
+  Status: z.string(),
+  Message: z.string(),
+  Data: scoreProposal,
+});

@@ -1,6 +1,7 @@
 import { ADMIN_MESSAGES } from './admin.js';
 import { ANNOUNCEMENT_MESSAGES, BROADCAST_MESSAGES } from './announcements.js';
 import { APPLICANT_MESSAGES, OLEVEL_MESSAGES } from './applicant.js';
+import { ASSIGNMENT_MESSAGES } from './assignments.js';
 import { AUTH_MESSAGES } from './auth.js';
 import { BURSARY_MESSAGES } from './bursary.js';
 import { CONTENT_MESSAGES } from './content.js';
@@ -50,6 +51,7 @@ export const SERVER_MESSAGES = {
   announcement: ANNOUNCEMENT_MESSAGES,
   broadcast: BROADCAST_MESSAGES,
   discussion: DISCUSSION_MESSAGES,
+  assignment: ASSIGNMENT_MESSAGES,
 } satisfies MessageDeclarations;
 
 /** The declared message an English text was made from, with its values; undefined for any other text. */

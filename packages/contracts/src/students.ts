@@ -40,6 +40,7 @@ export const STUDENT_PAGES = [
   { Page: 'documentupload', Menu_Icon: 'upload' },
   { Page: 'lecturenote', Menu_Icon: 'library_books' },
   { Page: 'discussion', Menu_Icon: 'forum' },
+  { Page: 'assignment', Menu_Icon: 'assignment' },
   { Page: 'Matriculation', Menu_Icon: 'badge' },
   { Page: 'changepassword', Menu_Icon: 'lock' },
 ] as const;

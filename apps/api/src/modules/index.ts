@@ -30,6 +30,7 @@ import { registerStudentDashboardModule } from './student-dashboard/index.js';
 import { registerStudentsModule } from './students/index.js';
 import { registerTransactionsModule } from './transactions/index.js';
 import { registerUploadsModule } from './uploads/index.js';
+import { registerAssignmentsModule } from './assignments/index.js';
 
 /**
  * Every domain module registers here, in one place, and nowhere else: no module registers
@@ -71,4 +72,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   registerAnnouncementsModule(app, deps);
   registerBroadcastsModule(app, deps);
   registerDiscussionsModule(app, deps);
+  registerAssignmentsModule(app, deps);
 }

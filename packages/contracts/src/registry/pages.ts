@@ -216,6 +216,8 @@ export const BUILT_WORKFLOW_PAGES: readonly string[] = [
   'learningdiscussion',
   'studentdiscussion',
   'generaldiscussion',
+  // Assignments (issue 25): set, graded and returned by the offering's lecturers.
+  'assignment',
 ];
 
 /**

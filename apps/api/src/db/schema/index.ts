@@ -15,3 +15,4 @@ export * from './content.js';
 export * from './uploads.js';
 export * from './announcements.js';
 export * from './discussions.js';
+export * from './assignments.js';

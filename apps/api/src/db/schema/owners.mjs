@@ -99,6 +99,7 @@ export const TABLE_OWNERS = {
     'transcriptRequests',
     'transcriptFees',
     'storedBroadsheets',
+    'scoreProposals',
   ],
   hostels: [
     'hostelRounds',
@@ -115,6 +116,7 @@ export const TABLE_OWNERS = {
   content: ['contentSections', 'contentItems', 'contentProgress', 'contentVisits'],
   uploads: ['uploads'],
   discussions: ['discussionThreads', 'discussionPosts', 'discussionReports'],
+  assignments: ['assignments', 'assignmentFiles', 'assignmentSubmissions'],
 };
 
 /**

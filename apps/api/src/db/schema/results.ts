@@ -16,7 +16,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { admins, students } from './accounts.js';
-import { courses, gradeScales, scoreSchemes, semesters, staff } from './institution.js';
+import { courses, gradeScales, scoreItems, scoreSchemes, semesters, staff } from './institution.js';
 import { payments } from './payments.js';
 import { departments, faculties, levels } from './reference.js';
 import { courseResults } from './registrations.js';
@@ -251,4 +251,44 @@ export const storedBroadsheets = pgTable(
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.semesterId, t.departmentId, t.levelId] })],
+);
+
+/**
+ * A score another module proposes for a student's score item on a course's sheet of a semester (an
+ * assignment's grade; later an exam's), one per source and student. The lecturer accepts it on the
+ * sheet: it fills only an empty mark (`accepted`); an entered mark stays (`kept`).
+ */
+export const scoreProposals = pgTable(
+  'score_proposals',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id),
+    semesterId: integer('semester_id')
+      .notNull()
+      .references(() => semesters.id),
+    scoreItemId: integer('score_item_id')
+      .notNull()
+      .references(() => scoreItems.id),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id),
+    score: numeric('score', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    /** What proposes it ('assignment', 'exam') and which one. */
+    sourceKind: text('source_kind').notNull(),
+    sourceId: integer('source_id').notNull(),
+    /** How the source is named to the lecturer (e.g. the assignment's title). */
+    sourceLabel: text('source_label').notNull(),
+    state: text('state').notNull().default('pending'),
+    decidedBy: integer('decided_by').references(() => admins.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('score_proposals_once').on(t.sourceKind, t.sourceId, t.studentId),
+    index('score_proposals_sheet').on(t.courseId, t.semesterId, t.state),
+    check('score_proposals_state', sql`${t.state} in ('pending', 'accepted', 'kept')`),
+    check('score_proposals_score', sql`${t.score} >= 0`),
+  ],
 );

@@ -15,6 +15,7 @@ import { seedSchoolFees } from './school-fees.js';
 import { seedCourseContent } from './course-content.js';
 import { seedDiscussions } from './discussions.js';
 import { seedCalendar } from './sessions.js';
+import { seedAssignments } from './assignments.js';
 
 /** One step of the demo seed: idempotent, adds nothing on a second run. */
 type SeedStep = (db: Db, storage?: FileStorage) => Promise<void>;
@@ -52,6 +53,8 @@ export const SEED_STEPS: readonly (readonly [string, SeedStep])[] = [
   ['announcements', seedAnnouncements],
   // CSC 101's learning-discussion thread and its type-5 items.
   ['discussions', seedDiscussions],
+  // CSC 101's assignments (one open, one graded and returned to DIT/2024/0005).
+  ['assignments', seedAssignments],
 ];
 
 /** Reference data, the demo institution and the demo accounts. Idempotent: run on every start. */

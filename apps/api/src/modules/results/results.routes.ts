@@ -12,6 +12,9 @@ import {
   broadsheetResponse,
   envelope,
   idParams,
+  SCORE_PROPOSALS_API,
+  scoreProposalDecisionResponse,
+  scoreProposalsResponse,
   publicationQuery,
   publicationResponse,
   publishInput,
@@ -48,6 +51,7 @@ import { renderResultDocument } from './documents.js';
 import * as queries from './queries.service.js';
 import * as repo from './results.repository.js';
 import { studentResults, verifyDocument, viewStudentResults, type ResultsDeps } from './results.service.js';
+import * as proposals from './proposals.service.js';
 import * as sheets from './sheets.service.js';
 import * as transcripts from './transcripts.js';
 
@@ -172,6 +176,30 @@ export function resultsRoutes(app: FastifyInstance, resultsDeps: ResultsDeps): v
       Status: 'Ok',
       Data: await sheets.openSheet(db, await actorOf(db, request), request.query),
     }),
+  });
+
+  // ── score proposals (assignments' grades; later exams') ──
+  r.get(SCORE_PROPOSALS_API.list, {
+    config: page('resultupload', 'marksheet', 'ReviewResult'),
+    schema: {
+      tags: adminTags,
+      summary:
+        'Scores proposed for a course’s sheet (e.g. returned assignment grades), with the mark the sheet holds',
+      querystring: resultSheetQuery.pick({ courseId: true, semesterId: true }),
+      response: { 200: scoreProposalsResponse, ...errors },
+    },
+    handler: (request) => proposals.listProposals(db, request.query),
+  });
+
+  r.post(SCORE_PROPOSALS_API.accept(':id'), {
+    config: page('resultupload'),
+    schema: {
+      tags: adminTags,
+      summary: 'Accept a proposal: fills the mark only when it is empty (an entered mark stays)',
+      params: idParams,
+      response: { 200: scoreProposalDecisionResponse, ...errors },
+    },
+    handler: async (request) => proposals.acceptProposal(db, await actorOf(db, request), request.params.id),
   });
 
   r.put('/api/admin/results/sheet/scores', {

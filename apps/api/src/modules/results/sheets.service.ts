@@ -38,7 +38,7 @@ export interface Grading {
   bands: GradeBand[];
 }
 
-async function grading(db: Exec, sheet?: { schemeId: number; scaleId: number }) {
+export async function grading(db: Exec, sheet?: { schemeId: number; scaleId: number }) {
   const schemeId = sheet?.schemeId ?? (await repo.activeScheme(db))?.id;
   if (!schemeId) throw conflict(M.noScheme);
   const scaleId = sheet?.scaleId ?? (await repo.defaultScale(db))?.id;
@@ -184,7 +184,7 @@ export async function openSheet(
 }
 
 /** The sheet a lecturer may change now, locked for the change (created on the first save). */
-async function editableSheet(
+export async function editableSheet(
   tx: Exec,
   actor: AuditActor,
   courseId: number,

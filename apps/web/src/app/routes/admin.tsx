@@ -102,6 +102,12 @@ const ReservedRoomsScreen = lazy(() => import('../../features/hostels/components
 const ManageContentScreen = lazy(() => import('../../features/content/components/ManageContentScreen'));
 const AnnouncementsScreen = lazy(() => import('../../features/announcements/components/AnnouncementsScreen'));
 const OfferingScreen = lazy(() => import('../../features/content/components/OfferingScreen'));
+const AssignmentsAdminScreen = lazy(
+  () => import('../../features/assignments/components/AssignmentsAdminScreen'),
+);
+const OfferingAssignmentsScreen = lazy(
+  () => import('../../features/assignments/components/OfferingAssignmentsScreen'),
+);
 const CoursePreviewScreen = lazy(() => import('../../features/content/components/CoursePreviewScreen'));
 // Discussions (issue 25): taking part and moderating, one screen for the three kinds.
 const ModerateDiscussionScreen = lazy(
@@ -204,6 +210,8 @@ export default function AdminRoutes() {
       {pageRoute('managecontent', <ManageContentScreen />)}
       {pageRoute('announcement', <AnnouncementsScreen />)}
       {pageRoute('managecontent', <OfferingScreen />, ':courseId/:sessionId')}
+      {pageRoute('assignment', <AssignmentsAdminScreen />)}
+      {pageRoute('assignment', <OfferingAssignmentsScreen />, ':courseId/:sessionId')}
       {pageRoute('managecontent', <CoursePreviewScreen />, ':courseId/:sessionId/preview')}
       {pageRoute('learningdiscussion', <ModerateDiscussionScreen kind="learning" />)}
       {pageRoute('studentdiscussion', <ModerateDiscussionScreen kind="student" />)}

@@ -1,3 +1,4 @@
+import Assignment from '@mui/icons-material/Assignment';
 import Badge from '@mui/icons-material/Badge';
 import Dashboard from '@mui/icons-material/Dashboard';
 import Hotel from '@mui/icons-material/Hotel';
@@ -51,6 +52,9 @@ const CoursePlayerScreen = lazy(() => import('../../features/content/components/
 const StudentDiscussionScreen = lazy(
   () => import('../../features/discussions/components/StudentDiscussionScreen'),
 );
+const StudentAssignmentsScreen = lazy(
+  () => import('../../features/assignments/components/StudentAssignmentsScreen'),
+);
 
 /** A sidebar link to a student page, kept only when the page is in the student's RoleData. */
 const page = (name: string, item: NavLink) => ({ name, item });
@@ -98,6 +102,11 @@ function studentNav(pages: readonly PageEntry[], counts: Partial<NotificationCou
       page('discussion', {
         ...link({ id: 'student.nav.discussion' }, NOTIFICATION_TYPES.learningDiscussion.path, <Forum />),
         badge: counts.learningDiscussion,
+      }),
+      // Assignments, with the count of those set or returned since the student last opened the page.
+      page('assignment', {
+        ...link({ id: 'student.nav.assignment' }, NOTIFICATION_TYPES.assignments.path, <Assignment />),
+        badge: counts.assignments,
       }),
     ]),
     ...(documents.length
@@ -164,6 +173,7 @@ export default function StudentRoutes() {
         element={guarded('lecturenote', <CoursePlayerScreen />)}
       />
       <Route path="discussion" element={guarded('discussion', <StudentDiscussionScreen />)} />
+      <Route path="assignment" element={guarded('assignment', <StudentAssignmentsScreen />)} />
       <Route path="unauthorized" element={<UnauthorizedScreen />} />
       <Route path="changepassword" element={<ChangePasswordScreen area="student" />} />
       <Route path="payment" element={guarded('payment', <SchoolFeesScreen />)} />

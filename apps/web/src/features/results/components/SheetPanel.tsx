@@ -14,6 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { sheetEntry, type ResultSheetState, type SheetRow } from '@portal/contracts';
 import { useId, useMemo, useRef, useState } from 'react';
+import { ProposalsPanel } from './ProposalsPanel';
 import { ConfirmDialog } from '../../../components/crud/ConfirmDialog';
 import { serverMessage } from '../../../components/crud/errors';
 import { UploadProgress } from '../../../components/crud/UploadProgress';
@@ -352,6 +353,12 @@ export function SheetPanel({ sheetKey, onClose }: { sheetKey: SheetKey; onClose?
             </Box>
           </Alert>
         )}
+        <ProposalsPanel
+          courseId={sheet.CourseId}
+          semesterId={sheet.SemesterId}
+          canAccept={sheet.CanEdit}
+          unsaved={changed > 0}
+        />
         {sheet.Rows.length === 0 ? (
           <Typography color="text.secondary">{t('results.noStudents')}</Typography>
         ) : (
