@@ -24,3 +24,4 @@ export * from './content.js';
 export * from './notifications.js';
 export * from './uploads.js';
 export * from './offerings.js';
+export * from './liveclasses.js';

@@ -5,6 +5,7 @@ import { BURSARY_MESSAGES } from './bursary.js';
 import { CONTENT_MESSAGES } from './content.js';
 import { COURSE_REGISTRATION_MESSAGES } from './courses.js';
 import { HOSTEL_MESSAGES } from './hostels.js';
+import { LIVE_CLASS_MESSAGES } from './liveclasses.js';
 import { NOTIFICATION_MESSAGES } from './notifications.js';
 import { OFFERING_MESSAGES } from './offerings.js';
 import { englishCatalogue, messageIndex, type MessageDeclarations } from './messages.js';
@@ -45,6 +46,7 @@ export const SERVER_MESSAGES = {
   content: CONTENT_MESSAGES,
   notification: NOTIFICATION_MESSAGES,
   upload: UPLOAD_MESSAGES,
+  liveClass: LIVE_CLASS_MESSAGES,
 } satisfies MessageDeclarations;
 
 /** The declared message an English text was made from, with its values; undefined for any other text. */

@@ -27,6 +27,9 @@ import { registerStudentDashboardModule } from './student-dashboard/index.js';
 import { registerStudentsModule } from './students/index.js';
 import { registerTransactionsModule } from './transactions/index.js';
 import { registerUploadsModule } from './uploads/index.js';
+import { registerLiveClassesModule } from './liveclasses/index.js';
+import { registerSandboxMeeting } from './sandbox-meeting/index.js';
+import { createMeetingEngine } from '../platform/meetings/index.js';
 
 /**
  * Every domain module registers here, in one place, and nowhere else: no module registers
@@ -65,4 +68,8 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   registerStudentDashboardModule(app, deps);
   registerNotificationsModule(app, deps);
   registerContentModule(app, deps);
+  // Without BBB_URL and BBB_SECRET the built-in sandbox engine serves live classes.
+  const meetings = createMeetingEngine(deps.config);
+  if (meetings.sandbox) await registerSandboxMeeting(app, deps.config);
+  registerLiveClassesModule(app, deps, meetings.engine);
 }

@@ -13,3 +13,4 @@ export * from './hostels.js';
 export * from './notifications.js';
 export * from './content.js';
 export * from './uploads.js';
+export * from './liveclasses.js';

@@ -112,6 +112,7 @@ export const TABLE_OWNERS = {
   notifications: ['notifications'],
   content: ['contentSections', 'contentItems', 'contentProgress', 'contentVisits'],
   uploads: ['uploads'],
+  liveclasses: ['liveClasses', 'liveClassAttendance'],
 };
 
 /**

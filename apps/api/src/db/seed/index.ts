@@ -12,6 +12,7 @@ import { seedReference } from './reference.js';
 import { seedGrading, seedResults } from './results.js';
 import { seedSchoolFees } from './school-fees.js';
 import { seedCourseContent } from './course-content.js';
+import { seedLiveClasses } from './live-classes.js';
 import { seedCalendar } from './sessions.js';
 
 /** One step of the demo seed: idempotent, adds nothing on a second run. */
@@ -46,6 +47,8 @@ export const SEED_STEPS: readonly (readonly [string, SeedStep])[] = [
   ['applicant files', (db, storage) => (storage ? seedApplicantFiles(db, storage) : Promise.resolve())],
   // DIT/2024/0005, the content reviewer and CSC 101's published content (its files need the storage).
   ['course content', seedCourseContent],
+  // Live classes of CSC 101: tomorrow, running now (sandbox engine), a past one with attendance and a recording.
+  ['live classes', seedLiveClasses],
 ];
 
 /** Reference data, the demo institution and the demo accounts. Idempotent: run on every start. */
