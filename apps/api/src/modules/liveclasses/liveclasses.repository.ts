@@ -68,6 +68,8 @@ export async function overlapping(
       and(
         eq(liveClasses.lecturerId, lecturerId),
         eq(liveClasses.state, 'scheduled'),
+        // A class that ended early frees the rest of its slot.
+        isNull(liveClasses.endedAt),
         exceptId === null ? undefined : ne(liveClasses.id, exceptId),
         lt(liveClasses.startsAt, end),
         gt(sql`${liveClasses.startsAt} + make_interval(mins => ${liveClasses.durationMinutes})`, start),
