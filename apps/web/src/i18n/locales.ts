@@ -8,6 +8,7 @@ import type app from './messages/app/en.json';
 import type payments from './messages/payments/en.json';
 import type documents from './messages/documents/en.json';
 import type content from './messages/content/en.json';
+import type liveclasses from './messages/liveclasses/en.json';
 import type server from './messages/server/en.json';
 
 export const LOCALES = ['en', 'zh', 'ar', 'it', 'es', 'fr'] as const;
@@ -40,6 +41,8 @@ export const NAMESPACES = [
   'documents',
   // Course content (lecture notes, the player, managing and reviewing content): with its screens, in any area.
   'content',
+  // Live classes (scheduling, joining, attendance, the classroom review): with their screens, in any area.
+  'liveclasses',
   // The server's messages, by id (ADR 9): downloaded when an answer names one and the locale is not English.
   'server',
 ] as const;
@@ -56,6 +59,7 @@ export type MessageId =
   | keyof typeof payments
   | keyof typeof documents
   | keyof typeof content
+  | keyof typeof liveclasses
   | keyof typeof server;
 /** A catalogue as the build compiles it (see vite.config.ts): message syntax trees, not strings. */
 export type Messages = Record<MessageId, MessageFormatElement[]>;

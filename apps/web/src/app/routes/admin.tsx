@@ -102,6 +102,9 @@ const ReservedRoomsScreen = lazy(() => import('../../features/hostels/components
 const ManageContentScreen = lazy(() => import('../../features/content/components/ManageContentScreen'));
 const OfferingScreen = lazy(() => import('../../features/content/components/OfferingScreen'));
 const CoursePreviewScreen = lazy(() => import('../../features/content/components/CoursePreviewScreen'));
+// Live classes (issue 26): the offerings and an offering's classes.
+const LiveClassroomScreen = lazy(() => import('../../features/liveclasses/components/LiveClassroomScreen'));
+const LiveOfferingScreen = lazy(() => import('../../features/liveclasses/components/LiveOfferingScreen'));
 const AllocateReservedRoomScreen = lazy(
   () => import('../../features/hostels/components/AllocateReservedRoomScreen'),
 );
@@ -199,6 +202,8 @@ export default function AdminRoutes() {
       {pageRoute('managecontent', <ManageContentScreen />)}
       {pageRoute('managecontent', <OfferingScreen />, ':courseId/:sessionId')}
       {pageRoute('managecontent', <CoursePreviewScreen />, ':courseId/:sessionId/preview')}
+      {pageRoute('LiveClassroom', <LiveClassroomScreen />)}
+      {pageRoute('LiveClassroom', <LiveOfferingScreen />, ':courseId/:sessionId')}
       {registryRoutes}
     </AreaShell>
   );

@@ -66,7 +66,12 @@ const APP_PAGES: readonly AppPage[] = [
     screen: lazy(() => import('../../features/transactions/components/TransactionsScreen')),
   },
   { path: 'setup-config', label: 'app.nav.setupConfig', icon: <Tune /> },
-  { path: 'classroomReview', label: 'app.nav.classroomReview', icon: <Videocam /> },
+  {
+    path: 'classroomReview',
+    label: 'app.nav.classroomReview',
+    icon: <Videocam />,
+    screen: lazy(() => import('../../features/liveclasses/components/ClassroomReviewScreen')),
+  },
 ];
 
 const built = APP_PAGES.filter((page): page is AppPage & { screen: Screen } => !!page.screen);
