@@ -4,6 +4,7 @@ import { escapeHtml, messagePage, playbackPage, roomPage, silentWav } from './sa
 import type { SandboxMeeting, SandboxMeetingEngine, SandboxRecording } from './sandbox-meeting.service.js';
 
 const P = SANDBOX_MEETING_PREFIX;
+const CALLS = new Set(['create', 'join', 'end', 'isMeetingRunning', 'getMeetingInfo', 'getRecordings']);
 
 /** An XML element per field; values escaped. Nested values are pre-rendered XML. */
 function xml(fields: Record<string, string | number | boolean | { raw: string }>): string {
@@ -70,6 +71,8 @@ export async function sandboxMeetingRoutes(
       const { call } = request.params as { call: string };
       const raw = request.raw.url ?? '';
       const rawQuery = raw.includes('?') ? raw.slice(raw.indexOf('?') + 1) : '';
+      if (!CALLS.has(call))
+        return sendXml(reply.status(404), failed('unsupportedRequest', 'This request is not supported.'));
       if (!checksumValid(call, rawQuery, engine.secret))
         return sendXml(reply, failed('checksumError', 'Checksums do not match'));
       const q = new URLSearchParams(rawQuery);
@@ -221,11 +224,11 @@ export async function sandboxMeetingRoutes(
 
     /**
      * A recording it made, or — the sandbox keeps no media, and forgets its recordings on restart —
-     * a stand-in for any other well-formed id (the demo data's recording among them).
+     * a stand-in for the demo data's recordings (ids starting `demo-`).
      */
     const playable = (recordId: string): SandboxRecording | null =>
       engine.recording(recordId) ??
-      (/^[\w.-]{1,100}$/.test(recordId)
+      (/^demo-[\w.-]{1,80}$/.test(recordId)
         ? { recordId, meetingId: '', name: 'Recorded class', startTime: 0, endTime: 0 }
         : null);
 
@@ -249,7 +252,13 @@ export async function sandboxMeetingRoutes(
 
     scope.post(`${P}/room/:token/leave`, options, (request, reply) => {
       const meeting = engine.leave((request.params as { token: string }).token);
-      return reply.redirect(meeting?.logoutUrl ?? `${publicUrl}/portal/`, 303);
+      if (!meeting)
+        return html(
+          reply,
+          404,
+          messagePage('Not in this class', 'You already left this class.', `${publicUrl}/portal/`),
+        );
+      return reply.redirect(meeting.logoutUrl, 303);
     });
 
     scope.post(`${P}/room/:token/end`, options, (request, reply) => {
