@@ -73,7 +73,7 @@ test('a live class is scheduled, started, joined, left and ended; attendance and
   await expect(student.getByText(/\(you\)/)).toBeVisible();
   await lecturer.reload();
   await expect(lecturer.getByTestId('participant')).toHaveCount(2);
-  await student.waitForTimeout(1500);
+  await student.waitForTimeout(3500);
   await student.getByRole('button', { name: 'Leave' }).click();
   await expect(student).toHaveURL(/\/portal\/?$/);
 

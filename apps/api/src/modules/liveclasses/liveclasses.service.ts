@@ -521,7 +521,12 @@ export async function follow(
  * (at most LEFT_GRACE_SECONDS after they were last seen), users listed without an open stretch are
  * added. A meeting the engine no longer knows has ended.
  */
-export async function syncAttendance(deps: LiveClassDeps, c: repo.ClassRow): Promise<void> {
+export async function syncAttendance(
+  deps: LiveClassDeps,
+  c: repo.ClassRow,
+  /** A join younger than this may not have reached the room yet, so its absence is not a leave. */
+  arrivingMs = 30_000,
+): Promise<void> {
   if (!c.startedAt || c.endedAt) return;
   const now = new Date();
   let info;
@@ -547,7 +552,7 @@ export async function syncAttendance(deps: LiveClassDeps, c: repo.ClassRow): Pro
     for (const row of open) {
       if (present.has(`${row.userKind}:${row.userId}`)) seen.push(row.id);
       // A join a few seconds old may not have reached the room yet.
-      else if (row.seenAt > row.joinedAt || now.getTime() - row.joinedAt.getTime() > 30_000)
+      else if (row.seenAt > row.joinedAt || now.getTime() - row.joinedAt.getTime() > arrivingMs)
         gone.push(row.id);
     }
     await repo.markSeen(tx, seen, now);
@@ -578,8 +583,11 @@ export async function syncAttendance(deps: LiveClassDeps, c: repo.ClassRow): Pro
 /** A user came back from the room (the meeting's logout URL): who is inside is read again. */
 export async function left(deps: LiveClassDeps, id: number): Promise<void> {
   const c = await repo.classById(deps.db, id);
+  // Someone has just left the room: a join only seconds old that the room does not list is a leave.
   if (c)
-    await syncAttendance(deps, c).catch((error) => deps.log.warn({ err: error }, 'live class sync failed'));
+    await syncAttendance(deps, c, 3_000).catch((error) =>
+      deps.log.warn({ err: error }, 'live class sync failed'),
+    );
 }
 
 /**
