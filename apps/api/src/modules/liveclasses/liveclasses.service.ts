@@ -652,22 +652,15 @@ export async function studentClasses(deps: LiveClassDeps, studentId: number) {
   const rows = await repo.classesOfOfferings(db, mine);
   const now = new Date();
   const all = await views(db, rows, now, 'student');
-  const upcoming = all.filter((c) => c.State === 'scheduled' || c.State === 'live');
-  const past = all
-    .filter(
-      (c) =>
-        c.State === 'ended' ||
-        c.State === 'missed' ||
-        (c.State === 'cancelled' && new Date(c.StartsAt) > now),
-    )
-    .sort((a, b) => b.StartsAt.localeCompare(a.StartsAt));
-  // Cancelled upcoming classes stay listed (as cancelled) so the student sees the change.
-  const cancelledAhead = all.filter((c) => c.State === 'cancelled' && new Date(c.StartsAt) > now);
+  // A cancelled class still ahead stays listed (as cancelled), so the student sees the change.
+  const ahead = (c: LiveClass) =>
+    c.State === 'scheduled' || c.State === 'live' || (c.State === 'cancelled' && new Date(c.StartsAt) > now);
+  const behind = (c: LiveClass) => c.State === 'ended' || c.State === 'missed';
   return {
     Status: STATUS.ok,
     Data: {
-      Upcoming: [...upcoming, ...cancelledAhead].sort((a, b) => a.StartsAt.localeCompare(b.StartsAt)),
-      Past: past.filter((c) => c.State !== 'cancelled'),
+      Upcoming: all.filter(ahead),
+      Past: all.filter(behind).sort((a, b) => b.StartsAt.localeCompare(a.StartsAt)),
     },
   };
 }

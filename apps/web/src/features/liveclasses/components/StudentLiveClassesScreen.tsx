@@ -133,7 +133,7 @@ function ClassCard({ cls }: { cls: LiveClass }) {
             )}
           </>
         )}
-        {!upcoming && !cls.Recording && (
+        {!upcoming && !cls.Recording && cls.State !== 'cancelled' && (
           <Typography variant="caption" color="text.secondary">
             {cls.Record && cls.State === 'ended'
               ? t('liveclasses.recordingPending')
