@@ -10,34 +10,21 @@
 //   BENCH_PORT=8198       the portal's port BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/postgres
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { copyStudents, freshPostgres, ms, percentile, startPortal, studentSessions } from './lib.mjs';
+import {
+  copyRegistrations,
+  copyStudents,
+  freshPostgres,
+  ms,
+  percentile,
+  startPortal,
+  studentSessions,
+} from './lib.mjs';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 2000);
 const WINDOW = Number(process.env.BENCH_WINDOW ?? 60);
 const PORT = Number(process.env.BENCH_PORT ?? 8198);
 const JWT_SECRET = randomBytes(32).toString('hex');
 const MODEL = 'DIT/2024/0005';
-
-/** Each copy gets the model's approved registration (CSC 101 among its courses). */
-async function copyRegistrations(client, ids) {
-  await client.query(
-    `with model as (
-       select r.* from course_registrations r join students m on m.id = r.student_id where m.matric_no = $2
-     ), made as (
-       insert into course_registrations (public_id, student_id, semester_id, level_id, department_id, state,
-         total_units, submitted_at, decided_at, approved_at)
-       select md5(random()::text || s.id), s.id, model.semester_id, model.level_id, model.department_id, model.state,
-         model.total_units, model.submitted_at, model.decided_at, model.approved_at
-       from unnest($1::int[]) s(id), model
-       returning id, semester_id
-     )
-     insert into course_registration_courses (registration_id, course_id, units, requested, approved, carry_over)
-     select made.id, c.course_id, c.units, c.requested, c.approved, c.carry_over
-     from made join model on model.semester_id = made.semester_id
-     join course_registration_courses c on c.registration_id = model.id`,
-    [ids, MODEL],
-  );
-}
 
 function summary(label, values, failures) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -63,7 +50,7 @@ try {
     let offering;
     try {
       const ids = await copyStudents(client, MODEL, 'NOTE', STUDENTS);
-      await copyRegistrations(client, ids);
+      await copyRegistrations(client, ids, MODEL);
       students = await studentSessions(client, ids, JWT_SECRET);
       const { rows } = await client.query(
         `select c.id as course_id, s.id as session_id from courses c, academic_sessions s

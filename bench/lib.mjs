@@ -207,6 +207,27 @@ export async function copyStudents(client, model, prefix, count) {
   return rows.map((r) => r.id);
 }
 
+/** Each copy gets the model student's (by matric number) approved course registrations. */
+export async function copyRegistrations(client, ids, model) {
+  await client.query(
+    `with model as (
+       select r.* from course_registrations r join students m on m.id = r.student_id where m.matric_no = $2
+     ), made as (
+       insert into course_registrations (public_id, student_id, semester_id, level_id, department_id, state,
+         total_units, submitted_at, decided_at, approved_at)
+       select md5(random()::text || s.id), s.id, model.semester_id, model.level_id, model.department_id, model.state,
+         model.total_units, model.submitted_at, model.decided_at, model.approved_at
+       from unnest($1::int[]) s(id), model
+       returning id, semester_id
+     )
+     insert into course_registration_courses (registration_id, course_id, units, requested, approved, carry_over)
+     select made.id, c.course_id, c.units, c.requested, c.approved, c.carry_over
+     from made join model on model.semester_id = made.semester_id
+     join course_registration_courses c on c.registration_id = model.id`,
+    [ids, model],
+  );
+}
+
 /** The p-th percentile of sorted numbers, and milliseconds as the benches print them. */
 export const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];

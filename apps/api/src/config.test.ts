@@ -32,6 +32,10 @@ describe('configuration', () => {
     ['JWT_SECRET', { JWT_SECRET: 'short' }],
     ['SESSION_TTL', { SESSION_TTL: 'forever' }],
     ['SMTP_URL', { SMTP_URL: '::' }],
+    ['BBB_URL', { BBB_URL: 'not a url', BBB_SECRET: 's' }],
+    ['BBB_SECRET', { BBB_URL: 'https://bbb.example.edu/bigbluebutton/' }],
+    ['BBB_URL', { BBB_SECRET: 'shared-secret' }],
+    ['LIVE_CLASS_MAX_MINUTES', { LIVE_CLASS_MAX_MINUTES: '5' }],
   ])('stops with a message naming %s when it is bad', (name, env) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`${name}:`));

@@ -161,6 +161,20 @@ const envSchema = z.object({
     .string()
     .default('60s')
     .transform((v) => parseDuration(v)),
+  /**
+   * The live-class meeting engine (BigBlueButton): its URL (e.g. https://bbb.example.edu/bigbluebutton/)
+   * and shared secret, both or neither. Without them the built-in sandbox engine serves live classes.
+   */
+  BBB_URL: optionalUrl,
+  /** secret */
+  BBB_SECRET: z.string().trim().min(1).optional(),
+  /** Timeout of each call to the meeting engine. */
+  BBB_TIMEOUT: z
+    .string()
+    .default('10s')
+    .transform((v) => parseDuration(v)),
+  /** The longest live class a lecturer may schedule, in minutes. */
+  LIVE_CLASS_MAX_MINUTES: z.coerce.number().int().min(15).max(1440).default(240),
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: z.string().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
@@ -187,6 +201,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (value.NODE_ENV === 'production' && !value.DATABASE_URL) {
     throw new ConfigError(
       'Invalid configuration:\n  DATABASE_URL: required when NODE_ENV=production (the embedded database is for demos and tests)',
+    );
+  }
+  if (Boolean(value.BBB_URL) !== Boolean(value.BBB_SECRET)) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ${value.BBB_URL ? 'BBB_SECRET' : 'BBB_URL'}: required with ${value.BBB_URL ? 'BBB_URL' : 'BBB_SECRET'} (set both for a BigBlueButton server, neither for the built-in sandbox)`,
     );
   }
   const dataDir = path.resolve(value.DATA_DIR);

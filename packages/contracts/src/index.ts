@@ -28,3 +28,4 @@ export * from './applicant-records.js';
 export * from './announcements.js';
 export * from './discussions.js';
 export * from './assignments.js';
+export * from './liveclasses.js';

@@ -8,6 +8,7 @@ import { CONTENT_MESSAGES } from './content.js';
 import { DISCUSSION_MESSAGES } from './discussions.js';
 import { COURSE_REGISTRATION_MESSAGES } from './courses.js';
 import { HOSTEL_MESSAGES } from './hostels.js';
+import { LIVE_CLASS_MESSAGES } from './liveclasses.js';
 import { NOTIFICATION_MESSAGES } from './notifications.js';
 import { OFFERING_MESSAGES } from './offerings.js';
 import { englishCatalogue, messageIndex, type MessageDeclarations } from './messages.js';
@@ -52,6 +53,7 @@ export const SERVER_MESSAGES = {
   broadcast: BROADCAST_MESSAGES,
   discussion: DISCUSSION_MESSAGES,
   assignment: ASSIGNMENT_MESSAGES,
+  liveClass: LIVE_CLASS_MESSAGES,
 } satisfies MessageDeclarations;
 
 /** The declared message an English text was made from, with its values; undefined for any other text. */

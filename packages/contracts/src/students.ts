@@ -38,6 +38,7 @@ export const STUDENT_PAGES = [
   { Page: 'applyforhostel', Menu_Icon: 'hotel' },
   { Page: 'documentdownload', Menu_Icon: 'download' },
   { Page: 'documentupload', Menu_Icon: 'upload' },
+  { Page: 'liveclasses', Menu_Icon: 'videocam' },
   { Page: 'lecturenote', Menu_Icon: 'library_books' },
   { Page: 'discussion', Menu_Icon: 'forum' },
   { Page: 'assignment', Menu_Icon: 'assignment' },

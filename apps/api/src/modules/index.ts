@@ -31,6 +31,9 @@ import { registerStudentsModule } from './students/index.js';
 import { registerTransactionsModule } from './transactions/index.js';
 import { registerUploadsModule } from './uploads/index.js';
 import { registerAssignmentsModule } from './assignments/index.js';
+import { registerLiveClassesModule } from './liveclasses/index.js';
+import { registerSandboxMeeting } from './sandbox-meeting/index.js';
+import { createMeetingEngine } from '../platform/meetings/index.js';
 
 /**
  * Every domain module registers here, in one place, and nowhere else: no module registers
@@ -73,4 +76,8 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   registerBroadcastsModule(app, deps);
   registerDiscussionsModule(app, deps);
   registerAssignmentsModule(app, deps);
+  // Without BBB_URL and BBB_SECRET the built-in sandbox engine serves live classes.
+  const meetings = createMeetingEngine(deps.config);
+  if (meetings.sandbox) await registerSandboxMeeting(app, deps.config);
+  registerLiveClassesModule(app, deps, meetings.engine);
 }

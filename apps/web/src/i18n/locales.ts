@@ -9,6 +9,7 @@ import type payments from './messages/payments/en.json';
 import type documents from './messages/documents/en.json';
 import type content from './messages/content/en.json';
 import type discussions from './messages/discussions/en.json';
+import type liveclasses from './messages/liveclasses/en.json';
 import type server from './messages/server/en.json';
 
 export const LOCALES = ['en', 'zh', 'ar', 'it', 'es', 'fr'] as const;
@@ -43,6 +44,8 @@ export const NAMESPACES = [
   'content',
   // Discussions (learning, student and general): with their screens, in the student and admin areas.
   'discussions',
+  // Live classes (scheduling, joining, attendance, the classroom review): with their screens, in any area.
+  'liveclasses',
   // The server's messages, by id (ADR 9): downloaded when an answer names one and the locale is not English.
   'server',
 ] as const;
@@ -60,6 +63,7 @@ export type MessageId =
   | keyof typeof documents
   | keyof typeof content
   | keyof typeof discussions
+  | keyof typeof liveclasses
   | keyof typeof server;
 /** A catalogue as the build compiles it (see vite.config.ts): message syntax trees, not strings. */
 export type Messages = Record<MessageId, MessageFormatElement[]>;

@@ -161,14 +161,18 @@ export const ADMIN_MENUS: readonly (readonly [number, string, string, readonly s
   ],
   [10, 'Settings', 'settings', ['schoolinformation', 'schoolsettings']],
   // The /app area's pages that roles are given like admin pages (issue 24): see APP_AREA_PAGES.
-  [11, 'Classroom', 'rate_review', ['content-review', 'SendBroadcast']],
+  [11, 'Classroom', 'rate_review', ['content-review', 'SendBroadcast', 'classroomReview']],
 ];
 
 /**
  * Pages of the /app area (an admin signed in through /signin), granted through roles like admin
  * pages: their links open /app/<page>, not /admin/<page>.
  */
-export const APP_AREA_PAGES: ReadonlySet<string> = new Set(['content-review', 'SendBroadcast']);
+export const APP_AREA_PAGES: ReadonlySet<string> = new Set([
+  'content-review',
+  'SendBroadcast',
+  'classroomReview',
+]);
 
 /** Course registration's admin pages (issue 13). */
 const COURSE_REGISTRATION_PAGES = ['courseRegistration', 'RegisteredCourse', 'studentcourselist'] as const;
@@ -218,6 +222,9 @@ export const BUILT_WORKFLOW_PAGES: readonly string[] = [
   'generaldiscussion',
   // Assignments (issue 25): set, graded and returned by the offering's lecturers.
   'assignment',
+  // Live classes (issue 26): the lecturers' page and the /app review.
+  'LiveClassroom',
+  'classroomReview',
 ];
 
 /**

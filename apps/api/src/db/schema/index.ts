@@ -16,3 +16,4 @@ export * from './uploads.js';
 export * from './announcements.js';
 export * from './discussions.js';
 export * from './assignments.js';
+export * from './liveclasses.js';

@@ -117,6 +117,7 @@ export const TABLE_OWNERS = {
   uploads: ['uploads'],
   discussions: ['discussionThreads', 'discussionPosts', 'discussionReports'],
   assignments: ['assignments', 'assignmentFiles', 'assignmentSubmissions'],
+  liveclasses: ['liveClasses', 'liveClassAttendance'],
 };
 
 /**

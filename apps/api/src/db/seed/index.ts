@@ -14,6 +14,7 @@ import { seedGrading, seedResults } from './results.js';
 import { seedSchoolFees } from './school-fees.js';
 import { seedCourseContent } from './course-content.js';
 import { seedDiscussions } from './discussions.js';
+import { seedLiveClasses } from './live-classes.js';
 import { seedCalendar } from './sessions.js';
 import { seedAssignments } from './assignments.js';
 
@@ -55,6 +56,8 @@ export const SEED_STEPS: readonly (readonly [string, SeedStep])[] = [
   ['discussions', seedDiscussions],
   // CSC 101's assignments (one open, one graded and returned to DIT/2024/0005).
   ['assignments', seedAssignments],
+  // Live classes of CSC 101: tomorrow, running now (sandbox engine), a past one with attendance and a recording.
+  ['live classes', seedLiveClasses],
 ];
 
 /** Reference data, the demo institution and the demo accounts. Idempotent: run on every start. */

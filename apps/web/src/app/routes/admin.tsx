@@ -113,6 +113,9 @@ const CoursePreviewScreen = lazy(() => import('../../features/content/components
 const ModerateDiscussionScreen = lazy(
   () => import('../../features/discussions/components/ModerateDiscussionScreen'),
 );
+// Live classes (issue 26): the offerings and an offering's classes.
+const LiveClassroomScreen = lazy(() => import('../../features/liveclasses/components/LiveClassroomScreen'));
+const LiveOfferingScreen = lazy(() => import('../../features/liveclasses/components/LiveOfferingScreen'));
 const AllocateReservedRoomScreen = lazy(
   () => import('../../features/hostels/components/AllocateReservedRoomScreen'),
 );
@@ -216,6 +219,8 @@ export default function AdminRoutes() {
       {pageRoute('learningdiscussion', <ModerateDiscussionScreen kind="learning" />)}
       {pageRoute('studentdiscussion', <ModerateDiscussionScreen kind="student" />)}
       {pageRoute('generaldiscussion', <ModerateDiscussionScreen kind="general" />)}
+      {pageRoute('LiveClassroom', <LiveClassroomScreen />)}
+      {pageRoute('LiveClassroom', <LiveOfferingScreen />, ':courseId/:sessionId')}
       {registryRoutes}
     </AreaShell>
   );

@@ -26,6 +26,9 @@ const ContentReviewScreen = lazy(() => import('../../features/content/components
 const TransactionsScreen = lazy(() => import('../../features/transactions/components/TransactionsScreen'));
 const RegistryScreen = lazy(() => import('../../features/setup/components/RegistryScreen'));
 const SendBroadcastScreen = lazy(() => import('../../features/announcements/components/SendBroadcastScreen'));
+const ClassroomReviewScreen = lazy(
+  () => import('../../features/liveclasses/components/ClassroomReviewScreen'),
+);
 const ApplicantRecordsScreen = lazy(
   () => import('../../features/admissions/components/ApplicantRecordsScreen'),
 );
@@ -105,7 +108,12 @@ const APP_PAGES: readonly AppPage[] = [
     element: <TransactionsScreen />,
   },
   { path: 'setup-config', label: 'app.nav.setupConfig', icon: <Tune /> },
-  { path: 'classroomReview', label: 'app.nav.classroomReview', icon: <Videocam /> },
+  {
+    path: 'classroomReview',
+    label: 'app.nav.classroomReview',
+    icon: <Videocam />,
+    element: <ClassroomReviewScreen />,
+  },
 ];
 
 const built = APP_PAGES.filter((page): page is AppPage & { element: ReactElement } => !!page.element);

@@ -14,6 +14,7 @@ import Person from '@mui/icons-material/Person';
 import ReceiptLong from '@mui/icons-material/ReceiptLong';
 import Summarize from '@mui/icons-material/Summarize';
 import Upload from '@mui/icons-material/Upload';
+import Videocam from '@mui/icons-material/Videocam';
 import { lazy, useMemo, type ReactElement } from 'react';
 import { Route } from 'react-router';
 import { NOTIFICATION_TYPES, type NotificationCounts, type PageEntry } from '@portal/contracts';
@@ -48,6 +49,9 @@ const HostelApplicationScreen = lazy(
   () => import('../../features/hostels/components/HostelApplicationScreen'),
 );
 const LectureNotesScreen = lazy(() => import('../../features/content/components/LectureNotesScreen'));
+const StudentLiveClassesScreen = lazy(
+  () => import('../../features/liveclasses/components/StudentLiveClassesScreen'),
+);
 const CoursePlayerScreen = lazy(() => import('../../features/content/components/CoursePlayerScreen'));
 const StudentDiscussionScreen = lazy(
   () => import('../../features/discussions/components/StudentDiscussionScreen'),
@@ -92,8 +96,12 @@ function studentNav(pages: readonly PageEntry[], counts: Partial<NotificationCou
       page('ReportCard', link({ id: 'student.nav.reportCard' }, '/student/ReportCard', <Summarize />)),
       page('applyforhostel', link({ id: 'student.nav.hostel' }, '/student/applyforhostel', <Hotel />)),
     ]),
-    // Lecture notes, with the count of notes published since the student last opened them.
+    // Live classes and lecture notes, each with the count of what is new since the student last opened them.
     ...links([
+      page('liveclasses', {
+        ...link({ id: 'student.nav.liveClasses' }, NOTIFICATION_TYPES.liveClassRoom.path, <Videocam />),
+        badge: counts.liveClassRoom,
+      }),
       page('lecturenote', {
         ...link({ id: 'student.nav.lectureNotes' }, NOTIFICATION_TYPES.lectureNotes.path, <LibraryBooks />),
         badge: counts.lectureNotes,
@@ -167,6 +175,7 @@ export default function StudentRoutes() {
         path="applyforhostel"
         element={guarded('applyforhostel', <HostelApplicationScreen hostelFee={fee} />)}
       />
+      <Route path="liveclasses" element={guarded('liveclasses', <StudentLiveClassesScreen />)} />
       <Route path="lecturenote" element={guarded('lecturenote', <LectureNotesScreen />)} />
       <Route
         path="lecturenote/:courseId/:sessionId"
