@@ -9,6 +9,7 @@ import { RequireAdminPage } from '../../features/admin/components/RequireAdminPa
 import { useAppState, useSessionUser } from '../../lib/session';
 import { AdminMenuIcon } from '../shell/AdminMenuIcon';
 import { AreaShell } from '../shell/AreaShell';
+import { useNotificationCounts } from '../shell/notificationCounts';
 import { link, type NavGroup, type NavItem } from '../shell/nav';
 import type { ProfileEntry } from '../shell/ProfileMenu';
 import type { MessageId } from '../../i18n/locales';
@@ -158,8 +159,15 @@ export default function AdminRoutes() {
     ? []
     : [{ label: 'nav.profile', icon: <Person fontSize="small" />, to: '/admin/profile' }];
 
+  const { notifications, latest } = useNotificationCounts('admin');
   return (
-    <AreaShell area="admin" nav={nav} profileEntries={profileEntries}>
+    <AreaShell
+      area="admin"
+      nav={nav}
+      profileEntries={profileEntries}
+      notifications={notifications}
+      latestNotifications={latest}
+    >
       <Route path="dashboard" element={<AdminDashboard />} />
       <Route path="profile" element={<ProfileScreen />} />
       <Route path="changepassword" element={<ChangePasswordScreen area="admin" />} />

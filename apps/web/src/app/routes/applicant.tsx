@@ -17,6 +17,7 @@ import { PaymentReturn } from '../../features/payments/components/PaymentReturn'
 import { NamespaceMessages } from '../../i18n/NamespaceMessages';
 import { keepUser, sessionStore, useSessionUser } from '../../lib/session';
 import { AreaShell } from '../shell/AreaShell';
+import { useNotificationCounts } from '../shell/notificationCounts';
 import { link, type NavItem } from '../shell/nav';
 import type { ProfileEntry } from '../shell/ProfileMenu';
 
@@ -84,10 +85,17 @@ export default function ApplicantRoutes() {
       },
     },
   ];
+  const { notifications, latest } = useNotificationCounts('applicant');
 
   return (
     <>
-      <AreaShell area="applicant" nav={nav} profileEntries={profileEntries}>
+      <AreaShell
+        area="applicant"
+        nav={nav}
+        profileEntries={profileEntries}
+        notifications={notifications}
+        latestNotifications={latest}
+      >
         <Route
           path="dashboard"
           element={

@@ -1,6 +1,8 @@
 import {
+  NOTIFICATION_TYPE_NAMES,
   NOTIFICATION_TYPES,
   NOTIFICATIONS_API,
+  STUDENT_PAGES,
   type NotificationCounts,
   type NotificationCountsResponse,
   type NotificationListResponse,
@@ -15,7 +17,6 @@ import { api } from '../../lib/api';
 import { isActive } from './nav';
 import type { LatestNotification, NotificationItem } from './NotificationsMenu';
 
-const COUNTS_KEY = ['notifications', 'counts'];
 /**
  * How often the counts are read again while the page is open: new items (from any process) show
  * within 5 s without a reload. Each read is one indexed statement on the server.
@@ -24,19 +25,51 @@ const REFRESH_MS = 4_000;
 /** The newest items the header's bell lists. */
 const LATEST = 6;
 
-/** The categories the header's menu lists: those whose page is built (the others come with their issues). */
-const LISTED: readonly { name: NotificationTypeName; label: MessageId }[] = [
-  { name: 'lectureNotes', label: 'student.nav.lectureNotes' },
-  { name: 'learningDiscussion', label: 'student.nav.discussion' },
-  { name: 'announcements', label: 'student.notifications.announcements' },
-];
+/** The areas with a bell: students, staff (the admin area) and applicants. */
+export type NotificationArea = 'student' | 'admin' | 'applicant';
+
+interface Listed {
+  name: NotificationTypeName;
+  label: MessageId;
+  /** The menu item that shows the category and, opened, marks it read. */
+  path: string;
+}
+
+/** Each category's name in the student's menu (every type must have one). */
+const STUDENT_LABELS: Record<NotificationTypeName, MessageId> = {
+  lectureNotes: 'student.nav.lectureNotes',
+  assignments: 'student.nav.assignment',
+  liveClassRoom: 'student.nav.liveClasses',
+  learningDiscussion: 'student.nav.discussion',
+  announcements: 'student.notifications.announcements',
+  exams: 'student.nav.exams',
+};
+
+/** The student page a category's menu item opens ('/student/exams' → 'exams'). */
+const pageOf = (name: NotificationTypeName) => NOTIFICATION_TYPES[name].path.split('/').pop()!;
+/** The student pages that are built (the dashboard, where announcements show, among them). */
+const STUDENT_PAGE_NAMES = new Set<string>(['dashboard', ...STUDENT_PAGES.map((p) => p.Page)]);
 
 /**
- * The student's unread notifications per category (spec §5, types of §9): the counts for the
+ * The categories the header's menu lists: those whose page is built (the others come with their
+ * issues). Staff and applicants are told of announcements only, shown on their dashboard.
+ */
+function listedIn(area: NotificationArea): readonly Listed[] {
+  if (area !== 'student')
+    return [{ name: 'announcements', label: 'shell.announcements', path: `/${area}/dashboard` }];
+  return NOTIFICATION_TYPE_NAMES.filter((name) => STUDENT_PAGE_NAMES.has(pageOf(name))).map((name) => ({
+    name,
+    label: STUDENT_LABELS[name],
+    path: NOTIFICATION_TYPES[name].path,
+  }));
+}
+
+/**
+ * The user's unread notifications per category (spec §5, types of §9): the counts for the
  * sidebar and the header's menu. Opening a category's menu item (its page) marks that category
  * read: its count drops to 0 at once, and the server is told.
  */
-export function useNotificationCounts(): {
+export function useNotificationCounts(area: NotificationArea = 'student'): {
   counts: Partial<NotificationCounts>;
   notifications: NotificationItem[];
   latest: LatestNotification[];
@@ -44,15 +77,17 @@ export function useNotificationCounts(): {
   const t = useT();
   const client = useQueryClient();
   const { pathname } = useLocation();
+  const countsKey = ['notifications', 'counts', area];
+  const listed = useMemo(() => listedIn(area), [area]);
   const counts = useQuery({
-    queryKey: COUNTS_KEY,
+    queryKey: countsKey,
     queryFn: ({ signal }) =>
-      api<NotificationCountsResponse>(NOTIFICATIONS_API.counts, { area: 'student', signal }).then(
+      api<NotificationCountsResponse>(NOTIFICATIONS_API.counts, { area, signal }).then(
         (answer) => answer.Data,
         (err: unknown) => {
           // Spec §8: a failed read is only logged; the counts shown stay as they were.
           console.warn('notification counts', err);
-          return client.getQueryData<NotificationCounts>(COUNTS_KEY) ?? null;
+          return client.getQueryData<NotificationCounts>(countsKey) ?? null;
         },
       ),
     refetchInterval: REFRESH_MS,
@@ -62,11 +97,11 @@ export function useNotificationCounts(): {
   const total = data ? Object.values(data).reduce((a, b) => a + b, 0) : 0;
   // The newest items, read again only when the total changes (not on every poll).
   const latestQuery = useQuery({
-    queryKey: ['notifications', 'latest', total],
+    queryKey: ['notifications', 'latest', area, total],
     enabled: data !== undefined,
     queryFn: ({ signal }) =>
       api<NotificationListResponse>(NOTIFICATIONS_API.list, {
-        area: 'student',
+        area,
         signal,
         query: { pageSize: LATEST },
       }).then(
@@ -80,17 +115,25 @@ export function useNotificationCounts(): {
   });
   const markRead = useMutation({
     mutationFn: (type: NotificationTypeName) =>
-      api<unknown>(NOTIFICATIONS_API.read, { method: 'POST', body: { type }, area: 'student' }),
+      api<unknown>(NOTIFICATIONS_API.read, { method: 'POST', body: { type }, area }),
     onMutate: (type) =>
-      client.setQueryData<NotificationCounts>(COUNTS_KEY, (current) => current && { ...current, [type]: 0 }),
+      client.setQueryData<NotificationCounts>(countsKey, (current) => current && { ...current, [type]: 0 }),
     // Spec §8: only logged.
     onError: (err) => console.warn('mark notifications read', err),
   });
 
   const path = pathname.replace(/^\/portal/i, '');
-  const opened = (Object.keys(NOTIFICATION_TYPES) as NotificationTypeName[]).find(
-    (name) => (data?.[name] ?? 0) > 0 && isActive(NOTIFICATION_TYPES[name].path, path),
-  );
+  const menuItems: readonly Listed[] =
+    area === 'student'
+      ? (Object.keys(NOTIFICATION_TYPES) as NotificationTypeName[]).map((name) => ({
+          name,
+          label: 'shell.announcements',
+          path: NOTIFICATION_TYPES[name].path,
+        }))
+      : listed;
+  const opened = menuItems.find(
+    ({ name, path: itemPath }) => (data?.[name] ?? 0) > 0 && isActive(itemPath, path),
+  )?.name;
   const { mutate } = markRead;
   useEffect(() => {
     if (opened) mutate(opened);
@@ -98,23 +141,24 @@ export function useNotificationCounts(): {
 
   const notifications = useMemo(
     () =>
-      LISTED.map(({ name, label }) => ({
+      listed.map(({ name, label, path: to }) => ({
         key: name,
         label: t(label),
         count: data?.[name] ?? 0,
-        to: NOTIFICATION_TYPES[name].path,
+        to,
       })),
-    [data, t],
+    [data, t, listed],
   );
   const latest = useMemo(
     () =>
       (latestQuery.data ?? []).map((item) => ({
         key: String(item.Id),
         title: item.Title,
-        to: item.Link,
+        // An announcement to everyone links the students' dashboard: others open their own.
+        to: area !== 'student' && item.TypeName === 'announcements' ? `/${area}/dashboard` : item.Link,
         unread: item.ReadAt === null,
       })),
-    [latestQuery.data],
+    [latestQuery.data, area],
   );
   return { counts: data ?? {}, notifications, latest };
 }
