@@ -105,6 +105,8 @@ export const PAGE_NAMES = {
   discussiontypes: 'Discussion Types',
   managecontent: 'Manage Content',
   'content-review': 'Content Review',
+  SendBroadcast: 'Send Broadcast',
+  classroomReview: 'Classroom Review',
   LiveClassroom: 'Live Classroom',
   cbt: 'CBT',
   assignment: 'Assignments',
