@@ -106,6 +106,7 @@ export const PAGE_NAMES = {
   managecontent: 'Manage Content',
   'content-review': 'Content Review',
   SendBroadcast: 'Send Broadcast',
+  'setup-config': 'Setup and Configurations',
   classroomReview: 'Classroom Review',
   LiveClassroom: 'Live Classroom',
   cbt: 'CBT',

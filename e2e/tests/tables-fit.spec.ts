@@ -109,6 +109,7 @@ const AXE: Partial<Record<Mode, Record<string, AxeCheck>>> = {
     '/app/roleManagement': { heading: 'Roles', axe: DESKTOP },
     '/app/Transaction': { heading: 'Transaction', axe: DESKTOP },
     '/app/olevel': { heading: "O'level Results", axe: CARDS },
+    '/app/setup-config': { heading: 'Setup and Configurations', axe: DESKTOP },
   },
 };
 /** Every sidebar page of these areas is checked by axe at 360 px (the student-area sweep's). */

@@ -25,6 +25,7 @@ import { registerReferenceModule } from './reference/index.js';
 import { registerResultsModule } from './results/index.js';
 import { registerSandboxGateway } from './sandbox-gateway/index.js';
 import { registerSessionsModule } from './sessions/index.js';
+import { registerSetupConfigModule } from './setup-config/index.js';
 import { registerStaffModule } from './staff/index.js';
 import { registerStudentDashboardModule } from './student-dashboard/index.js';
 import { registerStudentsModule } from './students/index.js';
@@ -59,6 +60,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
     PROVIDERS.filter((p) => gateways[p]?.sandbox),
   );
   registerPaymentsModule(app, deps, { gateways, sandbox });
+  registerSetupConfigModule(app, deps, gateways);
   registerReceiptsModule(app, deps);
   registerLettersModule(app, deps);
   registerBursaryModule(app, deps);

@@ -108,6 +108,38 @@ export class JobQueue {
     private readonly work: boolean,
   ) {}
 
+  /**
+   * Each declared job's queue as it stands: jobs waiting (created or to be retried), active, failed
+   * for good, and when the oldest waiting job was queued — one statement over pg-boss's table.
+   */
+  async health(): Promise<
+    { name: string; waiting: number; active: number; failed: number; oldestWaiting: Date | null }[]
+  > {
+    const names = [...this.definitions.keys()].sort();
+    const { rows } = (await this.database.runSql(
+      `select name,
+              count(*) filter (where state in ('created', 'retry'))::int as waiting,
+              count(*) filter (where state = 'active')::int as active,
+              count(*) filter (where state = 'failed')::int as failed,
+              min(created_on) filter (where state in ('created', 'retry')) as oldest
+         from pgboss.job where name = any($1::text[]) group by name`,
+      [names],
+    )) as {
+      rows: { name: string; waiting: number; active: number; failed: number; oldest: Date | string | null }[];
+    };
+    const byName = new Map(rows.map((r) => [r.name, r]));
+    return names.map((name) => {
+      const r = byName.get(name);
+      return {
+        name,
+        waiting: Number(r?.waiting ?? 0),
+        active: Number(r?.active ?? 0),
+        failed: Number(r?.failed ?? 0),
+        oldestWaiting: r?.oldest ? new Date(r.oldest) : null,
+      };
+    });
+  }
+
   /** Declares a job (before `install`); answers what producers use. Each name once. */
   define<T extends object>(definition: JobDefinition<T>): Job<T> {
     if (this.bossInstance) throw new Error(`Job ${definition.name} declared after the queue was installed.`);

@@ -161,7 +161,7 @@ export const ADMIN_MENUS: readonly (readonly [number, string, string, readonly s
   ],
   [10, 'Settings', 'settings', ['schoolinformation', 'schoolsettings']],
   // The /app area's pages that roles are given like admin pages (issue 24): see APP_AREA_PAGES.
-  [11, 'Classroom', 'rate_review', ['content-review', 'SendBroadcast', 'classroomReview']],
+  [11, 'Classroom', 'rate_review', ['content-review', 'SendBroadcast', 'classroomReview', 'setup-config']],
 ];
 
 /**
@@ -172,6 +172,7 @@ export const APP_AREA_PAGES: ReadonlySet<string> = new Set([
   'content-review',
   'SendBroadcast',
   'classroomReview',
+  'setup-config',
 ]);
 
 /** Course registration's admin pages (issue 13). */
@@ -225,6 +226,8 @@ export const BUILT_WORKFLOW_PAGES: readonly string[] = [
   // Live classes (issue 26): the lecturers' page and the /app review.
   'LiveClassroom',
   'classroomReview',
+  // The /app console's reading of the configuration (issue 28).
+  'setup-config',
 ];
 
 /**

@@ -29,6 +29,7 @@ const SendBroadcastScreen = lazy(() => import('../../features/announcements/comp
 const ClassroomReviewScreen = lazy(
   () => import('../../features/liveclasses/components/ClassroomReviewScreen'),
 );
+const SetupConfigScreen = lazy(() => import('../../features/setup/components/SetupConfigScreen'));
 const ApplicantRecordsScreen = lazy(
   () => import('../../features/admissions/components/ApplicantRecordsScreen'),
 );
@@ -107,7 +108,12 @@ const APP_PAGES: readonly AppPage[] = [
     icon: <ReceiptLong />,
     element: <TransactionsScreen />,
   },
-  { path: 'setup-config', label: 'app.nav.setupConfig', icon: <Tune /> },
+  {
+    path: 'setup-config',
+    label: 'app.nav.setupConfig',
+    icon: <Tune />,
+    element: <SetupConfigScreen />,
+  },
   {
     path: 'classroomReview',
     label: 'app.nav.classroomReview',
