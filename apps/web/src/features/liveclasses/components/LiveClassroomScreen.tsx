@@ -1,15 +1,6 @@
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { StaffOfferingsScreen } from '../../../components/classroom/StaffOfferingsScreen';
 import type { LiveClassOffering } from '@portal/contracts';
-import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
-import { ServerTable } from '../../../components/crud/ServerTable';
-import type { ListState } from '../../../components/crud/types';
-import { useDebounced } from '../../../components/crud/useDebounced';
-import { PageHeading } from '../../../components/PageHeading';
 import { useT } from '../../../i18n/useT';
-import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useStaffOfferings } from '../api';
 import { LiveClassError } from './LiveClassError';
 import { LiveClassesMessages } from './LiveClassesMessages';
@@ -28,69 +19,26 @@ export default function LiveClassroomScreen() {
 
 function Offerings() {
   const t = useT();
-  const [state, setState] = useState<ListState>({ page: 1, pageSize: 10 });
-  const [search, setSearch] = useState('');
-  const settled = useDebounced(search.trim());
-  const offerings = useStaffOfferings(state.page, state.pageSize, settled);
-  useDocumentTitle(`${t('liveclasses.manage.title')} · ${t('portal.name')}`);
   return (
-    <>
-      <PageHeading title={t('liveclasses.manage.title')} intro={t('liveclasses.manage.intro')} />
-      <Stack spacing={2}>
-        <TextField
-          size="small"
-          label={t('liveclasses.search')}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setState((current) => ({ ...current, page: 1 }));
-          }}
-          sx={{ maxWidth: 360 }}
-        />
-        {offerings.isError ? (
-          <LiveClassError error={offerings.error} onRetry={() => void offerings.refetch()} />
-        ) : (
-          <ServerTable<LiveClassOffering>
-            label={t('liveclasses.offerings')}
-            rows={offerings.data?.Data ?? []}
-            total={offerings.data?.Total ?? 0}
-            loading={offerings.isFetching}
-            getRowId={(row) => `${row.CourseId}-${row.SessionId}`}
-            state={state}
-            onStateChange={setState}
-            emptyText={t('liveclasses.noData')}
-            columns={[
-              { field: 'Code', header: t('liveclasses.code'), priority: 0 },
-              { field: 'Title', header: t('liveclasses.course'), priority: 1 },
-              {
-                field: 'Session',
-                header: t('liveclasses.session'),
-                render: (row) => `${row.Session} · ${row.Semester ?? ''}`,
-                priority: 3,
-              },
-              {
-                field: 'Lecturers',
-                header: t('liveclasses.lecturers'),
-                render: (row) => row.Lecturers.join(', '),
-                priority: 4,
-              },
-              { field: 'Enrolled', header: t('liveclasses.enrolled'), priority: 2 },
-            ]}
-            actionsHeader={t('liveclasses.actions')}
-            rowActions={(row) => (
-              <Button
-                component={RouterLink}
-                to={liveOfferingPath(row.CourseId, row.SessionId)}
-                size="small"
-                variant="contained"
-                aria-label={t('liveclasses.openOffering', { code: row.Code })}
-              >
-                {t('liveclasses.open')}
-              </Button>
-            )}
-          />
-        )}
-      </Stack>
-    </>
+    <StaffOfferingsScreen<LiveClassOffering>
+      labels={{
+        title: t('liveclasses.manage.title'),
+        intro: t('liveclasses.manage.intro'),
+        search: t('liveclasses.search'),
+        table: t('liveclasses.offerings'),
+        empty: t('liveclasses.noData'),
+        code: t('liveclasses.code'),
+        course: t('liveclasses.course'),
+        session: t('liveclasses.session'),
+        lecturers: t('liveclasses.lecturers'),
+        enrolled: t('liveclasses.enrolled'),
+        actions: t('liveclasses.actions'),
+        open: t('liveclasses.open'),
+        openOffering: (code) => t('liveclasses.openOffering', { code }),
+      }}
+      useOfferings={useStaffOfferings}
+      pathOf={(row) => liveOfferingPath(row.CourseId, row.SessionId)}
+      error={(error, retry) => <LiveClassError error={error} onRetry={retry} />}
+    />
   );
 }
