@@ -26,6 +26,42 @@ function precompiledMessages(): Plugin {
 }
 
 /**
+ * Marks the top-level declarations of the contract package pure for the browser build. Its modules
+ * hold the API's zod schemas beside the constants the web imports (paths, limits, types' names);
+ * Rollup cannot tell that a schema's `z.object(…)` has no side effect, so importing one constant kept
+ * every schema of its module and zod itself (about 25 KiB over the wire on every signed-in page).
+ * Each initializer that is not a plain value is wrapped in a pure-annotated call, which keeps its
+ * meaning and lets an unused schema go. The package declares only values (no top-level statements).
+ */
+function pureContracts(): Plugin {
+  const plain = new Set(['Literal', 'Identifier', 'ArrowFunctionExpression', 'FunctionExpression']);
+  return {
+    name: 'portal:pure-contracts',
+    transform(code, id) {
+      if (!/\/packages\/contracts\/dist\/.*\.js$/.test(id)) return null;
+      const program = this.parse(code) as unknown as {
+        body: { type: string; declaration?: Declaration | null; declarations?: Declarator[] }[];
+      };
+      type Declarator = { init?: { type: string; start: number; end: number } | null };
+      type Declaration = { type: string; declarations?: Declarator[] };
+      const inits = program.body
+        .map((node) => (node.type === 'ExportNamedDeclaration' ? node.declaration : node))
+        .filter((node): node is Declaration => node?.type === 'VariableDeclaration')
+        .flatMap((node) => node.declarations ?? [])
+        .map((declarator) => declarator.init)
+        .filter((init) => init && !plain.has(init.type))
+        .sort((a, b) => b!.start - a!.start);
+      let out = code;
+      for (const init of inits) {
+        const { start, end } = init!;
+        out = `${out.slice(0, start)}/* @__PURE__ */ (() => (${out.slice(start, end)}))()${out.slice(end)}`;
+      }
+      return { code: out, map: null };
+    },
+  };
+}
+
+/**
  * Writes a Brotli (.br) and a gzip (.gz) copy beside each text asset, compressed once at the
  * highest levels, for the server to send to browsers that accept them (@fastify/static's
  * `preCompressed`): what a phone on a slow network downloads is then the compressed size.
@@ -82,6 +118,7 @@ export default defineConfig({
   base: '/portal/',
   plugins: [
     precompiledMessages(),
+    pureContracts(),
     react(),
     inlineFavicon(),
     precompressedAssets(),
