@@ -3,13 +3,18 @@
 // and theirs, and the catalogues the route shows (English; Arabic rows add the right-to-left style
 // plugin), and each of the student's own pages signed in (its area, screen and lazy cards). Prints
 // the gzip size and the Brotli size, which is what the portal sends. Exits non-zero when the landing page or a sign-in page loads more than the budget
-// (ARCHITECTURE.md section 7), in either language.
+// (ARCHITECTURE.md section 7), in either language. The signed-in student pages' targets (issue 22:
+// 180 KiB; a lesson page, issue 24: 150 KiB) are shown against their Brotli size, marked but not
+// failing: they are not met yet, and a row's verdict should not break CI until it passes with room.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const BUDGET_BYTES = 170 * 1024;
+/** Targets over the wire (Brotli), shown per row but not failing the run (see the header). */
+const STUDENT_TARGET_BYTES = 180 * 1024;
+const LESSON_TARGET_BYTES = 150 * 1024;
 const dist = fileURLToPath(new URL('../apps/web/dist/', import.meta.url));
 
 const QUERY_LAYOUT = 'src/app/providers/QueryLayout.tsx';
@@ -61,6 +66,7 @@ const ROUTES = [
   ].map(([route, ...screens]) => ({
     route,
     lazy: [...area('student'), ...screens.map((screen) => `src/features/${screen}.tsx`)],
+    target: STUDENT_TARGET_BYTES,
   })),
   // Lecture notes (issue 24): the list, and a lesson page with the PDF reader (pdf.js; its worker,
   // a separate asset, comes on top when a PDF is opened). Target for a lesson page: 150 KiB over the wire.
@@ -79,6 +85,12 @@ const ROUTES = [
       catalogue('en', 'content'),
       ...screens.map((screen) => `src/features/${screen}.tsx`),
     ],
+    // The lesson page's own weight (issue 24); the list is a student page like the others (issue 22).
+    target: route.endsWith('(lesson)')
+      ? LESSON_TARGET_BYTES
+      : route.includes('PDF')
+        ? undefined
+        : STUDENT_TARGET_BYTES,
   })),
   { route: '/admin/dashboard', lazy: area('admin') },
   { route: '/app/dashboard', lazy: area('app') },
@@ -139,10 +151,13 @@ const brotliOf = (file) => {
 const kib = (bytes) => (bytes / 1024).toFixed(1).padStart(6);
 let failed = false;
 console.log(
-  `Gzipped JavaScript per route (zlib level 6); budget for the landing and sign-in pages: ${BUDGET_BYTES / 1024} KiB\n`,
+  `Gzipped JavaScript per route (zlib level 6); budget for the landing and sign-in pages: ${BUDGET_BYTES / 1024} KiB gzipped (fails the run)`,
+);
+console.log(
+  `Targets over the wire (Brotli), marked only: a student page ${STUDENT_TARGET_BYTES / 1024} KiB, a lesson page ${LESSON_TARGET_BYTES / 1024} KiB\n`,
 );
 console.log(`${'route'.padEnd(44)} ${'files'.padStart(5)} ${'bytes'.padStart(8)}    KiB  Brotli KiB`);
-for (const { route, locale = 'en', lazy, budget } of ROUTES) {
+for (const { route, locale = 'en', lazy, budget, target } of ROUTES) {
   const files = closure(entryKey);
   const localised = lazy.map((key) => key.replace(/\/en\.json$/, `/${locale}.json`));
   const direction = locale === 'ar' ? rtlModules : [];
@@ -151,7 +166,13 @@ for (const { route, locale = 'en', lazy, budget } of ROUTES) {
   const sent = [...files].reduce((sum, file) => sum + brotliOf(file), 0);
   const over = budget && bytes > BUDGET_BYTES;
   failed ||= over;
-  const verdict = budget ? (over ? '  OVER BUDGET' : '  within budget') : '';
+  const verdict = budget
+    ? over
+      ? '  OVER BUDGET'
+      : '  within budget'
+    : target
+      ? `  ${sent > target ? 'over' : 'within'} the ${target / 1024} KiB target`
+      : '';
   console.log(
     `${route.padEnd(44)} ${String(files.size).padStart(5)} ${String(bytes).padStart(8)} ${kib(bytes)}  ${kib(sent).padStart(10)}${verdict}`,
   );
