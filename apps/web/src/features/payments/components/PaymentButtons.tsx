@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { PAYMENT_BUTTON_ORDER, type PaymentProvider, type PaymentStartedResponse } from '@portal/contracts';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { notificationsReady, preloadNotifications } from '../../../components/NotificationHost';
 import { useT } from '../../../i18n/useT';
 import { ApiError } from '../../../lib/api';
@@ -14,7 +14,11 @@ import type { ReactNode } from 'react';
 import { startPayment } from '../api/start-payment';
 import { PaymentsMessages } from './PaymentsMessages';
 import { PROVIDER_NAMES, ProviderLogo } from './ProviderLogo';
-import { RemitaPaymentDialog } from './RemitaPaymentDialog';
+
+// Remita's dialog (and MUI's Dialog with it) downloads only when a Remita payment has started.
+const RemitaPaymentDialog = lazy(() =>
+  import('./RemitaPaymentDialog').then((module) => ({ default: module.RemitaPaymentDialog })),
+);
 
 const REDIRECT_DELAY_MS = 800;
 
@@ -136,7 +140,11 @@ export function ProviderButtons({
           );
         })}
       </Box>
-      {remita && <RemitaPaymentDialog started={remita} onClose={() => setRemita(null)} />}
+      {remita && (
+        <Suspense fallback={null}>
+          <RemitaPaymentDialog started={remita} onClose={() => setRemita(null)} />
+        </Suspense>
+      )}
     </Box>
   );
 }

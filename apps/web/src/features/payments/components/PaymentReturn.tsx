@@ -1,10 +1,14 @@
 import type { PaymentPurpose } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { RETURN_PARAMS, returnedPayment } from '../api/check-payment';
 import { PaymentsMessages } from './PaymentsMessages';
-import { PaymentStatusDialog } from './PaymentStatusDialog';
+
+// The dialog (and MUI's Dialog with it) downloads only when the gateway has sent the browser back.
+const PaymentStatusDialog = lazy(() =>
+  import('./PaymentStatusDialog').then((module) => ({ default: module.PaymentStatusDialog })),
+);
 
 /**
  * The dashboard's side of the payment return (spec sections 2 and 4): when the gateway sends the
@@ -30,12 +34,14 @@ export function PaymentReturn({ onDone, purpose }: { onDone?: () => void; purpos
 
   return (
     <PaymentsMessages>
-      <PaymentStatusDialog
-        key={`${payment.provider}:${payment.reference}`}
-        payment={payment}
-        onClose={close}
-        purpose={purpose}
-      />
+      <Suspense fallback={null}>
+        <PaymentStatusDialog
+          key={`${payment.provider}:${payment.reference}`}
+          payment={payment}
+          onClose={close}
+          purpose={purpose}
+        />
+      </Suspense>
     </PaymentsMessages>
   );
 }
