@@ -1,10 +1,13 @@
 import Box from '@mui/material/Box';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { Route, Routes, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { Footer } from '../../components/Footer';
 import { NotFound } from '../../components/NotFound';
 import { PageLoading } from '../../components/PageLoading';
+import { loadCatalogue } from '../../i18n/catalogues';
+import type { Locale } from '../../i18n/locales';
 import { NamespaceMessages } from '../../i18n/NamespaceMessages';
 import { AREAS, type AreaId } from '../../lib/areas';
 import { useSettings } from '../settings';
@@ -36,6 +39,12 @@ export interface AreaShellProps {
  * its not-found page. The area's strings download with it (the 'shell' and area catalogues).
  */
 export function AreaShell(props: AreaShellProps) {
+  // Both catalogues start downloading at once: the nested NamespaceMessages would otherwise ask
+  // for the area's only once the shell's has arrived (a round trip more before the page paints).
+  const locale = useIntl().locale as Locale;
+  for (const namespace of ['shell', props.area] as const) {
+    loadCatalogue(locale, namespace).catch(() => undefined);
+  }
   return (
     <NamespaceMessages namespace="shell">
       <NamespaceMessages namespace={props.area}>
