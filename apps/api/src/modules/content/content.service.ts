@@ -86,9 +86,9 @@ export async function listOfferings(
   const [lecturers, counts, enrolled] = await Promise.all([
     offerings.lecturersOf(db, rows),
     repo.itemCountsOf(db, rows),
-    Promise.all(rows.map((r) => offerings.rosterIds(db, r))),
+    offerings.rosterSizes(db, rows),
   ]);
-  const data: ContentOffering[] = rows.map((r, i) => ({
+  const data: ContentOffering[] = rows.map((r) => ({
     CourseId: r.courseId,
     SessionId: r.sessionId,
     Code: r.code,
@@ -100,7 +100,7 @@ export async function listOfferings(
     Published: counts.get(`${r.courseId}:${r.sessionId}`)?.published ?? 0,
     PendingReview: counts.get(`${r.courseId}:${r.sessionId}`)?.pending ?? 0,
     Returned: counts.get(`${r.courseId}:${r.sessionId}`)?.returned ?? 0,
-    Enrolled: enrolled[i]!.length,
+    Enrolled: enrolled.get(`${r.courseId}:${r.sessionId}`) ?? 0,
   }));
   return { Status: STATUS.ok, Data: data, Page: q.page, PageSize: q.pageSize, Total: total };
 }

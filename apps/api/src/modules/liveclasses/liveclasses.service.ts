@@ -149,11 +149,11 @@ export async function listOfferings(
   });
   const [lecturers, enrolled] = await Promise.all([
     offerings.lecturersOf(db, rows),
-    Promise.all(rows.map((r) => offerings.rosterIds(db, r))),
+    offerings.rosterSizes(db, rows),
   ]);
   return {
     Status: STATUS.ok,
-    Data: rows.map((r, i) => ({
+    Data: rows.map((r) => ({
       CourseId: r.courseId,
       SessionId: r.sessionId,
       Code: r.code,
@@ -161,7 +161,7 @@ export async function listOfferings(
       Semester: r.term,
       Session: r.session,
       Lecturers: (lecturers.get(`${r.courseId}:${r.sessionId}`) ?? []).map((l) => l.name),
-      Enrolled: enrolled[i]!.length,
+      Enrolled: enrolled.get(`${r.courseId}:${r.sessionId}`) ?? 0,
     })),
     Page: q.page,
     PageSize: q.pageSize,
@@ -770,17 +770,24 @@ export async function review(deps: LiveClassDeps, q: { page: number; pageSize: n
   const { db } = deps;
   const { rows, total } = await repo.reviewPage(db, q.pageSize, (q.page - 1) * q.pageSize);
   const now = new Date();
-  const attended = await repo.attendedCounts(
+  const keys = [...new Set(rows.map(({ cls }) => `${cls.courseId}:${cls.sessionId}`))];
+  const [attended, facts] = await Promise.all([
+    repo.attendedCounts(
+      db,
+      rows.map((r) => r.cls.id),
+    ),
+    // Reference data (cached): each offering of the page once.
+    Promise.all(
+      keys.map((key) => {
+        const [courseId, sessionId] = key.split(':').map(Number) as [number, number];
+        return offerings.offering(db, courseId, sessionId);
+      }),
+    ),
+  ]);
+  const enrolledBy = await offerings.rosterSizes(
     db,
-    rows.map((r) => r.cls.id),
+    facts.filter((o) => o !== null),
   );
-  const enrolledBy = new Map<string, number>();
-  for (const { cls } of rows) {
-    const key = `${cls.courseId}:${cls.sessionId}`;
-    if (enrolledBy.has(key)) continue;
-    const o = await offerings.offering(db, cls.courseId, cls.sessionId);
-    enrolledBy.set(key, o ? (await offerings.rosterIds(db, o)).length : 0);
-  }
   const data: LiveClassReviewRow[] = rows.map(({ cls, code, lecturer }) => {
     const state = stateOf(cls, now);
     const enrolled = enrolledBy.get(`${cls.courseId}:${cls.sessionId}`) ?? 0;

@@ -5,7 +5,12 @@ import { actorOf, type AuditActor } from '../../platform/audit.js';
 import type { AuthContext } from '../../platform/auth.js';
 import type { Exec } from '../../platform/db.js';
 import { forbidden, notFound, unauthorized } from '../../platform/errors.js';
-import { approvedCoursesOf, approvedRoster, holdsApprovedCourse } from '../courses/roster.service.js';
+import {
+  approvedCoursesOf,
+  approvedRoster,
+  approvedRosterSizesOf,
+  holdsApprovedCourse,
+} from '../courses/roster.service.js';
 import * as repo from './offerings.repository.js';
 
 /**
@@ -132,6 +137,24 @@ export async function rosterIds(
   o: Pick<OfferingFacts, 'courseId' | 'semesterId'>,
 ): Promise<number[]> {
   return (await roster(db, o)).map((r) => r.studentId);
+}
+
+/**
+ * How many students take each offering, by `courseId:sessionId`, in ONE grouped query however many
+ * offerings are asked (a list's enrolled column); an offering without a semester set up takes none.
+ */
+export async function rosterSizes(
+  db: Exec,
+  list: readonly Pick<OfferingFacts, 'courseId' | 'sessionId' | 'semesterId'>[],
+): Promise<Map<string, number>> {
+  const held = list.filter((o): o is typeof o & { semesterId: number } => o.semesterId !== null);
+  const sizes = await approvedRosterSizesOf(db, held);
+  return new Map(
+    list.map((o) => [
+      `${o.courseId}:${o.sessionId}`,
+      o.semesterId === null ? 0 : (sizes.get(`${o.courseId}:${o.semesterId}`) ?? 0),
+    ]),
+  );
 }
 
 /** The offerings a student takes this semester (the current semesters' approved registrations). */
