@@ -135,40 +135,6 @@ const asEngineError = (error: unknown): never => {
 
 // ───────────────────────────── staff: offerings and scheduling ─────────────────────────────
 
-export async function listOfferings(
-  deps: LiveClassDeps,
-  caller: StaffCaller,
-  q: { page: number; pageSize: number; search?: string; sessionId?: number },
-) {
-  const { db } = deps;
-  const { rows, total } = await offerings.staffOfferings(db, caller, PAGES.manage, {
-    sessionId: q.sessionId,
-    search: q.search,
-    limit: q.pageSize,
-    offset: (q.page - 1) * q.pageSize,
-  });
-  const [lecturers, enrolled] = await Promise.all([
-    offerings.lecturersOf(db, rows),
-    offerings.rosterSizes(db, rows),
-  ]);
-  return {
-    Status: STATUS.ok,
-    Data: rows.map((r) => ({
-      CourseId: r.courseId,
-      SessionId: r.sessionId,
-      Code: r.code,
-      Title: r.title,
-      Semester: r.term,
-      Session: r.session,
-      Lecturers: (lecturers.get(`${r.courseId}:${r.sessionId}`) ?? []).map((l) => l.name),
-      Enrolled: enrolled.get(`${r.courseId}:${r.sessionId}`) ?? 0,
-    })),
-    Page: q.page,
-    PageSize: q.pageSize,
-    Total: total,
-  };
-}
-
 export async function getOffering(
   deps: LiveClassDeps,
   caller: StaffCaller,

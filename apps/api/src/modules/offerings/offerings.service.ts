@@ -1,4 +1,4 @@
-import { OFFERING_MESSAGES as M } from '@portal/contracts';
+import { OFFERING_MESSAGES as M, STATUS, type OfferingPage, type StaffOffering } from '@portal/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { actorOf, type AuditActor } from '../../platform/audit.js';
@@ -100,6 +100,54 @@ export async function staffOfferings(
     limit: q.limit,
     offset: q.offset,
   });
+}
+
+/** What a feature counts in each offering of its list, by `courseId:sessionId` (content: its items by state). */
+export type OfferingCounter = (
+  db: Exec,
+  offerings: readonly StaffOfferingRow[],
+) => Promise<Map<string, Record<string, number>>>;
+
+/**
+ * The list every classroom page opens on (GET OFFERINGS_API.staff(page)): the offerings the caller
+ * works on through `page` (`staffOfferings`), each with its lecturers, how many students take it and
+ * what the page's feature counts in it (`counter`), in one query each for the whole page.
+ */
+export async function staffOfferingsList(
+  db: Exec,
+  caller: StaffCaller,
+  page: OfferingPage,
+  q: { page: number; pageSize: number; search?: string; sessionId?: number },
+  counter?: OfferingCounter,
+) {
+  // The route lets in any of OFFERING_PAGES: the list is of the page asked for, so the caller holds it.
+  if (!caller.pages.includes(page)) throw forbidden();
+  const { rows, total } = await staffOfferings(db, caller, page, {
+    sessionId: q.sessionId,
+    search: q.search,
+    limit: q.pageSize,
+    offset: (q.page - 1) * q.pageSize,
+  });
+  const [lecturers, enrolled, counts] = await Promise.all([
+    repo.lecturersOf(db, rows),
+    rosterSizes(db, rows),
+    counter ? counter(db, rows) : new Map<string, Record<string, number>>(),
+  ]);
+  const data: StaffOffering[] = rows.map((r) => {
+    const key = `${r.courseId}:${r.sessionId}`;
+    return {
+      CourseId: r.courseId,
+      SessionId: r.sessionId,
+      Code: r.code,
+      Title: r.title,
+      Semester: r.term,
+      Session: r.session,
+      Lecturers: (lecturers.get(key) ?? []).map((l) => l.name),
+      Enrolled: enrolled.get(key) ?? 0,
+      Counts: counts.get(key) ?? {},
+    };
+  });
+  return { Status: STATUS.ok, Data: data, Page: q.page, PageSize: q.pageSize, Total: total };
 }
 
 /**

@@ -2,14 +2,26 @@ import { randomUUID } from 'node:crypto';
 import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ASSIGNMENT_PAGE,
+  CONTENT_PAGES,
+  DISCUSSION_PAGES,
+  LIVE_CLASS_PAGES,
+  OFFERING_MESSAGES,
+  OFFERING_PAGES,
+  OFFERINGS_API,
+  type StaffOffering,
+} from '@portal/contracts';
+import {
   academicSessions,
   courseRegistrationCourses,
   courseRegistrations,
   courses,
   students,
 } from '../../db/schema/index.js';
+import { makeAdmin } from '../admin/test-support.js';
 import {
   dropCourseRegistrationsOf,
+  login,
   startTestApp,
   statementsDuring,
   type TestApp,
@@ -111,5 +123,61 @@ describe('offerings', () => {
       expect(again.get(`${elsewhere.courseId}:${otherSession}`)).toBe(was + 1);
       expect(again.get(`${csc103.courseId}:${session}`)).toBe(before.get('CSC 103'));
     }
+  });
+
+  it('lists the caller’s offerings for each classroom page from one route, held to the page asked for', async () => {
+    const lecturer = (await login(t.app, 'Admin', 'lecturer@demo.edu.ng')).auth;
+    const admin = (await login(t.app, 'Admin', 'admin@demo.edu.ng')).auth;
+    const list = async (page: string, auth: Record<string, string>, query = '') => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/offerings/${page}${query}`,
+        headers: auth,
+      });
+      return res;
+    };
+    expect(OFFERING_PAGES).toEqual([
+      CONTENT_PAGES.manage,
+      ASSIGNMENT_PAGE,
+      LIVE_CLASS_PAGES.manage,
+      DISCUSSION_PAGES.learning,
+    ]);
+    const sizes = new Map<string, number>();
+    for (const page of OFFERING_PAGES) {
+      // The lecturer: their own offerings (CSC 101 and CSC 103), whatever the page.
+      const mine = await list(page, lecturer);
+      expect(mine.statusCode, `${page}: ${mine.body}`).toBe(200);
+      const rows = mine.json().Data as StaffOffering[];
+      expect(rows.map((o) => o.Code).sort(), page).toEqual(['CSC 101', 'CSC 103']);
+      const csc101 = rows.find((o) => o.Code === 'CSC 101')!;
+      expect(csc101.Lecturers.length).toBeGreaterThan(0);
+      const facts = (await offerings.offering(t.database.db, csc101.CourseId, csc101.SessionId))!;
+      expect(csc101.Enrolled).toBe((await offerings.roster(t.database.db, facts)).length);
+      sizes.set(page, csc101.Enrolled);
+      // What the page's feature counts: content its items; the others nothing.
+      if (page === CONTENT_PAGES.manage) expect(csc101.Counts).toMatchObject({ Published: 4, Items: 4 });
+      else expect(csc101.Counts).toEqual({});
+      // The super admin (every page, lectures nothing): every active course of the session, searched.
+      const all = await list(page, admin, '?search=MTH&pageSize=5');
+      expect(all.statusCode).toBe(200);
+      expect((all.json().Data as StaffOffering[]).map((o) => o.Code)).toContain('MTH 101');
+    }
+    expect(new Set(sizes.values()).size).toBe(1);
+    expect(OFFERINGS_API.staff(ASSIGNMENT_PAGE)).toBe('/api/admin/offerings/assignment');
+
+    // An admin holding assignments only: that page's list, not content's (its access is the page asked for).
+    const assignmentsOnly = (await makeAdmin(t.app, t.database.db, 'asg-only', [ASSIGNMENT_PAGE])).headers;
+    expect((await list(ASSIGNMENT_PAGE, assignmentsOnly)).statusCode).toBe(200);
+    const refused = await list(CONTENT_PAGES.manage, assignmentsOnly);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().Data).toBeUndefined();
+    // A page with no such list: 400, named.
+    const unknown = await list('AuditTrail', admin);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.body).toContain(OFFERING_MESSAGES.unknownPage);
+    // Without any of the pages: 403; signed out: 401.
+    const none = (await makeAdmin(t.app, t.database.db, 'no-pages', [])).headers;
+    expect((await list(ASSIGNMENT_PAGE, none)).statusCode).toBe(403);
+    expect((await list(ASSIGNMENT_PAGE, {})).statusCode).toBe(401);
   });
 });
