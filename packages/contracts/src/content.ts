@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { recordId, recordIdNumber } from './ids.js';
 import { template, textArg } from './messages.js';
+import { offeringSummary } from './offerings.js';
 
 /**
  * Course content (issue 24): an offering (a course in a session; its semester is the course's own
@@ -320,22 +321,12 @@ export const contentSection = z.object({
 });
 export type ContentSection = z.infer<typeof contentSection>;
 
-/** An offering in a staff list. */
-export const contentOffering = z.object({
-  CourseId: z.number().int(),
-  SessionId: z.number().int(),
-  Code: z.string(),
-  Title: z.string(),
-  /** The course's term: First, Second. */
-  Semester: z.string(),
-  Session: z.string(),
-  Lecturers: z.array(z.string()),
+/** An offering as content's authors see it: with its items' counts by state. */
+export const contentOffering = offeringSummary.extend({
   Items: z.number().int(),
   Published: z.number().int(),
   PendingReview: z.number().int(),
   Returned: z.number().int(),
-  /** Students registered for the course that session. */
-  Enrolled: z.number().int(),
 });
 export type ContentOffering = z.infer<typeof contentOffering>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { countArg, template, textArg } from './messages.js';
+import { offeringSummary } from './offerings.js';
 
 /**
  * Live classes (issue 26): a lecturer schedules a class for an offering (a course in a session) on
@@ -185,16 +186,7 @@ export const liveClass = z.object({
 });
 export type LiveClass = z.infer<typeof liveClass>;
 
-export const liveClassOffering = z.object({
-  CourseId: z.number(),
-  SessionId: z.number(),
-  Code: z.string(),
-  Title: z.string(),
-  Semester: z.string().nullable(),
-  Session: z.string(),
-  Lecturers: z.array(z.string()),
-  Enrolled: z.number(),
-});
+export const liveClassOffering = offeringSummary;
 export type LiveClassOffering = z.infer<typeof liveClassOffering>;
 
 export const liveClassOfferingResponse = z.object({
