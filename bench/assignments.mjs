@@ -11,22 +11,12 @@
 //   BENCH_MB=5           megabytes each     BENCH_PORT=8198   the portal's port
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
-import {
-  copyRegistrations,
-  copyStudents,
-  freshPostgres,
-  ms,
-  percentile,
-  signIn,
-  startPortal,
-  studentSessions,
-} from './lib.mjs';
+import { onClassroomBench, printTimes, spreadOver } from './lib.mjs';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 500);
 const WINDOW = Number(process.env.BENCH_WINDOW ?? 60);
 const MB = Number(process.env.BENCH_MB ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 8198);
-const JWT_SECRET = randomBytes(32).toString('hex');
 const MODEL = 'DIT/2024/0005';
 
 /** One PDF body shared by every file (so the bench holds 5 MB, not 2.5 GB); each student's own tail makes it theirs. */
@@ -37,42 +27,14 @@ const BODY = Buffer.concat([
 const tailOf = (i) => Buffer.from(`\n% student ${i}\n%%EOF\n`);
 const hashOf = (i) => createHash('sha256').update(BODY).update(tailOf(i)).digest('hex');
 
-const postgres = await freshPostgres();
-let failedChecks = 0;
-const check = (ok, what) => {
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
-  if (!ok) failedChecks += 1;
-};
-
-try {
-  const portal = await startPortal({ port: PORT, env: { DATABASE_URL: postgres.url, JWT_SECRET } });
-  const base = portal.base;
-  try {
-    const client = new pg.Client({ connectionString: postgres.url });
-    await client.connect();
-    let students;
-    let offering;
-    try {
-      const ids = await copyStudents(client, MODEL, 'ASG', STUDENTS);
-      await copyRegistrations(client, ids, MODEL);
-      students = await studentSessions(client, ids, JWT_SECRET);
-      offering = (
-        await client.query(
-          `select c.id as course_id, s.id as session_id from courses c, academic_sessions s
-           where c.code = 'CSC 101' and s.name = '2024/2025'`,
-        )
-      ).rows[0];
-      await client.query('vacuum analyze');
-    } finally {
-      await client.end();
-    }
-
+const failedChecks = await onClassroomBench(
+  { port: PORT, prefix: 'ASG', count: STUDENTS, model: MODEL },
+  async ({ base, databaseUrl, students, offering, lecturer, check }) => {
     // The lecturer sets the assignment: open now, due 20 s after the window ends, late work refused.
-    const lecturer = (await signIn(base, 'Admin', 'lecturer@demo.edu.ng')).headers;
     const json = { ...lecturer, 'content-type': 'application/json' };
     const dueAt = new Date(Date.now() + (WINDOW + 20) * 1000);
     const created = await fetch(
-      `${base}/api/admin/assignments/offerings/${offering.course_id}/${offering.session_id}`,
+      `${base}/api/admin/assignments/offerings/${offering.courseId}/${offering.sessionId}`,
       {
         method: 'POST',
         headers: json,
@@ -119,21 +81,11 @@ try {
       `${students.length} students (copies of ${MODEL}) each submitting ${MB} MB over ${WINDOW} s, due ${dueAt.toISOString()}\n`,
     );
     const begun = performance.now();
-    await Promise.all(
-      students.map(
-        (s, i) =>
-          new Promise((resolve) =>
-            setTimeout(() => submit(s, i).then(resolve, resolve), (i / students.length) * WINDOW * 1000),
-          ),
-      ),
-    );
-    const sorted = [...times].sort((a, b) => a - b);
-    console.log(
-      `submission answer (${MB} MB multipart)  n ${sorted.length}   p50 ${ms(percentile(sorted, 50))}   p95 ${ms(percentile(sorted, 95))}   p99 ${ms(percentile(sorted, 99))}   max ${ms(sorted.at(-1))}   failed ${failed}   (${((performance.now() - begun) / 1000).toFixed(1)} s)\n`,
-    );
+    await spreadOver(students, WINDOW, submit);
+    printTimes(`submission answer (${MB} MB multipart)`, times, failed, begun);
 
     // What the database holds.
-    const db = new pg.Client({ connectionString: postgres.url });
+    const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     try {
       const { rows } = await db.query(
@@ -156,10 +108,6 @@ try {
     } finally {
       await db.end();
     }
-  } finally {
-    await portal.stop();
-  }
-} finally {
-  await postgres.drop();
-}
+  },
+);
 process.exit(failedChecks ? 1 : 0);

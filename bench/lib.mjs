@@ -1,6 +1,6 @@
 // Shared helpers for the benchmarks: start the built portal on a fresh database, run autocannon.
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -250,4 +250,72 @@ export async function onFreshPortal({ port, env = {} }, run) {
     await portal.stop();
     await postgres.drop();
   }
+}
+
+/**
+ * The classroom benches' setup (assignments, live classes): the built portal on a fresh PostgreSQL
+ * database, `count` copies of the demo student `model` (DIT/2024/0005, registered for CSC 101)
+ * numbered `<prefix>/00001`… with the model's approved registrations and a signed-in session each,
+ * the offering they take (CSC 101 in 2024/2025) and the lecturer signed in. Runs
+ * `run({ base, databaseUrl, students, offering, lecturer, check })`, then stops the portal and drops
+ * the database; resolves to the number of checks that failed (`check(ok, what)` prints each).
+ */
+export async function onClassroomBench({ port, prefix, count, model = 'DIT/2024/0005' }, run) {
+  const jwtSecret = randomBytes(32).toString('hex');
+  let failedChecks = 0;
+  const check = (ok, what) => {
+    console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
+    if (!ok) failedChecks += 1;
+  };
+  const postgres = await freshPostgres();
+  try {
+    const portal = await startPortal({ port, env: { DATABASE_URL: postgres.url, JWT_SECRET: jwtSecret } });
+    try {
+      const client = new pg.Client({ connectionString: postgres.url });
+      await client.connect();
+      let students;
+      let offering;
+      try {
+        const ids = await copyStudents(client, model, prefix, count);
+        await copyRegistrations(client, ids, model);
+        students = await studentSessions(client, ids, jwtSecret);
+        const { rows } = await client.query(
+          `select c.id as "courseId", s.id as "sessionId" from courses c, academic_sessions s
+           where c.code = 'CSC 101' and s.name = '2024/2025'`,
+        );
+        offering = rows[0];
+        await client.query('vacuum analyze');
+      } finally {
+        await client.end();
+      }
+      const lecturer = (await signIn(portal.base, 'Admin', 'lecturer@demo.edu.ng')).headers;
+      await run({ base: portal.base, databaseUrl: postgres.url, students, offering, lecturer, check });
+    } finally {
+      await portal.stop();
+    }
+  } finally {
+    await postgres.drop();
+  }
+  return failedChecks;
+}
+
+/** Calls `act(item, i)` for each item once, at moments spread evenly over `seconds`; resolves when all are done. */
+export function spreadOver(items, seconds, act) {
+  return Promise.all(
+    items.map(
+      (item, i) =>
+        new Promise((resolve) =>
+          setTimeout(() => act(item, i).then(resolve, resolve), (i / items.length) * seconds * 1000),
+        ),
+    ),
+  );
+}
+
+/** One line of a bench's answer times: n, p50, p95, p99, the worst, the failures and how long it all took. */
+export function printTimes(label, times, failed, begun) {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (n) => (n === undefined ? '-' : ms(n));
+  console.log(
+    `${label}  n ${sorted.length}   p50 ${at(percentile(sorted, 50))}   p95 ${at(percentile(sorted, 95))}   p99 ${at(percentile(sorted, 99))}   max ${at(sorted.at(-1))}   failed ${failed}   (${((performance.now() - begun) / 1000).toFixed(1)} s)\n`,
+  );
 }

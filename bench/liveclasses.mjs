@@ -9,57 +9,17 @@
 // Needs a build (npm run build -w packages/contracts && npm run build -w apps/api) and PostgreSQL.
 //   BENCH_STUDENTS=500   students          BENCH_WINDOW=60   seconds the arrivals are spread over
 //   BENCH_PORT=8199      the portal's port BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/postgres
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import {
-  copyRegistrations,
-  copyStudents,
-  freshPostgres,
-  ms,
-  percentile,
-  signIn,
-  startPortal,
-  studentSessions,
-} from './lib.mjs';
+import { onClassroomBench, printTimes, signIn, spreadOver } from './lib.mjs';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 500);
 const WINDOW = Number(process.env.BENCH_WINDOW ?? 60);
 const PORT = Number(process.env.BENCH_PORT ?? 8199);
-const JWT_SECRET = randomBytes(32).toString('hex');
 const MODEL = 'DIT/2024/0005';
 
-const postgres = await freshPostgres();
-let failedChecks = 0;
-const check = (ok, what) => {
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
-  if (!ok) failedChecks += 1;
-};
-
-try {
-  const portal = await startPortal({ port: PORT, env: { DATABASE_URL: postgres.url, JWT_SECRET } });
-  const base = portal.base;
-  try {
-    const client = new pg.Client({ connectionString: postgres.url });
-    await client.connect();
-    let students;
-    let offering;
-    try {
-      const ids = await copyStudents(client, MODEL, 'LIVE', STUDENTS);
-      await copyRegistrations(client, ids, MODEL);
-      students = await studentSessions(client, ids, JWT_SECRET);
-      offering = (
-        await client.query(
-          `select c.id as course_id, s.id as session_id from courses c, academic_sessions s
-           where c.code = 'CSC 101' and s.name = '2024/2025'`,
-        )
-      ).rows[0];
-      await client.query('vacuum analyze');
-    } finally {
-      await client.end();
-    }
-
+const failedChecks = await onClassroomBench(
+  { port: PORT, prefix: 'LIVE', count: STUDENTS, model: MODEL },
+  async ({ base, students, offering, lecturer, check }) => {
     // The lecturer schedules a class five minutes ahead and starts it (joining as moderator).
-    const lecturer = (await signIn(base, 'Admin', 'lecturer@demo.edu.ng')).headers;
     const post = (path, headers, body) =>
       fetch(`${base}${path}`, {
         method: 'POST',
@@ -67,7 +27,7 @@ try {
         body: body ? JSON.stringify(body) : undefined,
       });
     const scheduled = await post(
-      `/api/admin/liveclasses/offerings/${offering.course_id}/${offering.session_id}`,
+      `/api/admin/liveclasses/offerings/${offering.courseId}/${offering.sessionId}`,
       lecturer,
       {
         Title: 'Bench: everyone at once',
@@ -110,18 +70,8 @@ try {
       `${students.length} students (copies of ${MODEL}, registered for CSC 101) joining over ${WINDOW} s\n`,
     );
     const begun = performance.now();
-    await Promise.all(
-      students.map(
-        (s, i) =>
-          new Promise((resolve) =>
-            setTimeout(() => arrive(s).then(resolve, resolve), (i / students.length) * WINDOW * 1000),
-          ),
-      ),
-    );
-    const sorted = [...joinTimes].sort((a, b) => a - b);
-    console.log(
-      `join answer (POST join + the link)  n ${sorted.length}   p50 ${ms(percentile(sorted, 50))}   p95 ${ms(percentile(sorted, 95))}   p99 ${ms(percentile(sorted, 99))}   max ${ms(sorted.at(-1))}   failed ${failed}   (${((performance.now() - begun) / 1000).toFixed(1)} s)\n`,
-    );
+    await spreadOver(students, WINDOW, arrive);
+    printTimes('join answer (POST join + the link)', joinTimes, failed, begun);
 
     // Everyone in the room, then everyone leaves and the lecturer ends the class.
     const during = await (
@@ -158,10 +108,6 @@ try {
     ).json();
     const row = review.Data.find((r) => r.Id === classId);
     check(row?.Attended === students.length, `the review counts ${row?.Attended} attended`);
-  } finally {
-    await portal.stop();
-  }
-} finally {
-  await postgres.drop();
-}
+  },
+);
 process.exit(failedChecks ? 1 : 0);

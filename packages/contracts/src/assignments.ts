@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './envelope.js';
-import { recordId, recordIdNumber } from './ids.js';
+import { recordIdNumber } from './ids.js';
 import { countArg, template, textArg } from './messages.js';
 
 /**
@@ -82,8 +81,7 @@ type Id = number | string;
 
 /** The API's paths, for the web client. Offerings are `courseId/sessionId`. */
 export const ASSIGNMENTS_API = {
-  /** GET ?page&pageSize&search → the caller's offerings with their assignments' counts. */
-  offerings: '/api/admin/assignments/offerings',
+  // The list of the caller's offerings: OFFERINGS_API.staff(ASSIGNMENT_PAGE).
   /** GET → the offering's assignments; POST → a new (draft) assignment. */
   offering: (courseId: Id, sessionId: Id) => `/api/admin/assignments/offerings/${courseId}/${sessionId}`,
   /** GET → the school's score items (of the active scheme) an assignment may feed. */
@@ -142,11 +140,6 @@ export const assignmentInput = z
     }
   });
 export type AssignmentInput = z.input<typeof assignmentInput>;
-
-export const assignmentOfferingsQuery = pageQuery.extend({
-  search: z.string().trim().max(100).optional(),
-  sessionId: recordId.optional(),
-});
 
 export const gradeInput = z.object({
   Score: z.number().min(0).max(ASSIGNMENT_LIMITS.maxScore),
@@ -213,24 +206,6 @@ export type StaffAssignment = z.infer<typeof staffAssignment>;
 
 const ok = <T extends z.ZodType>(data: T) =>
   z.object({ Status: z.string(), Message: z.string().optional(), Data: data });
-
-export const assignmentOfferingsResponse = z.object({
-  Status: z.string(),
-  Data: z.array(
-    z.object({
-      CourseId: z.number().int(),
-      SessionId: z.number().int(),
-      Code: z.string(),
-      Title: z.string(),
-      Session: z.string(),
-      Semester: z.string().nullable(),
-    }),
-  ),
-  Page: z.number().int(),
-  PageSize: z.number().int(),
-  Total: z.number().int(),
-});
-export type AssignmentOffering = z.infer<typeof assignmentOfferingsResponse>['Data'][number];
 
 export const offeringAssignmentsResponse = ok(z.array(staffAssignment));
 export const assignmentDetailResponse = ok(staffAssignment.extend({ Submissions: z.array(submissionView) }));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { pageQuery } from './envelope.js';
 import { recordId, recordIdNumber } from './ids.js';
 import { template, textArg } from './messages.js';
+import { offeringSummary } from './offerings.js';
 
 /**
  * Course content (issue 24): an offering (a course in a session; its semester is the course's own
@@ -127,8 +127,7 @@ type Id = number | string;
 /** The API's paths, for the web client. Offerings are `courseId/sessionId`. */
 export const CONTENT_API = {
   // staff (lecturers of the offering; admins with managecontent)
-  /** GET ?page&pageSize&search → the caller's offerings (admins with the page: every offering). */
-  offerings: '/api/admin/content/offerings',
+  // The list of the caller's offerings: OFFERINGS_API.staff(CONTENT_PAGES.manage).
   /** GET → the offering with its sections and items in every state. */
   offering: (courseId: Id, sessionId: Id) => `/api/admin/content/offerings/${courseId}/${sessionId}`,
   /** GET → the staff preview: every item in order, in the student's lesson shape. */
@@ -278,13 +277,6 @@ export const contentProgressInput = z
   );
 export type ContentProgressInput = z.infer<typeof contentProgressInput>;
 
-export const contentOfferingsQuery = pageQuery.extend({
-  search: z.string().trim().max(100).optional(),
-  /** Admins: an offering of another session (default: the current session). */
-  sessionId: recordId.optional(),
-});
-export type ContentOfferingsQuery = z.input<typeof contentOfferingsQuery>;
-
 export const courseContentQuery = z.object({ sessionId: recordId.optional() });
 
 // ───────────────────────────── answers ─────────────────────────────
@@ -329,33 +321,14 @@ export const contentSection = z.object({
 });
 export type ContentSection = z.infer<typeof contentSection>;
 
-/** An offering in a staff list. */
-export const contentOffering = z.object({
-  CourseId: z.number().int(),
-  SessionId: z.number().int(),
-  Code: z.string(),
-  Title: z.string(),
-  /** The course's term: First, Second. */
-  Semester: z.string(),
-  Session: z.string(),
-  Lecturers: z.array(z.string()),
+/** An offering as content's authors see it: with its items' counts by state. */
+export const contentOffering = offeringSummary.extend({
   Items: z.number().int(),
   Published: z.number().int(),
   PendingReview: z.number().int(),
   Returned: z.number().int(),
-  /** Students registered for the course that session. */
-  Enrolled: z.number().int(),
 });
 export type ContentOffering = z.infer<typeof contentOffering>;
-
-export const contentOfferingsResponse = z.object({
-  Status: z.string(),
-  Data: z.array(contentOffering),
-  Page: z.number().int(),
-  PageSize: z.number().int(),
-  Total: z.number().int(),
-});
-export type ContentOfferingsResponse = z.infer<typeof contentOfferingsResponse>;
 
 export const contentOfferingDetail = contentOffering.extend({
   /** The school's setting: publishing sends items for review first. */

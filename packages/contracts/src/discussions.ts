@@ -90,8 +90,7 @@ export const DISCUSSIONS_API = {
   /** POST { Reason } → reported (once per user per post). */
   report: (postId: Id) => `/api/discussions/posts/${postId}/report`,
   // moderators (the kind's admin page; a learning discussion's lecturers)
-  /** GET ?page&pageSize&search → the offerings whose learning discussion the caller takes part in. */
-  offerings: '/api/admin/discussions/offerings',
+  // The offerings whose learning discussion the caller moderates: OFFERINGS_API.staff(DISCUSSION_PAGES.learning).
   /** GET DiscussionBoardQuery → the board's reported posts, most reported first. */
   reports: '/api/admin/discussions/reports',
   hide: (postId: Id) => `/api/admin/discussions/posts/${postId}/hide`,
@@ -159,8 +158,6 @@ export type ReportInput = z.infer<typeof reportInput>;
 
 export const answerInput = z.object({ PostId: recordIdNumber.nullable() });
 export const flagInput = z.object({ Value: z.boolean() });
-
-export const discussionOfferingsQuery = pageQuery.extend({ search: z.string().trim().max(100).optional() });
 
 // ───────────────────────────── answers ─────────────────────────────
 
@@ -247,14 +244,6 @@ export const discussionBoard = z.object({
 });
 export type DiscussionBoard = z.infer<typeof discussionBoard>;
 export const discussionBoardsResponse = z.object({ Status: z.string(), Data: z.array(discussionBoard) });
-
-export const discussionOfferingsResponse = z.object({
-  Status: z.string(),
-  Data: z.array(discussionBoard),
-  Page: z.number().int(),
-  PageSize: z.number().int(),
-  Total: z.number().int(),
-});
 
 export const discussionReport = z.object({
   PostId: z.number().int(),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { pageQuery } from './envelope.js';
-import { recordId } from './ids.js';
 import { countArg, template, textArg } from './messages.js';
+import { offeringSummary } from './offerings.js';
 
 /**
  * Live classes (issue 26): a lecturer schedules a class for an offering (a course in a session) on
@@ -69,8 +68,7 @@ export const LIVE_CLASS_STUDENT_PAGE = '/student/liveclasses';
 
 export const LIVE_CLASS_API = {
   // staff (lecturers of the offering; admins with LiveClassroom who lecture nothing)
-  /** GET ?page&pageSize&search → the caller's offerings. */
-  offerings: '/api/admin/liveclasses/offerings',
+  // The list of the caller's offerings: OFFERINGS_API.staff(LIVE_CLASS_PAGES.manage).
   /** GET → the offering's classes; POST LiveClassInput → schedule (weekly repeats). */
   offering: (courseId: Id, sessionId: Id) => `/api/admin/liveclasses/offerings/${courseId}/${sessionId}`,
   /** GET → attendance per student over the offering's classes. */
@@ -142,11 +140,6 @@ export const liveClassInput = liveClassUpdate.extend({
 });
 export type LiveClassInput = z.input<typeof liveClassInput>;
 
-export const liveClassOfferingsQuery = pageQuery.extend({
-  search: z.string().trim().max(100).optional(),
-  sessionId: recordId.optional(),
-});
-
 export const liveClassGoQuery = z.object({
   u: z.string().max(40),
   exp: z.coerce.number().int().min(0).max(99_999_999_999),
@@ -193,25 +186,8 @@ export const liveClass = z.object({
 });
 export type LiveClass = z.infer<typeof liveClass>;
 
-export const liveClassOffering = z.object({
-  CourseId: z.number(),
-  SessionId: z.number(),
-  Code: z.string(),
-  Title: z.string(),
-  Semester: z.string().nullable(),
-  Session: z.string(),
-  Lecturers: z.array(z.string()),
-  Enrolled: z.number(),
-});
+export const liveClassOffering = offeringSummary;
 export type LiveClassOffering = z.infer<typeof liveClassOffering>;
-
-export const liveClassOfferingsResponse = z.object({
-  Status: z.string(),
-  Data: z.array(liveClassOffering),
-  Page: z.number(),
-  PageSize: z.number(),
-  Total: z.number(),
-});
 
 export const liveClassOfferingResponse = z.object({
   Status: z.string(),

@@ -87,15 +87,19 @@ export function storedFileEtag(key: string, size: number): string {
   return `"${createHash('sha256').update(`${key}\n${size}`).digest('base64url').slice(0, 27)}"`;
 }
 
-/** Whether an If-None-Match header names this ETag (weak comparison, `*` included). */
-function matchesEtag(header: string | undefined, etag: string): boolean {
+/**
+ * Whether an If-None-Match header names this ETag (weak comparison, `*` included; a compressed
+ * answer's `"…-br"` matches its ETag too).
+ */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
-  const bare = etag.replace(/"$/, '');
+  const opaque = etag.replace(/^W\//, '');
+  const bare = opaque.replace(/"$/, '');
   return header
     .split(',')
     .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === etag || tag.startsWith(`${bare}-`));
+    .some((tag) => tag === opaque || tag.startsWith(`${bare}-`));
 }
 
 export type RangeAnswer = { start: number; end: number } | 'unsatisfiable' | null;

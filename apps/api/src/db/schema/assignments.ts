@@ -13,8 +13,8 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 import { admins, students } from './accounts.js';
-import { courses, scoreItems } from './institution.js';
-import { academicSessions } from './reference.js';
+import { scoreItems } from './institution.js';
+import { offeringColumns } from './columns.js';
 
 /**
  * Assignments (issue 25): set by the lecturers of an offering (a course in a session), submitted by
@@ -24,12 +24,7 @@ export const assignments = pgTable(
   'assignments',
   {
     id: serial('id').primaryKey(),
-    courseId: integer('course_id')
-      .notNull()
-      .references(() => courses.id),
-    sessionId: integer('session_id')
-      .notNull()
-      .references(() => academicSessions.id),
+    ...offeringColumns(),
     title: text('title').notNull(),
     /** Plain text, shown with its line breaks. */
     instructions: text('instructions').notNull().default(''),

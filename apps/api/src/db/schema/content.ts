@@ -16,8 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { admins, students } from './accounts.js';
-import { courses } from './institution.js';
-import { academicSessions } from './reference.js';
+import { offeringColumns } from './columns.js';
 
 /**
  * Course content (issue 24): an offering (a course in a session) has ordered sections, each with
@@ -27,12 +26,7 @@ export const contentSections = pgTable(
   'content_sections',
   {
     id: serial('id').primaryKey(),
-    courseId: integer('course_id')
-      .notNull()
-      .references(() => courses.id),
-    sessionId: integer('session_id')
-      .notNull()
-      .references(() => academicSessions.id),
+    ...offeringColumns(),
     title: text('title').notNull(),
     position: integer('position').notNull(),
     published: boolean('published').notNull().default(false),
@@ -57,12 +51,7 @@ export const contentItems = pgTable(
      * The section's offering, repeated so an item's checks and counts need no join; the database keeps
      * it the section's (content_items_section_offering).
      */
-    courseId: integer('course_id')
-      .notNull()
-      .references(() => courses.id),
-    sessionId: integer('session_id')
-      .notNull()
-      .references(() => academicSessions.id),
+    ...offeringColumns(),
     position: integer('position').notNull(),
     kind: text('kind').notNull(),
     title: text('title').notNull(),
@@ -129,12 +118,7 @@ export const contentVisits = pgTable(
     studentId: integer('student_id')
       .notNull()
       .references(() => students.id),
-    courseId: integer('course_id')
-      .notNull()
-      .references(() => courses.id),
-    sessionId: integer('session_id')
-      .notNull()
-      .references(() => academicSessions.id),
+    ...offeringColumns(),
     lastVisitedAt: timestamp('last_visited_at', { withTimezone: true }).notNull(),
     previousVisitedAt: timestamp('previous_visited_at', { withTimezone: true }),
     /** videosCompleted (spec §4): the last lesson of the offering ended. */

@@ -10,8 +10,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { courses, discussionTypes } from './institution.js';
-import { academicSessions, departments, levels } from './reference.js';
+import { optionalOfferingColumns } from './columns.js';
+import { discussionTypes } from './institution.js';
+import { departments, levels } from './reference.js';
 
 /**
  * Discussions (issue 25): threads on three kinds of board — the learning discussion of an offering
@@ -25,8 +26,7 @@ export const discussionThreads = pgTable(
     id: serial('id').primaryKey(),
     /** 'learning' | 'student' | 'general' (DISCUSSION_KINDS). */
     kind: text('kind').notNull(),
-    courseId: integer('course_id').references(() => courses.id),
-    sessionId: integer('session_id').references(() => academicSessions.id),
+    ...optionalOfferingColumns(),
     departmentId: integer('department_id').references(() => departments.id),
     levelId: integer('level_id').references(() => levels.id),
     typeId: integer('type_id')

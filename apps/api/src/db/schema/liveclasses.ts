@@ -12,8 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { admins } from './accounts.js';
-import { courses } from './institution.js';
-import { academicSessions } from './reference.js';
+import { offeringColumns } from './columns.js';
 
 /**
  * Live classes (issue 26): a class of an offering on the meeting engine, and who attended it. The
@@ -23,12 +22,7 @@ export const liveClasses = pgTable(
   'live_classes',
   {
     id: serial('id').primaryKey(),
-    courseId: integer('course_id')
-      .notNull()
-      .references(() => courses.id),
-    sessionId: integer('session_id')
-      .notNull()
-      .references(() => academicSessions.id),
+    ...offeringColumns(),
     /** The lecturer who scheduled it and moderates it (two classes of theirs never overlap). */
     lecturerId: integer('lecturer_id')
       .notNull()

@@ -16,9 +16,7 @@ import {
   type StudentAssignment,
   type SubmissionView,
   assignmentInput,
-  assignmentOfferingsQuery,
 } from '@portal/contracts';
-import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { audit } from '../../platform/audit.js';
 import type { Exec } from '../../platform/db.js';
@@ -128,33 +126,6 @@ async function ownAssignment(db: Exec, caller: StaffCaller, id: number, lock = f
   if (!a) throw notFound(M.notFound);
   const o = await offerings.authorOffering(db, caller, a.courseId, a.sessionId, PAGE);
   return { a, o };
-}
-
-export async function listOfferings(
-  db: Db,
-  caller: StaffCaller,
-  q: z.output<typeof assignmentOfferingsQuery>,
-) {
-  const { rows, total } = await offerings.staffOfferings(db, caller, PAGE, {
-    sessionId: q.sessionId,
-    search: q.search,
-    limit: q.pageSize,
-    offset: (q.page - 1) * q.pageSize,
-  });
-  return {
-    Status: STATUS.ok,
-    Data: rows.map((r) => ({
-      CourseId: r.courseId,
-      SessionId: r.sessionId,
-      Code: r.code,
-      Title: r.title,
-      Session: r.session,
-      Semester: r.term,
-    })),
-    Page: q.page,
-    PageSize: q.pageSize,
-    Total: total,
-  };
 }
 
 export async function scoreItems(db: Db) {

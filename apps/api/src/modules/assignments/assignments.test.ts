@@ -4,6 +4,8 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ASSIGNMENTS_API as API,
+  ASSIGNMENT_PAGE,
+  OFFERINGS_API,
   NOTIFICATIONS_API,
   SCORE_PROPOSALS_API,
   type AssignmentInput,
@@ -127,7 +129,9 @@ describe('assignments', () => {
     }[];
     ca1 = items.find((i) => i.Name === 'CA 1')!;
     expect(ca1).toBeTruthy();
-    const offerings = (await ok('GET', API.offerings, lecturer)).Data as { Code: string }[];
+    const offerings = (await ok('GET', OFFERINGS_API.staff(ASSIGNMENT_PAGE), lecturer)).Data as {
+      Code: string;
+    }[];
     expect(offerings.map((o) => o.Code)).toContain('CSC 101');
 
     const id = await create({}, false);

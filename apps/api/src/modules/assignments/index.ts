@@ -7,8 +7,6 @@ import {
   assignmentDetailResponse,
   assignmentFileResponse,
   assignmentInput,
-  assignmentOfferingsQuery,
-  assignmentOfferingsResponse,
   assignmentOkResponse,
   assignmentResponse,
   gradeInput,
@@ -69,17 +67,6 @@ export function registerAssignmentsModule(app: FastifyInstance, deps: AppDeps): 
   const tags = ['admin: assignments'];
   const studentTags = ['student: assignments'];
   const caller = (request: FastifyRequest) => staffCaller(db, request);
-
-  r.get(API.offerings, {
-    config: staff,
-    schema: {
-      tags,
-      summary: 'The caller’s offerings (the page’s administrator: every course of a session)',
-      querystring: assignmentOfferingsQuery,
-      response: { 200: assignmentOfferingsResponse, ...errors },
-    },
-    handler: async (request) => service.listOfferings(db, await caller(request), request.query),
-  });
 
   r.get(API.scoreItems, {
     config: staff,

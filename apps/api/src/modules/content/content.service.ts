@@ -7,13 +7,9 @@ import {
   type ContentItem,
   type ContentItemInput,
   type ContentItemState,
-  type ContentOffering,
-  type ContentOfferingsQuery,
   type ContentSection,
   type UploadPurpose,
 } from '@portal/contracts';
-import type { z } from 'zod';
-import type { contentOfferingsQuery } from '@portal/contracts';
 import type { Db } from '../../db/client.js';
 import type { Config } from '../../config.js';
 import { audit } from '../../platform/audit.js';
@@ -71,39 +67,19 @@ const callerOf = (caller: StaffCaller) => ({ kind: 'Admin', id: caller.adminId }
 
 // ───────────────────────────── offerings ─────────────────────────────
 
-export async function listOfferings(
-  deps: ContentDeps,
-  caller: StaffCaller,
-  q: z.output<typeof contentOfferingsQuery> & ContentOfferingsQuery,
-) {
-  const { db } = deps;
-  const { rows, total } = await offerings.staffOfferings(db, caller, CONTENT_PAGES.manage, {
-    sessionId: q.sessionId,
-    search: q.search,
-    limit: q.pageSize,
-    offset: (q.page - 1) * q.pageSize,
-  });
-  const [lecturers, counts, enrolled] = await Promise.all([
-    offerings.lecturersOf(db, rows),
-    repo.itemCountsOf(db, rows),
-    Promise.all(rows.map((r) => offerings.rosterIds(db, r))),
-  ]);
-  const data: ContentOffering[] = rows.map((r, i) => ({
-    CourseId: r.courseId,
-    SessionId: r.sessionId,
-    Code: r.code,
-    Title: r.title,
-    Semester: r.term,
-    Session: r.session,
-    Lecturers: (lecturers.get(`${r.courseId}:${r.sessionId}`) ?? []).map((l) => l.name),
-    Items: counts.get(`${r.courseId}:${r.sessionId}`)?.items ?? 0,
-    Published: counts.get(`${r.courseId}:${r.sessionId}`)?.published ?? 0,
-    PendingReview: counts.get(`${r.courseId}:${r.sessionId}`)?.pending ?? 0,
-    Returned: counts.get(`${r.courseId}:${r.sessionId}`)?.returned ?? 0,
-    Enrolled: enrolled[i]!.length,
-  }));
-  return { Status: STATUS.ok, Data: data, Page: q.page, PageSize: q.pageSize, Total: total };
-}
+/**
+ * Content's counts in each offering of the classroom's list (OFFERINGS_API.staff(managecontent)):
+ * its items, published, waiting for review and returned, in one grouped query.
+ */
+export const offeringCounts: offerings.OfferingCounter = async (db, rows) => {
+  const counts = await repo.itemCountsOf(db, rows);
+  return new Map(
+    [...counts].map(([key, c]) => [
+      key,
+      { Items: c.items, Published: c.published, PendingReview: c.pending, Returned: c.returned },
+    ]),
+  );
+};
 
 export async function getOffering(
   deps: ContentDeps,

@@ -3,6 +3,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CONTENT_API as API,
+  CONTENT_PAGES,
+  OFFERINGS_API,
   NOTIFICATIONS_API,
   type ContentOfferingDetail,
   type CourseContentSpec,
@@ -183,20 +185,24 @@ describe('course content', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().Message).toMatch(/Only the lecturers of this course/);
     // An admin without the page: 403 on every staff route.
-    expect((await send('GET', API.offerings, plain)).statusCode).toBe(403);
+    expect((await send('GET', OFFERINGS_API.staff(CONTENT_PAGES.manage), plain)).statusCode).toBe(403);
     expect((await send('POST', API.sections(csc101, session), plain, { Title: 'x' })).statusCode).toBe(403);
     // A reviewer reviews but does not author.
     expect((await send('POST', API.sections(csc101, session), reviewer, { Title: 'x' })).statusCode).toBe(
       403,
     );
     // The super admin lectures nothing: a content administrator, any offering.
-    const all = await ok('GET', `${API.offerings}?search=MTH`, admin);
+    const all = await ok('GET', `${OFFERINGS_API.staff(CONTENT_PAGES.manage)}?search=MTH`, admin);
     expect(all.Data.some((o: { Code: string }) => o.Code === 'MTH 101')).toBe(true);
     expect((await send('GET', API.offering(mth101, session), admin)).statusCode).toBe(200);
     // The lecturer's own list: CSC 101 and CSC 103 only.
-    const mine = await ok('GET', API.offerings, lecturer);
+    const mine = await ok('GET', OFFERINGS_API.staff(CONTENT_PAGES.manage), lecturer);
     expect(mine.Data.map((o: { Code: string }) => o.Code).sort()).toEqual(['CSC 101', 'CSC 103']);
-    expect(mine.Data.find((o: { Code: string }) => o.Code === 'CSC 101')).toMatchObject({ Published: 4 });
+    expect(mine.Data.find((o: { Code: string }) => o.Code === 'CSC 101')).toMatchObject({
+      Counts: { Published: 4 },
+      Lecturers: expect.arrayContaining([expect.any(String)]),
+    });
+    expect(mine.Data.find((o: { Code: string }) => o.Code === 'CSC 101').Enrolled).toBeGreaterThanOrEqual(1);
   });
 
   it('sanitises text pages on the server and refuses video links to other sites, naming what is wrong', async () => {

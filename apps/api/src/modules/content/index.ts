@@ -10,8 +10,6 @@ import {
   contentItemInput,
   contentItemResponse,
   contentOfferingResponse,
-  contentOfferingsQuery,
-  contentOfferingsResponse,
   contentOkResponse,
   contentProgressByItemResponse,
   contentProgressInput,
@@ -56,6 +54,9 @@ const idPath = (f: (id: string) => string) => f(':id');
 
 const studentProgressQuery = adminPageQuery.extend({ search: z.string().trim().max(100).optional() });
 
+/** What content counts in each offering of the classroom's list (registered with the offerings module). */
+export { offeringCounts as contentOfferingCounts } from './content.service.js';
+
 /** Course content (issue 24): authoring, review, progress, the spec's preview call, the student's pages and files. */
 export function registerContentModule(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -65,17 +66,6 @@ export function registerContentModule(app: FastifyInstance, deps: AppDeps): void
   const caller = (request: FastifyRequest) => staffCaller(db, request);
 
   // ── authors ──
-  r.get(p(API.offerings), {
-    config: manage,
-    schema: {
-      tags,
-      summary: 'The caller’s offerings (a content administrator: every course of a session)',
-      querystring: contentOfferingsQuery,
-      response: { 200: contentOfferingsResponse, ...errors },
-    },
-    handler: async (request) => content.listOfferings(d, await caller(request), request.query),
-  });
-
   r.get(offeringPath(API.offering), {
     config: manage,
     schema: {

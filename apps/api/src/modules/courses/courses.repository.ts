@@ -719,14 +719,32 @@ export async function approvedRoster(db: Exec, courseId: number, semesterId: num
     .orderBy(asc(students.matricNo));
 }
 
-/** How many students hold each course in their approved registration for a semester. */
-export async function approvedRosterSizes(db: Exec, semesterId: number) {
+/**
+ * How many students hold each course in their approved registration, per semester: one grouped
+ * query for the semesters asked (and only these courses, when given).
+ */
+export async function approvedRosterSizes(
+  db: Exec,
+  semesterIds: readonly number[],
+  courseIds?: readonly number[],
+) {
+  if (semesterIds.length === 0 || courseIds?.length === 0) return [];
   return db
-    .select({ courseId: courseRegistrationCourses.courseId, n: countSql() })
+    .select({
+      semesterId: courseRegistrations.semesterId,
+      courseId: courseRegistrationCourses.courseId,
+      n: countSql(),
+    })
     .from(courseRegistrationCourses)
     .innerJoin(courseRegistrations, eq(courseRegistrations.id, courseRegistrationCourses.registrationId))
-    .where(and(eq(courseRegistrations.semesterId, semesterId), eq(courseRegistrationCourses.approved, true)))
-    .groupBy(courseRegistrationCourses.courseId);
+    .where(
+      and(
+        inArray(courseRegistrations.semesterId, [...semesterIds]),
+        courseIds ? inArray(courseRegistrationCourses.courseId, [...courseIds]) : undefined,
+        eq(courseRegistrationCourses.approved, true),
+      ),
+    )
+    .groupBy(courseRegistrations.semesterId, courseRegistrationCourses.courseId);
 }
 
 /** The courses of a student's approved registration for a semester (the course content's enrolment). */

@@ -10,8 +10,24 @@ export const approvedRoster = (db: Exec, courseId: number, semesterId: number) =
 
 /** Course id → number of students holding it in an approved registration for the semester. */
 export async function approvedRosterSizes(db: Exec, semesterId: number): Promise<Map<number, number>> {
-  const rows = await repo.approvedRosterSizes(db, semesterId);
+  const rows = await repo.approvedRosterSizes(db, [semesterId]);
   return new Map(rows.map((r) => [r.courseId, r.n]));
+}
+
+/**
+ * The same count for several (course, semester) pairs at once, in one grouped query: by
+ * `courseId:semesterId`; a pair nobody holds is absent.
+ */
+export async function approvedRosterSizesOf(
+  db: Exec,
+  pairs: readonly { courseId: number; semesterId: number }[],
+): Promise<Map<string, number>> {
+  const rows = await repo.approvedRosterSizes(
+    db,
+    [...new Set(pairs.map((p) => p.semesterId))],
+    [...new Set(pairs.map((p) => p.courseId))],
+  );
+  return new Map(rows.map((r) => [`${r.courseId}:${r.semesterId}`, r.n]));
 }
 
 /**

@@ -234,26 +234,6 @@ export async function boards(deps: DiscussionDeps, caller: Caller) {
   return { Status: STATUS.ok, Data: data };
 }
 
-/** The offerings whose learning discussion a staff member takes part in (an administrator: every offering of the session). */
-export async function staffBoards(
-  deps: DiscussionDeps,
-  caller: offerings.StaffCaller,
-  q: { page: number; pageSize: number; search?: string },
-) {
-  const { rows, total } = await offerings.staffOfferings(deps.db, caller, DISCUSSION_PAGES.learning, {
-    search: q.search,
-    limit: q.pageSize,
-    offset: (q.page - 1) * q.pageSize,
-  });
-  const data = rows.map((r) =>
-    boardView(
-      { kind: 'learning', courseId: r.courseId, sessionId: r.sessionId },
-      `${r.code} · ${r.title} (${r.session})`,
-    ),
-  );
-  return { Status: STATUS.ok, Data: data, Page: q.page, PageSize: q.pageSize, Total: total };
-}
-
 // ───────────────────────────── threads ─────────────────────────────
 
 export async function listThreads(

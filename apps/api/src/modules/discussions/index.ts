@@ -6,8 +6,6 @@ import {
   answerInput,
   discussionBoardQuery,
   discussionBoardsResponse,
-  discussionOfferingsQuery,
-  discussionOfferingsResponse,
   discussionOkResponse,
   discussionPostResponse,
   discussionReportsResponse,
@@ -151,17 +149,6 @@ export function registerDiscussionsModule(app: FastifyInstance, deps: AppDeps): 
 
   // ── staff ──
   const staffTags = ['admin: discussions'];
-  r.get(API.offerings, {
-    config: { access: { page: DISCUSSION_PAGES.learning } },
-    schema: {
-      tags: staffTags,
-      summary: 'The offerings whose learning discussion the caller takes part in',
-      querystring: discussionOfferingsQuery,
-      response: { 200: discussionOfferingsResponse, ...errors },
-    },
-    handler: async (request) => discussions.staffBoards(d, await staffCaller(d.db, request), request.query),
-  });
-
   r.get(API.reports, {
     config: moderators,
     schema: {

@@ -13,8 +13,6 @@ import {
   liveClassJoinResponse,
   liveClassOfferingAttendanceResponse,
   liveClassOfferingResponse,
-  liveClassOfferingsQuery,
-  liveClassOfferingsResponse,
   liveClassOkResponse,
   liveClassResponse,
   liveClassReviewResponse,
@@ -53,17 +51,6 @@ export function registerLiveClassesModule(app: FastifyInstance, deps: AppDeps, e
   });
 
   // ── staff ──
-  r.get(API.offerings, {
-    config: manage,
-    schema: {
-      tags,
-      summary: 'The caller’s offerings (the page’s administrator: every course of a session)',
-      querystring: liveClassOfferingsQuery,
-      response: { 200: liveClassOfferingsResponse, ...errors },
-    },
-    handler: async (request) => live.listOfferings(d, await caller(request), request.query),
-  });
-
   r.get(offeringPath(API.offering), {
     config: manage,
     schema: {

@@ -135,40 +135,6 @@ const asEngineError = (error: unknown): never => {
 
 // ───────────────────────────── staff: offerings and scheduling ─────────────────────────────
 
-export async function listOfferings(
-  deps: LiveClassDeps,
-  caller: StaffCaller,
-  q: { page: number; pageSize: number; search?: string; sessionId?: number },
-) {
-  const { db } = deps;
-  const { rows, total } = await offerings.staffOfferings(db, caller, PAGES.manage, {
-    sessionId: q.sessionId,
-    search: q.search,
-    limit: q.pageSize,
-    offset: (q.page - 1) * q.pageSize,
-  });
-  const [lecturers, enrolled] = await Promise.all([
-    offerings.lecturersOf(db, rows),
-    Promise.all(rows.map((r) => offerings.rosterIds(db, r))),
-  ]);
-  return {
-    Status: STATUS.ok,
-    Data: rows.map((r, i) => ({
-      CourseId: r.courseId,
-      SessionId: r.sessionId,
-      Code: r.code,
-      Title: r.title,
-      Semester: r.term,
-      Session: r.session,
-      Lecturers: (lecturers.get(`${r.courseId}:${r.sessionId}`) ?? []).map((l) => l.name),
-      Enrolled: enrolled[i]!.length,
-    })),
-    Page: q.page,
-    PageSize: q.pageSize,
-    Total: total,
-  };
-}
-
 export async function getOffering(
   deps: LiveClassDeps,
   caller: StaffCaller,
@@ -770,17 +736,24 @@ export async function review(deps: LiveClassDeps, q: { page: number; pageSize: n
   const { db } = deps;
   const { rows, total } = await repo.reviewPage(db, q.pageSize, (q.page - 1) * q.pageSize);
   const now = new Date();
-  const attended = await repo.attendedCounts(
+  const keys = [...new Set(rows.map(({ cls }) => `${cls.courseId}:${cls.sessionId}`))];
+  const [attended, facts] = await Promise.all([
+    repo.attendedCounts(
+      db,
+      rows.map((r) => r.cls.id),
+    ),
+    // Reference data (cached): each offering of the page once.
+    Promise.all(
+      keys.map((key) => {
+        const [courseId, sessionId] = key.split(':').map(Number) as [number, number];
+        return offerings.offering(db, courseId, sessionId);
+      }),
+    ),
+  ]);
+  const enrolledBy = await offerings.rosterSizes(
     db,
-    rows.map((r) => r.cls.id),
+    facts.filter((o) => o !== null),
   );
-  const enrolledBy = new Map<string, number>();
-  for (const { cls } of rows) {
-    const key = `${cls.courseId}:${cls.sessionId}`;
-    if (enrolledBy.has(key)) continue;
-    const o = await offerings.offering(db, cls.courseId, cls.sessionId);
-    enrolledBy.set(key, o ? (await offerings.rosterIds(db, o)).length : 0);
-  }
   const data: LiveClassReviewRow[] = rows.map(({ cls, code, lecturer }) => {
     const state = stateOf(cls, now);
     const enrolled = enrolledBy.get(`${cls.courseId}:${cls.sessionId}`) ?? 0;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   NOTIFICATIONS_API as API,
   markNotificationsReadRequest,
@@ -12,6 +13,7 @@ import {
   specUnreadResponse,
 } from '@portal/contracts';
 import type { AppDeps } from '../../platform/deps.js';
+import { matchesEtag } from '../../platform/downloads.js';
 import { errorResponses } from '../../platform/routes.js';
 import * as notifications from './notifications.service.js';
 
@@ -30,9 +32,21 @@ export function registerNotificationsModule(app: FastifyInstance, deps: AppDeps)
     schema: {
       tags,
       summary: 'The caller’s unread notifications, one count per type name',
-      response: { 200: notificationCountsResponse, ...errors },
+      response: {
+        200: notificationCountsResponse,
+        304: z.null().describe('Nothing new since the ETag sent in If-None-Match: no body'),
+        ...errors,
+      },
     },
-    handler: (request) => notifications.counts(db, request.auth),
+    handler: async (request, reply) => {
+      const answer = await notifications.counts(db, request.auth);
+      const etag = notifications.countsEtag(answer.Data);
+      // Polled every 4 s by every signed-in page: the browser keeps the answer and asks again with
+      // its ETag each time (no-cache), and hands the kept body to fetch when the answer is 304.
+      reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'authorization');
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
+      return answer;
+    },
   });
 
   r.get(API.list, {

@@ -124,6 +124,13 @@ export async function counts(db: Exec, auth: AuthContext | null) {
   return { Status: STATUS.ok, Data: data, Total: total };
 }
 
+/**
+ * A weak ETag of a counts answer: the counts themselves (the answer follows from them), so a poll
+ * that finds nothing new is answered 304 with no body.
+ */
+export const countsEtag = (data: NotificationCounts): string =>
+  `W/"n-${NOTIFICATION_TYPE_NAMES.map((name) => data[name]).join('.')}"`;
+
 export async function list(
   db: Exec,
   auth: AuthContext | null,

@@ -119,6 +119,37 @@ describe('notifications', () => {
     const after = await get(`${API.unread}?staffId=${s4Id}&notificationType=2`, s4);
     expect(after.json().Data).toHaveLength(0);
   });
+  it('answers a poll that finds nothing new 304 with no body (a weak ETag of the counts)', async () => {
+    const first = await get(API.counts, s4);
+    expect(first.statusCode, first.body).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect(String(first.headers.vary)).toMatch(/authorization/i);
+
+    const same = await get(API.counts, { ...s4, 'if-none-match': etag });
+    expect(same.statusCode).toBe(304);
+    expect(same.body).toBe('');
+    expect(same.headers.etag).toBe(etag);
+    // The strong form and a list of tags match too; another user's counts may differ.
+    expect((await get(API.counts, { ...s4, 'if-none-match': `"x", ${etag.slice(2)}` })).statusCode).toBe(304);
+
+    // Something new: the full answer again, with its new ETag.
+    await publish(t.database.db, {
+      type: 'assignments',
+      recipientKind: 'Student',
+      recipientIds: [s4Id],
+      title: 'CSC 101: Assignment 1',
+      link: '/student/assignment',
+    });
+    const changed = await get(API.counts, { ...s4, 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.json().Data.assignments).toBe(first.json().Data.assignments + 1);
+    // Without a session: 401 as before, never a 304.
+    expect((await get(API.counts, { 'if-none-match': etag })).statusCode).toBe(401);
+  });
+
   it('counts an audience item for its audience only, from one row, past each user’s read marker', async () => {
     const db = t.database.db;
     const rows = (await db.execute(sql`

@@ -1,11 +1,16 @@
-import { OFFERING_MESSAGES as M } from '@portal/contracts';
+import { OFFERING_MESSAGES as M, STATUS, type OfferingPage, type StaffOffering } from '@portal/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { actorOf, type AuditActor } from '../../platform/audit.js';
 import type { AuthContext } from '../../platform/auth.js';
 import type { Exec } from '../../platform/db.js';
 import { forbidden, notFound, unauthorized } from '../../platform/errors.js';
-import { approvedCoursesOf, approvedRoster, holdsApprovedCourse } from '../courses/roster.service.js';
+import {
+  approvedCoursesOf,
+  approvedRoster,
+  approvedRosterSizesOf,
+  holdsApprovedCourse,
+} from '../courses/roster.service.js';
 import * as repo from './offerings.repository.js';
 
 /**
@@ -97,6 +102,54 @@ export async function staffOfferings(
   });
 }
 
+/** What a feature counts in each offering of its list, by `courseId:sessionId` (content: its items by state). */
+export type OfferingCounter = (
+  db: Exec,
+  offerings: readonly StaffOfferingRow[],
+) => Promise<Map<string, Record<string, number>>>;
+
+/**
+ * The list every classroom page opens on (GET OFFERINGS_API.staff(page)): the offerings the caller
+ * works on through `page` (`staffOfferings`), each with its lecturers, how many students take it and
+ * what the page's feature counts in it (`counter`), in one query each for the whole page.
+ */
+export async function staffOfferingsList(
+  db: Exec,
+  caller: StaffCaller,
+  page: OfferingPage,
+  q: { page: number; pageSize: number; search?: string; sessionId?: number },
+  counter?: OfferingCounter,
+) {
+  // The route lets in any of OFFERING_PAGES: the list is of the page asked for, so the caller holds it.
+  if (!caller.pages.includes(page)) throw forbidden();
+  const { rows, total } = await staffOfferings(db, caller, page, {
+    sessionId: q.sessionId,
+    search: q.search,
+    limit: q.pageSize,
+    offset: (q.page - 1) * q.pageSize,
+  });
+  const [lecturers, enrolled, counts] = await Promise.all([
+    repo.lecturersOf(db, rows),
+    rosterSizes(db, rows),
+    counter ? counter(db, rows) : new Map<string, Record<string, number>>(),
+  ]);
+  const data: StaffOffering[] = rows.map((r) => {
+    const key = `${r.courseId}:${r.sessionId}`;
+    return {
+      CourseId: r.courseId,
+      SessionId: r.sessionId,
+      Code: r.code,
+      Title: r.title,
+      Semester: r.term,
+      Session: r.session,
+      Lecturers: (lecturers.get(key) ?? []).map((l) => l.name),
+      Enrolled: enrolled.get(key) ?? 0,
+      Counts: counts.get(key) ?? {},
+    };
+  });
+  return { Status: STATUS.ok, Data: data, Page: q.page, PageSize: q.pageSize, Total: total };
+}
+
 /**
  * A student acts in an offering only when their approved course registration for the semester of the
  * course's term in that session holds the course. Anything else — an offering that does not exist, a
@@ -132,6 +185,24 @@ export async function rosterIds(
   o: Pick<OfferingFacts, 'courseId' | 'semesterId'>,
 ): Promise<number[]> {
   return (await roster(db, o)).map((r) => r.studentId);
+}
+
+/**
+ * How many students take each offering, by `courseId:sessionId`, in ONE grouped query however many
+ * offerings are asked (a list's enrolled column); an offering without a semester set up takes none.
+ */
+export async function rosterSizes(
+  db: Exec,
+  list: readonly Pick<OfferingFacts, 'courseId' | 'sessionId' | 'semesterId'>[],
+): Promise<Map<string, number>> {
+  const held = list.filter((o): o is typeof o & { semesterId: number } => o.semesterId !== null);
+  const sizes = await approvedRosterSizesOf(db, held);
+  return new Map(
+    list.map((o) => [
+      `${o.courseId}:${o.sessionId}`,
+      o.semesterId === null ? 0 : (sizes.get(`${o.courseId}:${o.semesterId}`) ?? 0),
+    ]),
+  );
 }
 
 /** The offerings a student takes this semester (the current semesters' approved registrations). */

@@ -3,27 +3,18 @@ import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { UseQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import type { OfferingPage, StaffOffering } from '@portal/contracts';
 import { useT } from '../../i18n/useT';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ServerTable, type TableColumn } from '../crud/ServerTable';
 import type { ListState } from '../crud/types';
 import { useDebounced } from '../crud/useDebounced';
 import { PageHeading } from '../PageHeading';
+import { useStaffOfferings } from './staffOfferings';
 
-/** A course offering as every classroom feature lists it for staff. */
-export interface StaffOfferingRow {
-  CourseId: number;
-  SessionId: number;
-  Code: string;
-  Title: string;
-  Session: string;
-  Semester?: string | null;
-  Lecturers?: readonly string[];
-  Enrolled?: number;
-}
+type Row = StaffOffering;
 
 /** The feature's own words (from its catalogue): the screen is the same, what it manages differs. */
 export interface StaffOfferingsLabels {
@@ -48,19 +39,16 @@ export interface StaffOfferingsLabels {
  * offerings the lecturer teaches (the page's administrator: every offering), searched and paged on
  * the server, each opening the feature's page of that offering.
  */
-export function StaffOfferingsScreen<Row extends StaffOfferingRow>({
+export function StaffOfferingsScreen({
+  page,
   labels,
-  useOfferings,
   pathOf,
   error,
   columns = [],
 }: {
+  /** The admin page this is the first screen of: whose offerings are listed (OFFERINGS_API.staff). */
+  page: OfferingPage;
   labels: StaffOfferingsLabels;
-  useOfferings: (
-    page: number,
-    pageSize: number,
-    search: string,
-  ) => UseQueryResult<{ Data: Row[]; Total: number }>;
   pathOf: (row: Row) => string;
   /** The feature's error panel, with a retry. */
   error: (error: unknown, retry: () => void) => ReactNode;
@@ -71,7 +59,7 @@ export function StaffOfferingsScreen<Row extends StaffOfferingRow>({
   const [state, setState] = useState<ListState>({ page: 1, pageSize: 10 });
   const [search, setSearch] = useState('');
   const settled = useDebounced(search.trim());
-  const offerings = useOfferings(state.page, state.pageSize, settled);
+  const offerings = useStaffOfferings(page, state.page, state.pageSize, settled);
   useDocumentTitle(`${labels.title} · ${t('portal.name')}`);
   const all: TableColumn<Row>[] = [
     { field: 'Code', header: labels.code, priority: 0 },

@@ -3,7 +3,6 @@ import {
   type AssignmentDetail,
   type AssignmentFile,
   type AssignmentInput,
-  type AssignmentOffering,
   type AssignmentScoreItem,
   type AssignmentView,
   type GradeInput,
@@ -12,7 +11,7 @@ import {
   type StudentAssignments,
   type SubmissionView,
 } from '@portal/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { localiseAnswer } from '../../i18n/serverMessages';
 import { ApiError, api, apiBlob, apiErrorOf, authHeaders } from '../../lib/api';
 import { saveFile } from '../../lib/download';
@@ -30,18 +29,6 @@ export const LAGOS_OFFSET = '+01:00';
 export const toLagosInput = (iso: string | null) =>
   iso ? new Date(Date.parse(iso) + 3600_000).toISOString().slice(0, 16) : '';
 export const fromLagosInput = (value: string) => (value ? `${value}:00${LAGOS_OFFSET}` : '');
-
-export const useAssignmentOfferings = (page: number, pageSize: number, search: string) =>
-  useQuery({
-    queryKey: ['assignments', 'offerings', page, pageSize, search],
-    queryFn: ({ signal }) =>
-      api<{ Data: AssignmentOffering[]; Total: number }>(API.offerings, {
-        query: { page, pageSize, search: search || undefined },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
 
 export const useScoreItems = () =>
   useQuery({

@@ -17,18 +17,6 @@ export type OfferingClasses = LiveClassOffering & { Classes: LiveClass[]; MaxMin
 /** While a class is live its list refreshes itself, so Start, Join and End follow the class. */
 const LIVE_REFRESH_MS = 15_000;
 
-export const useStaffOfferings = (page: number, pageSize: number, search: string) =>
-  useQuery({
-    queryKey: ['liveclasses', 'offerings', page, pageSize, search],
-    queryFn: ({ signal }) =>
-      api<Paged<LiveClassOffering>>(LIVE_CLASS_API.offerings, {
-        query: { page, pageSize, search: search || undefined },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
-
 const offeringKey = (courseId: number, sessionId: number) => ['liveclasses', 'offering', courseId, sessionId];
 
 export const useOfferingClasses = (courseId: number, sessionId: number) =>

@@ -1,7 +1,6 @@
 import { StaffOfferingsScreen } from '../../../components/classroom/StaffOfferingsScreen';
-import type { AssignmentOffering } from '@portal/contracts';
+import { ASSIGNMENT_PAGE } from '@portal/contracts';
 import { useT } from '../../../i18n/useT';
-import { useAssignmentOfferings } from '../api';
 import { AssignmentsError } from './AssignmentsError';
 
 export const offeringAssignmentsPath = (courseId: number, sessionId: number) =>
@@ -11,7 +10,8 @@ export const offeringAssignmentsPath = (courseId: number, sessionId: number) =>
 export default function AssignmentsAdminScreen() {
   const t = useT();
   return (
-    <StaffOfferingsScreen<AssignmentOffering>
+    <StaffOfferingsScreen
+      page={ASSIGNMENT_PAGE}
       labels={{
         title: t('assignments.staff.heading'),
         intro: t('assignments.staff.intro'),
@@ -25,7 +25,6 @@ export default function AssignmentsAdminScreen() {
         open: t('assignments.staff.open'),
         openOffering: (code) => t('assignments.staff.openOffering', { code }),
       }}
-      useOfferings={useAssignmentOfferings}
       pathOf={(row) => offeringAssignmentsPath(row.CourseId, row.SessionId)}
       error={(error) => <AssignmentsError error={error} />}
     />

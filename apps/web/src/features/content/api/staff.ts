@@ -1,9 +1,9 @@
 import {
   CONTENT_API,
+  CONTENT_PAGES,
   type ContentItem,
   type ContentItemInput,
   type ContentOfferingDetail,
-  type ContentOfferingsResponse,
   type ContentProgressInput,
   type ContentItemProgress,
   type ContentStudentProgress,
@@ -11,23 +11,10 @@ import {
   type StudentContent,
 } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { staffOfferingsKey } from '../../../components/classroom/staffOfferings';
 import { api } from '../../../lib/api';
 
 export type { ContentProgressInput };
-
-export const staffOfferingsOptions = (page: number, pageSize: number, search: string) =>
-  queryOptions({
-    queryKey: ['content', 'staff', 'offerings', page, pageSize, search],
-    queryFn: ({ signal }) =>
-      api<ContentOfferingsResponse>(CONTENT_API.offerings, {
-        query: { page, pageSize, search: search || undefined },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
-export const useStaffOfferings = (page: number, pageSize: number, search: string) =>
-  useQuery(staffOfferingsOptions(page, pageSize, search));
 
 const offeringKey = (courseId: number, sessionId: number) => [
   'content',
@@ -101,7 +88,7 @@ export function useContentChanges(courseId: number, sessionId: number) {
   const refresh = () =>
     Promise.all([
       client.invalidateQueries({ queryKey: offeringKey(courseId, sessionId) }),
-      client.invalidateQueries({ queryKey: ['content', 'staff', 'offerings'] }),
+      client.invalidateQueries({ queryKey: staffOfferingsKey(CONTENT_PAGES.manage) }),
     ]);
   // Called the same number of times, in the same order, on every render (a hook per change).
   const change = <V, T = unknown>(call: (vars: V) => Promise<Answer<T>>) =>

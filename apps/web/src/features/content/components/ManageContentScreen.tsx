@@ -1,7 +1,6 @@
 import { StaffOfferingsScreen } from '../../../components/classroom/StaffOfferingsScreen';
-import type { ContentOffering } from '@portal/contracts';
+import { CONTENT_PAGES } from '@portal/contracts';
 import { useT } from '../../../i18n/useT';
-import { useStaffOfferings } from '../api/staff';
 import { ContentError } from './ContentStatus';
 import { ContentMessages } from './ContentMessages';
 
@@ -20,7 +19,8 @@ export const offeringPath = (courseId: number, sessionId: number) =>
 function Offerings() {
   const t = useT();
   return (
-    <StaffOfferingsScreen<ContentOffering>
+    <StaffOfferingsScreen
+      page={CONTENT_PAGES.manage}
       labels={{
         title: t('content.manage.title'),
         intro: t('content.manage.intro'),
@@ -36,7 +36,6 @@ function Offerings() {
         open: t('content.open'),
         openOffering: (code) => t('content.manage.openOffering', { code }),
       }}
-      useOfferings={useStaffOfferings}
       pathOf={(row) => offeringPath(row.CourseId, row.SessionId)}
       error={(error, retry) => <ContentError error={error} onRetry={retry} />}
       columns={[
@@ -45,9 +44,9 @@ function Offerings() {
           header: t('content.manage.itemsColumn'),
           render: (row) =>
             t('content.manage.itemCounts', {
-              items: row.Items,
-              published: row.Published,
-              pending: row.PendingReview,
+              items: row.Counts.Items ?? 0,
+              published: row.Counts.Published ?? 0,
+              pending: row.Counts.PendingReview ?? 0,
             }),
           priority: 2,
         },

@@ -51,18 +51,6 @@ export const useBoards = () =>
     staleTime: 0,
   });
 
-export const useStaffOfferings = (page: number, search: string) =>
-  useQuery({
-    queryKey: [...KEY, 'offerings', page, search],
-    queryFn: ({ signal }) =>
-      api<Paged<DiscussionBoard>>(API.offerings, {
-        query: { page, pageSize: 100, search: search || undefined },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
-
 export const useThreads = (board: BoardRef | null, page: number, pageSize: number) =>
   useQuery({
     queryKey: [...KEY, 'threads', board && boardKey(board), page, pageSize],

@@ -2,14 +2,15 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { DiscussionKind } from '@portal/contracts';
+import { DISCUSSION_PAGES, type DiscussionKind } from '@portal/contracts';
 import { useId, useState } from 'react';
+import { useStaffOfferings } from '../../../components/classroom/staffOfferings';
 import { ReferenceInput } from '../../../components/crud/ReferenceInput';
 import { LoadError, LoadingBlock } from '../../../components/LoadState';
 import { PageHeading } from '../../../components/PageHeading';
 import { useT } from '../../../i18n/useT';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { boardKey, boardOf, useStaffOfferings, type BoardRef } from '../api/discussions';
+import { boardKey, type BoardRef } from '../api/discussions';
 import { BoardView, useOpenThread } from './BoardView';
 import { DiscussionsMessages } from './DiscussionsMessages';
 import { ReportsPanel } from './ReportsPanel';
@@ -58,12 +59,15 @@ function Board({ board }: { board: BoardRef }) {
 
 function LearningPicker() {
   const t = useT();
-  const offerings = useStaffOfferings(1, '');
+  const offerings = useStaffOfferings(DISCUSSION_PAGES.learning, 1, 100, '');
   const [chosen, setChosen] = useState<string | null>(null);
   if (offerings.isPending) return <LoadingBlock />;
   if (offerings.isError)
     return <LoadError error={offerings.error} onRetry={() => void offerings.refetch()} />;
-  const list = offerings.data.Data.map((b) => ({ key: boardKey(boardOf(b)), board: b }));
+  const list = offerings.data.Data.map((o) => {
+    const board: BoardRef = { kind: 'learning', courseId: o.CourseId, sessionId: o.SessionId };
+    return { key: boardKey(board), board, name: `${o.Code} · ${o.Title} (${o.Session})` };
+  });
   if (list.length === 0)
     return <Typography color="text.secondary">{t('discussions.noOfferings')}</Typography>;
   const current = list.find((b) => b.key === chosen) ?? list[0]!;
@@ -79,11 +83,11 @@ function LearningPicker() {
       >
         {list.map((b) => (
           <MenuItem key={b.key} value={b.key}>
-            {b.board.Name}
+            {b.name}
           </MenuItem>
         ))}
       </TextField>
-      <Board board={boardOf(current.board)} />
+      <Board board={current.board} />
     </Stack>
   );
 }

@@ -1,7 +1,6 @@
 import { StaffOfferingsScreen } from '../../../components/classroom/StaffOfferingsScreen';
-import type { LiveClassOffering } from '@portal/contracts';
+import { LIVE_CLASS_PAGES } from '@portal/contracts';
 import { useT } from '../../../i18n/useT';
-import { useStaffOfferings } from '../api';
 import { LiveClassError } from './LiveClassError';
 import { LiveClassesMessages } from './LiveClassesMessages';
 
@@ -20,7 +19,8 @@ export default function LiveClassroomScreen() {
 function Offerings() {
   const t = useT();
   return (
-    <StaffOfferingsScreen<LiveClassOffering>
+    <StaffOfferingsScreen
+      page={LIVE_CLASS_PAGES.manage}
       labels={{
         title: t('liveclasses.manage.title'),
         intro: t('liveclasses.manage.intro'),
@@ -36,7 +36,6 @@ function Offerings() {
         open: t('liveclasses.open'),
         openOffering: (code) => t('liveclasses.openOffering', { code }),
       }}
-      useOfferings={useStaffOfferings}
       pathOf={(row) => liveOfferingPath(row.CourseId, row.SessionId)}
       error={(error, retry) => <LiveClassError error={error} onRetry={retry} />}
     />
