@@ -19,6 +19,7 @@ import { registerLettersModule } from './letters/index.js';
 import { registerNotificationsModule } from './notifications/index.js';
 import { registerOlevelModule } from './olevel/index.js';
 import { registerPaymentsModule } from './payments/index.js';
+import { registerPlatformFiguresModule } from './platform-figures/index.js';
 import { registerReceiptsModule } from './receipts/index.js';
 import { registerRecordsModule } from './records/index.js';
 import { registerReferenceModule } from './reference/index.js';
@@ -82,4 +83,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   const meetings = createMeetingEngine(deps.config);
   if (meetings.sandbox) await registerSandboxMeeting(app, deps.config);
   registerLiveClassesModule(app, deps, meetings.engine);
+  registerPlatformFiguresModule(app, deps);
 }

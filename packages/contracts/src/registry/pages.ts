@@ -161,7 +161,12 @@ export const ADMIN_MENUS: readonly (readonly [number, string, string, readonly s
   ],
   [10, 'Settings', 'settings', ['schoolinformation', 'schoolsettings']],
   // The /app area's pages that roles are given like admin pages (issue 24): see APP_AREA_PAGES.
-  [11, 'Classroom', 'rate_review', ['content-review', 'SendBroadcast', 'classroomReview', 'setup-config']],
+  [
+    11,
+    'Classroom',
+    'rate_review',
+    ['content-review', 'SendBroadcast', 'classroomReview', 'setup-config', 'dashboard'],
+  ],
 ];
 
 /**
@@ -173,6 +178,7 @@ export const APP_AREA_PAGES: ReadonlySet<string> = new Set([
   'SendBroadcast',
   'classroomReview',
   'setup-config',
+  'dashboard',
 ]);
 
 /** Course registration's admin pages (issue 13). */
@@ -228,6 +234,8 @@ export const BUILT_WORKFLOW_PAGES: readonly string[] = [
   'classroomReview',
   // The /app console's reading of the configuration (issue 28).
   'setup-config',
+  // The /app console's learning platform at a glance (issue 28).
+  'dashboard',
 ];
 
 /**

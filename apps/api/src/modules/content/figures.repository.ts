@@ -1,0 +1,43 @@
+import { and, eq, gte, isNotNull, sql, type AnyColumn } from 'drizzle-orm';
+import { contentItems, contentProgress } from '../../db/schema/index.js';
+import { countSql, type Exec } from '../../platform/db.js';
+
+/** A timestamp's day in the institution's time (West Africa Time), YYYY-MM-DD. */
+const dayOf = (column: AnyColumn) =>
+  sql<string>`to_char(${column} at time zone 'UTC' + interval '1 hour', 'YYYY-MM-DD')`;
+
+export async function publishedItems(db: Exec): Promise<number> {
+  const [row] = await db
+    .select({ n: countSql() })
+    .from(contentItems)
+    .where(eq(contentItems.state, 'published'));
+  return row?.n ?? 0;
+}
+
+/** Items opened (first opened) or completed per day since `since`. */
+export async function progressByDay(
+  db: Exec,
+  column: 'openedAt' | 'completedAt',
+  since: Date,
+): Promise<{ date: string; count: number }[]> {
+  const at = contentProgress[column];
+  const date = dayOf(at);
+  return db
+    .select({ date, count: countSql() })
+    .from(contentProgress)
+    .where(and(isNotNull(at), gte(at, since)))
+    .groupBy(date);
+}
+
+/** One student's reading: items opened and completed, and the last time they opened one. */
+export async function progressOfStudent(db: Exec, studentId: number) {
+  const [row] = await db
+    .select({
+      opened: sql<number>`count(${contentProgress.openedAt})::int`,
+      completed: sql<number>`count(${contentProgress.completedAt})::int`,
+      lastOpenedAt: sql<Date | string | null>`max(${contentProgress.openedAt})`,
+    })
+    .from(contentProgress)
+    .where(eq(contentProgress.studentId, studentId));
+  return row ?? { opened: 0, completed: 0, lastOpenedAt: null };
+}
