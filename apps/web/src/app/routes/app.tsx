@@ -13,13 +13,13 @@ import Security from '@mui/icons-material/Security';
 import Tune from '@mui/icons-material/Tune';
 import Videocam from '@mui/icons-material/Videocam';
 import { lazy, type ReactElement } from 'react';
-import { Route } from 'react-router';
+import { Navigate, Route } from 'react-router';
 import { NamespaceMessages } from '../../i18n/NamespaceMessages';
 import type { MessageId } from '../../i18n/locales';
 import { AreaShell } from '../shell/AreaShell';
 import { link, type NavItem } from '../shell/nav';
 
-const AdminDashboard = lazy(() => import('../../features/admin/components/AdminDashboard'));
+const PlatformDashboard = lazy(() => import('../../features/platform/components/PlatformDashboard'));
 const RolesScreen = lazy(() => import('../../features/admin/components/RolesScreen'));
 const AdministratorsScreen = lazy(() => import('../../features/admin/components/AdministratorsScreen'));
 const ContentReviewScreen = lazy(() => import('../../features/content/components/ContentReviewScreen'));
@@ -138,7 +138,9 @@ export default function AppAreaRoutes() {
   return (
     <NamespaceMessages namespace="admin">
       <AreaShell area="app" nav={NAV}>
-        <Route path="dashboard" element={<AdminDashboard area="app" />} />
+        <Route path="dashboard" element={<PlatformDashboard />} />
+        {/* The spec's 'dashboards': the same page. */}
+        <Route path="dashboards" element={<Navigate to="/app/dashboard" replace />} />
         {built.map(({ path, element }) => (
           <Route key={path} path={path} element={element} />
         ))}
