@@ -31,3 +31,4 @@ export * from './assignments.js';
 export * from './liveclasses.js';
 export * from './setup-config.js';
 export * from './platform-figures.js';
+export * from './learners.js';

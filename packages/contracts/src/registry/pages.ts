@@ -165,7 +165,7 @@ export const ADMIN_MENUS: readonly (readonly [number, string, string, readonly s
     11,
     'Classroom',
     'rate_review',
-    ['content-review', 'SendBroadcast', 'classroomReview', 'setup-config', 'dashboard'],
+    ['content-review', 'SendBroadcast', 'classroomReview', 'setup-config', 'dashboard', 'LearnersManagement'],
   ],
 ];
 
@@ -179,6 +179,7 @@ export const APP_AREA_PAGES: ReadonlySet<string> = new Set([
   'classroomReview',
   'setup-config',
   'dashboard',
+  'LearnersManagement',
 ]);
 
 /** Course registration's admin pages (issue 13). */
@@ -236,6 +237,8 @@ export const BUILT_WORKFLOW_PAGES: readonly string[] = [
   'setup-config',
   // The /app console's learning platform at a glance (issue 28).
   'dashboard',
+  // Who takes each course offering and what they do in it (issue 28).
+  'LearnersManagement',
 ];
 
 /**

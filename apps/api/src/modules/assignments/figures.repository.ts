@@ -1,4 +1,4 @@
-import { and, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { assignmentSubmissions, assignments } from '../../db/schema/index.js';
 import type { Exec } from '../../platform/db.js';
 
@@ -20,15 +20,29 @@ export async function dueWithSubmissions(db: Exec, since: Date, until: Date) {
     .groupBy(assignments.id);
 }
 
-/** One student's submissions: how many, how many late, the last one. */
-export async function submissionsOfStudent(db: Exec, studentId: number) {
-  const [row] = await db
+/** Per student of `studentIds`: submissions to the offering's assignments, how many late, the last. */
+export async function submissionsInOffering(
+  db: Exec,
+  courseId: number,
+  sessionId: number,
+  studentIds: readonly number[],
+) {
+  if (studentIds.length === 0) return [];
+  return db
     .select({
+      studentId: assignmentSubmissions.studentId,
       submitted: sql<number>`count(*)::int`,
       late: sql<number>`count(*) filter (where ${assignmentSubmissions.late})::int`,
-      lastSubmittedAt: sql<Date | string | null>`max(${assignmentSubmissions.submittedAt})`,
+      lastAt: sql<Date | string | null>`max(${assignmentSubmissions.submittedAt})`,
     })
     .from(assignmentSubmissions)
-    .where(eq(assignmentSubmissions.studentId, studentId));
-  return row ?? { submitted: 0, late: 0, lastSubmittedAt: null };
+    .innerJoin(assignments, eq(assignments.id, assignmentSubmissions.assignmentId))
+    .where(
+      and(
+        eq(assignments.courseId, courseId),
+        eq(assignments.sessionId, sessionId),
+        inArray(assignmentSubmissions.studentId, [...studentIds]),
+      ),
+    )
+    .groupBy(assignmentSubmissions.studentId);
 }

@@ -27,4 +27,10 @@ export async function assignmentFigures(db: Exec, since: Date, until: Date) {
   };
 }
 
-export const studentSubmissions = (db: Exec, studentId: number) => repo.submissionsOfStudent(db, studentId);
+/** Each learner's submissions to an offering's assignments (the learners' page). */
+export const submissionsInOffering = (
+  db: Exec,
+  courseId: number,
+  sessionId: number,
+  studentIds: readonly number[],
+) => repo.submissionsInOffering(db, courseId, sessionId, studentIds);

@@ -1,4 +1,4 @@
-import { and, eq, gte, isNotNull, sql, type AnyColumn } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, sql, type AnyColumn } from 'drizzle-orm';
 import { contentItems, contentProgress } from '../../db/schema/index.js';
 import { countSql, type Exec } from '../../platform/db.js';
 
@@ -29,15 +29,29 @@ export async function progressByDay(
     .groupBy(date);
 }
 
-/** One student's reading: items opened and completed, and the last time they opened one. */
-export async function progressOfStudent(db: Exec, studentId: number) {
-  const [row] = await db
+/** Per student of `studentIds`: the offering's items opened and completed, and the last opening. */
+export async function progressInOffering(
+  db: Exec,
+  courseId: number,
+  sessionId: number,
+  studentIds: readonly number[],
+) {
+  if (studentIds.length === 0) return [];
+  return db
     .select({
+      studentId: contentProgress.studentId,
       opened: sql<number>`count(${contentProgress.openedAt})::int`,
       completed: sql<number>`count(${contentProgress.completedAt})::int`,
-      lastOpenedAt: sql<Date | string | null>`max(${contentProgress.openedAt})`,
+      lastAt: sql<Date | string | null>`max(${contentProgress.openedAt})`,
     })
     .from(contentProgress)
-    .where(eq(contentProgress.studentId, studentId));
-  return row ?? { opened: 0, completed: 0, lastOpenedAt: null };
+    .innerJoin(contentItems, eq(contentItems.id, contentProgress.itemId))
+    .where(
+      and(
+        eq(contentItems.courseId, courseId),
+        eq(contentItems.sessionId, sessionId),
+        inArray(contentProgress.studentId, [...studentIds]),
+      ),
+    )
+    .groupBy(contentProgress.studentId);
 }

@@ -14,4 +14,10 @@ export async function contentFigures(db: Exec, since: Date) {
   return { published, opened, completed };
 }
 
-export const studentReading = (db: Exec, studentId: number) => repo.progressOfStudent(db, studentId);
+/** Each learner's reading of an offering's lessons (the learners' page). */
+export const readingInOffering = (
+  db: Exec,
+  courseId: number,
+  sessionId: number,
+  studentIds: readonly number[],
+) => repo.progressInOffering(db, courseId, sessionId, studentIds);

@@ -1,4 +1,4 @@
-import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import { liveClassAttendance, liveClasses } from '../../db/schema/index.js';
 import type { Exec } from '../../platform/db.js';
 
@@ -18,14 +18,29 @@ export async function heldSince(db: Exec, since: Date) {
     .groupBy(liveClasses.id);
 }
 
-/** One student's attendance: the classes they joined and the last time. */
-export async function attendanceOfStudent(db: Exec, studentId: number) {
-  const [row] = await db
+/** Per student of `studentIds`: the offering's classes they joined, and the last time. */
+export async function attendanceInOffering(
+  db: Exec,
+  courseId: number,
+  sessionId: number,
+  studentIds: readonly number[],
+) {
+  if (studentIds.length === 0) return [];
+  return db
     .select({
+      studentId: liveClassAttendance.userId,
       attended: sql<number>`count(distinct ${liveClassAttendance.classId})::int`,
-      lastJoinedAt: sql<Date | string | null>`max(${liveClassAttendance.joinedAt})`,
+      lastAt: sql<Date | string | null>`max(${liveClassAttendance.joinedAt})`,
     })
     .from(liveClassAttendance)
-    .where(and(eq(liveClassAttendance.userKind, 'Student'), eq(liveClassAttendance.userId, studentId)));
-  return row ?? { attended: 0, lastJoinedAt: null };
+    .innerJoin(liveClasses, eq(liveClasses.id, liveClassAttendance.classId))
+    .where(
+      and(
+        eq(liveClasses.courseId, courseId),
+        eq(liveClasses.sessionId, sessionId),
+        eq(liveClassAttendance.userKind, 'Student'),
+        inArray(liveClassAttendance.userId, [...studentIds]),
+      ),
+    )
+    .groupBy(liveClassAttendance.userId);
 }

@@ -31,4 +31,10 @@ export async function liveClassFigures(db: Exec, since: Date) {
   };
 }
 
-export const studentAttendance = (db: Exec, studentId: number) => repo.attendanceOfStudent(db, studentId);
+/** Each learner's attendance of an offering's classes (the learners' page). */
+export const attendanceInOffering = (
+  db: Exec,
+  courseId: number,
+  sessionId: number,
+  studentIds: readonly number[],
+) => repo.attendanceInOffering(db, courseId, sessionId, studentIds);
