@@ -33,6 +33,10 @@ const SetupConfigScreen = lazy(() => import('../../features/setup/components/Set
 const ApplicantRecordsScreen = lazy(
   () => import('../../features/admissions/components/ApplicantRecordsScreen'),
 );
+const LearnersScreen = lazy(() => import('../../features/learners/components/LearnersScreen'));
+const OfferingLearnersScreen = lazy(
+  () => import('../../features/learners/components/OfferingLearnersScreen'),
+);
 const ChangePasswordScreen = lazy(() => import('../../features/account/components/ChangePasswordScreen'));
 
 interface AppPage {
@@ -88,7 +92,12 @@ const APP_PAGES: readonly AppPage[] = [
     // The school's particulars (name, short name, address, contacts) that documents, e-mails and the shell read.
     element: <RegistryScreen name="school-information" />,
   },
-  { path: 'LearnersManagement', label: 'app.nav.learnersManagement', icon: <PeopleAlt /> },
+  {
+    path: 'LearnersManagement',
+    label: 'app.nav.learnersManagement',
+    icon: <PeopleAlt />,
+    element: <LearnersScreen />,
+  },
   { path: 'instructorManagement', label: 'app.nav.manageAudits', icon: <FactCheck /> },
   {
     path: 'content-review',
@@ -144,6 +153,7 @@ export default function AppAreaRoutes() {
         {built.map(({ path, element }) => (
           <Route key={path} path={path} element={element} />
         ))}
+        <Route path="LearnersManagement/:courseId/:sessionId" element={<OfferingLearnersScreen />} />
         <Route path="changepassword" element={<ChangePasswordScreen area="app" />} />
       </AreaShell>
     </NamespaceMessages>
