@@ -32,3 +32,4 @@ export * from './liveclasses.js';
 export * from './setup-config.js';
 export * from './platform-figures.js';
 export * from './learners.js';
+export * from './instructors.js';

@@ -15,6 +15,7 @@ import { registerDocumentsModule } from './documents/index.js';
 import { registerHealthModule } from './health/index.js';
 import { registerHostelsModule } from './hostels/index.js';
 import { registerImportsModule } from './imports/index.js';
+import { registerInstructorsModule } from './instructors/index.js';
 import { registerLearnersModule } from './learners/index.js';
 import { registerLettersModule } from './letters/index.js';
 import { registerNotificationsModule } from './notifications/index.js';
@@ -86,4 +87,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   registerLiveClassesModule(app, deps, meetings.engine);
   registerPlatformFiguresModule(app, deps);
   registerLearnersModule(app, deps);
+  registerInstructorsModule(app, deps);
 }

@@ -165,7 +165,15 @@ export const ADMIN_MENUS: readonly (readonly [number, string, string, readonly s
     11,
     'Classroom',
     'rate_review',
-    ['content-review', 'SendBroadcast', 'classroomReview', 'setup-config', 'dashboard', 'LearnersManagement'],
+    [
+      'content-review',
+      'SendBroadcast',
+      'classroomReview',
+      'setup-config',
+      'dashboard',
+      'LearnersManagement',
+      'instructorManagement',
+    ],
   ],
 ];
 
@@ -180,6 +188,7 @@ export const APP_AREA_PAGES: ReadonlySet<string> = new Set([
   'setup-config',
   'dashboard',
   'LearnersManagement',
+  'instructorManagement',
 ]);
 
 /** Course registration's admin pages (issue 13). */
@@ -239,6 +248,8 @@ export const BUILT_WORKFLOW_PAGES: readonly string[] = [
   'dashboard',
   // Who takes each course offering and what they do in it (issue 28).
   'LearnersManagement',
+  // The lecturers, their activity and their teaching trail (issue 28).
+  'instructorManagement',
 ];
 
 /**

@@ -46,3 +46,23 @@ export async function submissionsInOffering(
     )
     .groupBy(assignmentSubmissions.studentId);
 }
+
+/** Per admin of `adminIds`: the assignments they set (published). */
+export async function setBy(db: Exec, adminIds: readonly number[]) {
+  if (adminIds.length === 0) return [];
+  return db
+    .select({ adminId: sql<number>`${assignments.createdBy}`, count: sql<number>`count(*)::int` })
+    .from(assignments)
+    .where(and(isNotNull(assignments.publishedAt), inArray(assignments.createdBy, [...adminIds])))
+    .groupBy(assignments.createdBy);
+}
+
+/** Per admin of `adminIds`: the submissions they graded. */
+export async function gradedBy(db: Exec, adminIds: readonly number[]) {
+  if (adminIds.length === 0) return [];
+  return db
+    .select({ adminId: sql<number>`${assignmentSubmissions.gradedBy}`, count: sql<number>`count(*)::int` })
+    .from(assignmentSubmissions)
+    .where(inArray(assignmentSubmissions.gradedBy, [...adminIds]))
+    .groupBy(assignmentSubmissions.gradedBy);
+}

@@ -34,3 +34,9 @@ export const submissionsInOffering = (
   sessionId: number,
   studentIds: readonly number[],
 ) => repo.submissionsInOffering(db, courseId, sessionId, studentIds);
+
+/** Assignments set and submissions graded per lecturer (the instructors' page). */
+export async function setAndGradedBy(db: Exec, adminIds: readonly number[]) {
+  const [set, graded] = await Promise.all([repo.setBy(db, adminIds), repo.gradedBy(db, adminIds)]);
+  return { set, graded };
+}

@@ -55,3 +55,13 @@ export async function progressInOffering(
     )
     .groupBy(contentProgress.studentId);
 }
+
+/** Per admin of `adminIds`: the lesson items they wrote that are published. */
+export async function publishedBy(db: Exec, adminIds: readonly number[]) {
+  if (adminIds.length === 0) return [];
+  return db
+    .select({ adminId: sql<number>`${contentItems.createdBy}`, count: countSql() })
+    .from(contentItems)
+    .where(and(eq(contentItems.state, 'published'), inArray(contentItems.createdBy, [...adminIds])))
+    .groupBy(contentItems.createdBy);
+}

@@ -21,3 +21,6 @@ export const readingInOffering = (
   sessionId: number,
   studentIds: readonly number[],
 ) => repo.progressInOffering(db, courseId, sessionId, studentIds);
+
+/** Lessons published per author (the instructors' page). */
+export const publishedBy = (db: Exec, adminIds: readonly number[]) => repo.publishedBy(db, adminIds);

@@ -44,3 +44,13 @@ export async function attendanceInOffering(
     )
     .groupBy(liveClassAttendance.userId);
 }
+
+/** Per lecturer of `adminIds`: the classes they held (started). */
+export async function heldBy(db: Exec, adminIds: readonly number[]) {
+  if (adminIds.length === 0) return [];
+  return db
+    .select({ adminId: liveClasses.lecturerId, count: sql<number>`count(*)::int` })
+    .from(liveClasses)
+    .where(and(isNotNull(liveClasses.startedAt), inArray(liveClasses.lecturerId, [...adminIds])))
+    .groupBy(liveClasses.lecturerId);
+}

@@ -38,3 +38,6 @@ export const attendanceInOffering = (
   sessionId: number,
   studentIds: readonly number[],
 ) => repo.attendanceInOffering(db, courseId, sessionId, studentIds);
+
+/** Classes held per lecturer (the instructors' page). */
+export const heldBy = (db: Exec, adminIds: readonly number[]) => repo.heldBy(db, adminIds);
