@@ -37,6 +37,7 @@ const LearnersScreen = lazy(() => import('../../features/learners/components/Lea
 const OfferingLearnersScreen = lazy(
   () => import('../../features/learners/components/OfferingLearnersScreen'),
 );
+const InstructorsScreen = lazy(() => import('../../features/instructors/components/InstructorsScreen'));
 const ChangePasswordScreen = lazy(() => import('../../features/account/components/ChangePasswordScreen'));
 
 interface AppPage {
@@ -98,7 +99,12 @@ const APP_PAGES: readonly AppPage[] = [
     icon: <PeopleAlt />,
     element: <LearnersScreen />,
   },
-  { path: 'instructorManagement', label: 'app.nav.manageAudits', icon: <FactCheck /> },
+  {
+    path: 'instructorManagement',
+    label: 'app.nav.manageAudits',
+    icon: <FactCheck />,
+    element: <InstructorsScreen />,
+  },
   {
     path: 'content-review',
     label: 'app.nav.contentReview',
