@@ -1,6 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { readSheet } from 'read-excel-file/node';
-import { DEMO, expect, portal, signIn, test } from '../fixtures';
+import {
+  DEMO,
+  DEMO_PASSWORD,
+  expect,
+  portal,
+  seriousA11yViolations,
+  sidebarLinks,
+  signIn,
+  test,
+} from '../fixtures';
 
 test("the /app console's applicant records: O'level results filtered and downloaded as XLSX", async ({
   page,
@@ -41,9 +50,22 @@ test("the /app console's applicant records: O'level results filtered and downloa
   expect(rows[1]![2]).toBe(1);
 });
 
-test("School Management edits the school's particulars, and the shell shows the new short name", async ({
+test("School Management edits the school's particulars: the shell and the receipts show the new short name", async ({
   page,
+  request,
 }) => {
+  // Applicant 7's paid acceptance fee: its receipt id, read through the API.
+  const login = await request.post('/api/Account/Login', {
+    data: { Username: '202410000007AG', Password: DEMO_PASSWORD, userMode: 'Applicant', schoolId: 1 },
+  });
+  expect(login.ok()).toBe(true);
+  const { LoginToken: token, sid } = (await login.json()) as { LoginToken: string; sid: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const links = await request.get('/api/applicant/document-links', { headers });
+  const receiptId = ((await links.json()) as { Data: { AcceptanceReceiptId: string } }).Data
+    .AcceptanceReceiptId;
+  await request.get(`/api/Account/Logout?sessionID=${sid}&userMode=Applicant`, { headers });
+
   await signIn(page, 'app', DEMO.admin);
   await page.goto(portal('/app/SchoolManagement'));
   await expect(page.getByRole('heading', { level: 1, name: 'School information' })).toBeVisible();
@@ -63,7 +85,12 @@ test("School Management edits the school's particulars, and the shell shows the 
     await page.reload();
     await expect(page.getByRole('heading', { level: 6, name: 'DIT Demo', exact: true })).toBeVisible();
     await expect(menu.getByRole('link', { name: 'School Management' })).toBeVisible();
+    await page.goto(portal(`/QrCode?transactionId=${receiptId}`));
+    await expect(
+      page.getByTestId('receipt').getByText('Demo Institute of Technology (DIT Demo)', { exact: true }),
+    ).toBeVisible();
   } finally {
+    await page.goto(portal('/app/SchoolManagement'));
     await rename('DIT Demo', 'DIT');
   }
 });
@@ -82,4 +109,42 @@ test('Setup and Configurations shows the switches and the engines serving the po
   await expect(
     page.getByRole('table', { name: 'Background jobs' }).getByRole('row', { name: /mail\.deliver/ }),
   ).toBeVisible();
+});
+
+test('every /app sidebar link opens its page at 360 and 1280 px: no not-found page, no serious axe finding', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  // Signed in at /signin (the saved session of the 'app' mode); the fixture fails on any console error.
+  await signIn(page, 'app', DEMO.admin);
+  const links = await sidebarLinks(page);
+  // Dashboard and the spec's console pages: none left out while it has a page.
+  for (const name of ['Dashboard', 'Learners Management', 'Manage Audits', 'School Management'])
+    expect(links.map((l) => l.name)).toContain(name);
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const { href, name } of links) {
+      await page.goto(href.startsWith('/portal') ? href : portal(href));
+      await expect(page.getByRole('heading', { level: 1 }), `${name} at ${width} px`).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
+      expect(await seriousA11yViolations(page), `${name} at ${width} px`).toEqual([]);
+    }
+  }
+});
+
+test('the dashboard shows the learning platform as charts, exams not in use yet', async ({ page }) => {
+  await signIn(page, 'app', DEMO.admin);
+  await page.goto(portal('/app/dashboards'));
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+  const exams = page
+    .getByRole('heading', { level: 2, name: 'Exams' })
+    .locator('xpath=ancestor::*[contains(@class,"MuiCard-root")][1]');
+  await expect(exams).toContainText('Not in use yet.');
+  // The demo's live class was held and attended: its chart is drawn with its axes.
+  await expect(page.getByRole('heading', { level: 2, name: 'Live classes' })).toBeVisible();
+  await expect(page.locator('.MuiChartsAxis-label', { hasText: 'Students' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Open classroom review' })).toHaveAttribute(
+    'href',
+    /\/app\/classroomReview$/,
+  );
 });

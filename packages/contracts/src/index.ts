@@ -30,3 +30,6 @@ export * from './discussions.js';
 export * from './assignments.js';
 export * from './liveclasses.js';
 export * from './setup-config.js';
+export * from './platform-figures.js';
+export * from './learners.js';
+export * from './instructors.js';

@@ -158,6 +158,8 @@ export type ReceiptLine = z.infer<typeof receiptLine>;
 export const paymentReceipt = z.object({
   /** The institution that issued the receipt (the page's heading). */
   institutionName: z.string(),
+  /** Its short name (School Management's), shown beside the name. */
+  institutionShortName: z.string().optional(),
   name: z.string(),
   matricNo: z.string().nullable(),
   jambRegNo: z.string().nullable(),

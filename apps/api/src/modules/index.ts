@@ -16,11 +16,14 @@ import { registerDocumentsModule } from './documents/index.js';
 import { registerHealthModule } from './health/index.js';
 import { registerHostelsModule } from './hostels/index.js';
 import { registerImportsModule } from './imports/index.js';
+import { registerInstructorsModule } from './instructors/index.js';
+import { registerLearnersModule } from './learners/index.js';
 import { registerLettersModule } from './letters/index.js';
 import { registerNotificationsModule } from './notifications/index.js';
 import { registerOfferingsModule } from './offerings/index.js';
 import { registerOlevelModule } from './olevel/index.js';
 import { registerPaymentsModule } from './payments/index.js';
+import { registerPlatformFiguresModule } from './platform-figures/index.js';
 import { registerReceiptsModule } from './receipts/index.js';
 import { registerRecordsModule } from './records/index.js';
 import { registerReferenceModule } from './reference/index.js';
@@ -85,4 +88,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   const meetings = createMeetingEngine(deps.config);
   if (meetings.sandbox) await registerSandboxMeeting(app, deps.config);
   registerLiveClassesModule(app, deps, meetings.engine);
+  registerPlatformFiguresModule(app, deps);
+  registerLearnersModule(app, deps);
+  registerInstructorsModule(app, deps);
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SignJWT, jwtVerify } from 'jose';
@@ -193,6 +193,22 @@ export class SessionService {
 
   async revoke(sessionId: string): Promise<void> {
     await this.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+  }
+
+  /**
+   * How many users of a kind signed in at least once since each of the instants given (the /app
+   * dashboard's active students): one row read per instant, the sessions table being the record.
+   */
+  async signedInSince(kind: UserKind, since: readonly Date[]): Promise<number[]> {
+    return Promise.all(
+      since.map(async (instant) => {
+        const [row] = await this.db
+          .select({ n: sql<number>`count(distinct ${sessions.userId})::int` })
+          .from(sessions)
+          .where(and(eq(sessions.userKind, kind), gte(sessions.createdAt, instant)));
+        return row?.n ?? 0;
+      }),
+    );
   }
 
   /** Ends every session of a user, e.g. after a password reset. */

@@ -161,7 +161,20 @@ export const ADMIN_MENUS: readonly (readonly [number, string, string, readonly s
   ],
   [10, 'Settings', 'settings', ['schoolinformation', 'schoolsettings']],
   // The /app area's pages that roles are given like admin pages (issue 24): see APP_AREA_PAGES.
-  [11, 'Classroom', 'rate_review', ['content-review', 'SendBroadcast', 'classroomReview', 'setup-config']],
+  [
+    11,
+    'Classroom',
+    'rate_review',
+    [
+      'content-review',
+      'SendBroadcast',
+      'classroomReview',
+      'setup-config',
+      'dashboard',
+      'LearnersManagement',
+      'instructorManagement',
+    ],
+  ],
 ];
 
 /**
@@ -173,6 +186,9 @@ export const APP_AREA_PAGES: ReadonlySet<string> = new Set([
   'SendBroadcast',
   'classroomReview',
   'setup-config',
+  'dashboard',
+  'LearnersManagement',
+  'instructorManagement',
 ]);
 
 /** Course registration's admin pages (issue 13). */
@@ -228,6 +244,12 @@ export const BUILT_WORKFLOW_PAGES: readonly string[] = [
   'classroomReview',
   // The /app console's reading of the configuration (issue 28).
   'setup-config',
+  // The /app console's learning platform at a glance (issue 28).
+  'dashboard',
+  // Who takes each course offering and what they do in it (issue 28).
+  'LearnersManagement',
+  // The lecturers, their activity and their teaching trail (issue 28).
+  'instructorManagement',
 ];
 
 /**

@@ -186,6 +186,7 @@ export async function receiptOf(
   const verifyUrl = verifyUrls.receipt(deps.config.PUBLIC_URL, payment.publicId);
   const receipt: PaymentReceipt = {
     institutionName: institution.name,
+    institutionShortName: institution.shortName,
     name: payee.name,
     matricNo: payee.matricNo,
     jambRegNo: payee.jambRegNo,

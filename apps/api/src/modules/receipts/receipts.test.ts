@@ -81,6 +81,7 @@ describe('receipts', () => {
       // The programme of the course of study, not the entry mode (UTME).
       program: 'Bachelor of Science (B.Sc.)',
       institutionName: 'Demo Institute of Technology',
+      institutionShortName: 'DIT',
       verifyUrl,
       pdfUrl: `/api/receipts/${receiptId}.pdf`,
     });

@@ -13,13 +13,13 @@ import Security from '@mui/icons-material/Security';
 import Tune from '@mui/icons-material/Tune';
 import Videocam from '@mui/icons-material/Videocam';
 import { lazy, type ReactElement } from 'react';
-import { Route } from 'react-router';
+import { Navigate, Route } from 'react-router';
 import { NamespaceMessages } from '../../i18n/NamespaceMessages';
 import type { MessageId } from '../../i18n/locales';
 import { AreaShell } from '../shell/AreaShell';
 import { link, type NavItem } from '../shell/nav';
 
-const AdminDashboard = lazy(() => import('../../features/admin/components/AdminDashboard'));
+const PlatformDashboard = lazy(() => import('../../features/platform/components/PlatformDashboard'));
 const RolesScreen = lazy(() => import('../../features/admin/components/RolesScreen'));
 const AdministratorsScreen = lazy(() => import('../../features/admin/components/AdministratorsScreen'));
 const ContentReviewScreen = lazy(() => import('../../features/content/components/ContentReviewScreen'));
@@ -33,6 +33,11 @@ const SetupConfigScreen = lazy(() => import('../../features/setup/components/Set
 const ApplicantRecordsScreen = lazy(
   () => import('../../features/admissions/components/ApplicantRecordsScreen'),
 );
+const LearnersScreen = lazy(() => import('../../features/learners/components/LearnersScreen'));
+const OfferingLearnersScreen = lazy(
+  () => import('../../features/learners/components/OfferingLearnersScreen'),
+);
+const InstructorsScreen = lazy(() => import('../../features/instructors/components/InstructorsScreen'));
 const ChangePasswordScreen = lazy(() => import('../../features/account/components/ChangePasswordScreen'));
 
 interface AppPage {
@@ -88,8 +93,18 @@ const APP_PAGES: readonly AppPage[] = [
     // The school's particulars (name, short name, address, contacts) that documents, e-mails and the shell read.
     element: <RegistryScreen name="school-information" />,
   },
-  { path: 'LearnersManagement', label: 'app.nav.learnersManagement', icon: <PeopleAlt /> },
-  { path: 'instructorManagement', label: 'app.nav.manageAudits', icon: <FactCheck /> },
+  {
+    path: 'LearnersManagement',
+    label: 'app.nav.learnersManagement',
+    icon: <PeopleAlt />,
+    element: <LearnersScreen />,
+  },
+  {
+    path: 'instructorManagement',
+    label: 'app.nav.manageAudits',
+    icon: <FactCheck />,
+    element: <InstructorsScreen />,
+  },
   {
     path: 'content-review',
     label: 'app.nav.contentReview',
@@ -138,10 +153,13 @@ export default function AppAreaRoutes() {
   return (
     <NamespaceMessages namespace="admin">
       <AreaShell area="app" nav={NAV}>
-        <Route path="dashboard" element={<AdminDashboard area="app" />} />
+        <Route path="dashboard" element={<PlatformDashboard />} />
+        {/* The spec's 'dashboards': the same page. */}
+        <Route path="dashboards" element={<Navigate to="/app/dashboard" replace />} />
         {built.map(({ path, element }) => (
           <Route key={path} path={path} element={element} />
         ))}
+        <Route path="LearnersManagement/:courseId/:sessionId" element={<OfferingLearnersScreen />} />
         <Route path="changepassword" element={<ChangePasswordScreen area="app" />} />
       </AreaShell>
     </NamespaceMessages>

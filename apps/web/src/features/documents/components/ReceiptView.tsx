@@ -49,7 +49,9 @@ export function ReceiptView({
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap-reverse' }}>
         <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
           <Typography variant="overline" color="text.secondary" component="p">
-            {receipt.institutionName}
+            {receipt.institutionShortName
+              ? `${receipt.institutionName} (${receipt.institutionShortName})`
+              : receipt.institutionName}
           </Typography>
           <Typography id="receipt-title" component="h2" variant="h5" sx={{ fontWeight: 700 }}>
             {schoolFees ? t('documents.receipt.schoolFeesTitle') : t('documents.receipt.title')}
