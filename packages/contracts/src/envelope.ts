@@ -36,6 +36,12 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
+/** The longest search the lists take, and what a longer one is told. */
+export const SEARCH_MAX = 100;
+export const SEARCH_TOO_LONG = `A search is at most ${SEARCH_MAX} characters.`;
+/** A list's free-text search. */
+export const searchText = z.string().trim().max(SEARCH_MAX, SEARCH_TOO_LONG);
+
 export function pagedEnvelope<T extends z.ZodType>(item: T) {
   return z.object({
     Status: z.string(),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { pageQuery, pagedEnvelope } from './envelope.js';
+import { pageQuery, pagedEnvelope, searchText } from './envelope.js';
 import { recordId } from './ids.js';
-import { SEARCH_MAX, SEARCH_TOO_LONG } from './learners.js';
 
 /**
  * /app/instructorManagement ('Manage Audits', issue 28): the lecturers of a session and their
@@ -19,7 +18,7 @@ export const TEACHING_PAGES = ['managecontent', 'assignment', 'LiveClassroom', '
 export const UNKNOWN_TEACHING_PAGE = `Choose a page among ${TEACHING_PAGES.join(', ')}.`;
 
 export const instructorsQuery = pageQuery.extend({
-  search: z.string().trim().max(SEARCH_MAX, SEARCH_TOO_LONG).optional(),
+  search: searchText.optional(),
   sessionId: recordId.optional(),
 });
 

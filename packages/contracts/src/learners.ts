@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { pageQuery, pagedEnvelope } from './envelope.js';
 import { recordId } from './ids.js';
 
 /**
@@ -9,31 +8,8 @@ import { recordId } from './ids.js';
  */
 export const LEARNERS_PAGE = 'LearnersManagement';
 export const LEARNERS_API = {
-  offerings: '/api/admin/learners/offerings',
   roster: '/api/admin/learners/roster',
 } as const;
-
-/** The longest search the lists take. */
-export const SEARCH_MAX = 100;
-export const SEARCH_TOO_LONG = `A search is at most ${SEARCH_MAX} characters.`;
-
-export const learnersOfferingsQuery = pageQuery.extend({
-  search: z.string().trim().max(SEARCH_MAX, SEARCH_TOO_LONG).optional(),
-  sessionId: recordId.optional(),
-});
-
-export const learnersOffering = z.object({
-  CourseId: z.number(),
-  SessionId: z.number(),
-  Code: z.string(),
-  Title: z.string(),
-  Session: z.string(),
-  Semester: z.string().nullable(),
-  Lecturers: z.array(z.string()),
-  Enrolled: z.number().int(),
-});
-export type LearnersOffering = z.infer<typeof learnersOffering>;
-export const learnersOfferingsResponse = pagedEnvelope(learnersOffering);
 
 export const learnersRosterQuery = z.object({ courseId: recordId, sessionId: recordId });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './envelope.js';
+import { pageQuery, searchText } from './envelope.js';
 import { recordId } from './ids.js';
 
 /**
@@ -23,7 +23,13 @@ export const OFFERING_MESSAGES = {
  * (DISCUSSION_PAGES.learning). Named here, not imported: those features' contracts build on this
  * file's `offeringSummary` (the API's offerings test holds the two to each other).
  */
-export const OFFERING_PAGES = ['managecontent', 'assignment', 'LiveClassroom', 'learningdiscussion'] as const;
+export const OFFERING_PAGES = [
+  'managecontent',
+  'assignment',
+  'LiveClassroom',
+  'learningdiscussion',
+  'LearnersManagement',
+] as const;
 export type OfferingPage = (typeof OFFERING_PAGES)[number];
 
 export const OFFERINGS_API = {
@@ -36,7 +42,7 @@ export const staffOfferingsParams = z.object({
 });
 
 export const staffOfferingsQuery = pageQuery.extend({
-  search: z.string().trim().max(100).optional(),
+  search: searchText.optional(),
   /** The page's administrator: an offering of another session (default: the current session). */
   sessionId: recordId.optional(),
 });

@@ -1,17 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  LEARNERS_API,
-  LEARNERS_PAGE,
-  learnersOfferingsQuery,
-  learnersOfferingsResponse,
-  learnersRosterQuery,
-  learnersRosterResponse,
-} from '@portal/contracts';
+import { LEARNERS_API, LEARNERS_PAGE, learnersRosterQuery, learnersRosterResponse } from '@portal/contracts';
 import type { AppDeps } from '../../platform/deps.js';
 import { errorResponses } from '../../platform/routes.js';
 import { staffCaller } from '../offerings/offerings.service.js';
-import { learnerOfferings, learnersRoster } from './learners.service.js';
+import { learnersRoster } from './learners.service.js';
 
 /**
  * /app/LearnersManagement (issue 28): the offerings, who is enrolled in each and what each learner
@@ -21,16 +14,6 @@ export function registerLearnersModule(app: FastifyInstance, deps: AppDeps): voi
   const db = deps.database.db;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { access: { page: LEARNERS_PAGE } };
-  r.get(LEARNERS_API.offerings, {
-    config,
-    schema: {
-      tags: ['classroom'],
-      summary: 'Course offerings with their lecturers and enrolment (a lecturer: their own)',
-      querystring: learnersOfferingsQuery,
-      response: { 200: learnersOfferingsResponse, ...errorResponses(400, 401, 403) },
-    },
-    handler: async (request) => learnerOfferings(db, await staffCaller(db, request), request.query),
-  });
   r.get(LEARNERS_API.roster, {
     config,
     schema: {

@@ -7,43 +7,6 @@ import { attendanceInOffering } from '../liveclasses/figures.service.js';
 import * as offerings from '../offerings/offerings.service.js';
 import type { StaffCaller } from '../offerings/offerings.service.js';
 
-/**
- * The offerings the caller manages learners of: a lecturer's own, the page's administrator every
- * offering of a session (the offerings module's rule), each with its lecturers and enrolment.
- */
-export async function learnerOfferings(
-  db: Db,
-  caller: StaffCaller,
-  q: { page: number; pageSize: number; search?: string; sessionId?: number },
-) {
-  const { rows, total } = await offerings.staffOfferings(db, caller, LEARNERS_PAGE, {
-    sessionId: q.sessionId,
-    search: q.search,
-    limit: q.pageSize,
-    offset: (q.page - 1) * q.pageSize,
-  });
-  const [lecturers, enrolled] = await Promise.all([
-    offerings.lecturersOf(db, rows),
-    Promise.all(rows.map((r) => offerings.rosterIds(db, r))),
-  ]);
-  return {
-    Status: STATUS.ok,
-    Data: rows.map((r, i) => ({
-      CourseId: r.courseId,
-      SessionId: r.sessionId,
-      Code: r.code,
-      Title: r.title,
-      Session: r.session,
-      Semester: r.term ?? null,
-      Lecturers: (lecturers.get(`${r.courseId}:${r.sessionId}`) ?? []).map((l) => l.name),
-      Enrolled: enrolled[i]!.length,
-    })),
-    Page: q.page,
-    PageSize: q.pageSize,
-    Total: total,
-  };
-}
-
 const latest = (...values: (Date | string | null | undefined)[]) =>
   values
     .map((v) => iso(v))

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   LEARNERS_API,
+  LEARNERS_PAGE,
+  OFFERINGS_API,
   RECORD_ID_MESSAGE,
   SEARCH_TOO_LONG,
-  type LearnersOffering,
+  type StaffOffering,
   type LearnersRoster,
 } from '@portal/contracts';
 import { login, startTestApp, type TestApp } from '../../../test/helpers.js';
@@ -19,7 +21,7 @@ describe("the learners' page", () => {
   let t: TestApp;
   let admin: Auth;
   const get = (url: string, headers: Auth = admin) => t.app.inject({ method: 'GET', url, headers });
-  let csc101: LearnersOffering;
+  let csc101: StaffOffering;
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -28,9 +30,9 @@ describe("the learners' page", () => {
   afterAll(() => t?.close(), 60_000);
 
   it('lists the offerings of the current session with their lecturers and enrolment', async () => {
-    const res = await get(`${LEARNERS_API.offerings}?search=CSC%20101`);
+    const res = await get(`${OFFERINGS_API.staff(LEARNERS_PAGE)}?search=CSC%20101`);
     expect(res.statusCode, res.body).toBe(200);
-    const rows: LearnersOffering[] = res.json().Data;
+    const rows: StaffOffering[] = res.json().Data;
     csc101 = rows.find((r) => r.Code === 'CSC 101')!;
     expect(csc101).toBeDefined();
     expect(csc101.Enrolled).toBeGreaterThan(0);
@@ -51,20 +53,20 @@ describe("the learners' page", () => {
   });
 
   it('answers the holders of the page only', async () => {
-    expect((await get(LEARNERS_API.offerings, {})).statusCode).toBe(401);
+    expect((await get(OFFERINGS_API.staff(LEARNERS_PAGE), {})).statusCode).toBe(401);
     const { auth: student } = await login(t.app, 'Student', 'DIT/2024/0001');
-    expect((await get(LEARNERS_API.offerings, student)).statusCode).toBe(403);
+    expect((await get(OFFERINGS_API.staff(LEARNERS_PAGE), student)).statusCode).toBe(403);
     const plain = (await makeAdmin(t.app, t.database.db, 'plain', ['roles'])).headers;
-    expect((await get(LEARNERS_API.offerings, plain)).statusCode).toBe(403);
+    expect((await get(OFFERINGS_API.staff(LEARNERS_PAGE), plain)).statusCode).toBe(403);
     const granted = (await makeAdmin(t.app, t.database.db, 'learners', ['LearnersManagement'])).headers;
-    expect((await get(LEARNERS_API.offerings, granted)).statusCode).toBe(200);
+    expect((await get(OFFERINGS_API.staff(LEARNERS_PAGE), granted)).statusCode).toBe(200);
   });
 
   it('refuses ids past 2^31, over-long searches and an offering that does not exist', async () => {
     const big = await get(`${LEARNERS_API.roster}?courseId=2147483648&sessionId=1`);
     expect(big.statusCode).toBe(400);
     expect(big.json().Message).toContain(RECORD_ID_MESSAGE);
-    const long = await get(`${LEARNERS_API.offerings}?search=${'x'.repeat(101)}`);
+    const long = await get(`${OFFERINGS_API.staff(LEARNERS_PAGE)}?search=${'x'.repeat(101)}`);
     expect(long.statusCode).toBe(400);
     expect(long.json().Message).toContain(SEARCH_TOO_LONG);
     const missing = await get(`${LEARNERS_API.roster}?courseId=999999&sessionId=${csc101.SessionId}`);

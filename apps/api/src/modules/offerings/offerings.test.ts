@@ -5,6 +5,7 @@ import {
   ASSIGNMENT_PAGE,
   CONTENT_PAGES,
   DISCUSSION_PAGES,
+  LEARNERS_PAGE,
   LIVE_CLASS_PAGES,
   OFFERING_MESSAGES,
   OFFERING_PAGES,
@@ -141,6 +142,7 @@ describe('offerings', () => {
       ASSIGNMENT_PAGE,
       LIVE_CLASS_PAGES.manage,
       DISCUSSION_PAGES.learning,
+      LEARNERS_PAGE,
     ]);
     const sizes = new Map<string, number>();
     for (const page of OFFERING_PAGES) {

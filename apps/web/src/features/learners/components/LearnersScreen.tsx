@@ -1,10 +1,9 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import type { LearnersOffering } from '@portal/contracts';
+import { LEARNERS_PAGE } from '@portal/contracts';
 import { StaffOfferingsScreen } from '../../../components/classroom/StaffOfferingsScreen';
 import { serverMessage } from '../../../components/crud/errors';
 import { useT } from '../../../i18n/useT';
-import { useLearnerOfferings } from '../api';
 
 export const learnersPath = (courseId: number, sessionId: number) =>
   `/app/LearnersManagement/${courseId}/${sessionId}`;
@@ -16,7 +15,8 @@ export const learnersPath = (courseId: number, sessionId: number) =>
 export default function LearnersScreen() {
   const t = useT();
   return (
-    <StaffOfferingsScreen<LearnersOffering>
+    <StaffOfferingsScreen
+      page={LEARNERS_PAGE}
       labels={{
         title: t('app.nav.learnersManagement'),
         intro: t('learners.intro'),
@@ -32,7 +32,6 @@ export default function LearnersScreen() {
         open: t('learners.open'),
         openOffering: (code) => t('learners.openOffering', { code }),
       }}
-      useOfferings={useLearnerOfferings}
       pathOf={(row) => learnersPath(row.CourseId, row.SessionId)}
       error={(error, retry) => (
         <Alert
