@@ -10,6 +10,9 @@ import {
   type Mode,
 } from '../fixtures';
 
+// Independent tests, each a job of its own for the workers (see the projects in playwright.config.ts).
+test.describe.configure({ mode: 'parallel' });
+
 /** Every public page, with the parameters (or the user mode) it needs to render. */
 const PUBLIC_PAGES = [
   '/',

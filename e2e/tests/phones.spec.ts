@@ -15,6 +15,9 @@ const APPLICANT = {
   accepted: '202410000007AG',
 } as const;
 
+// Independent tests, each a job of its own for the workers (see the projects in playwright.config.ts).
+test.describe.configure({ mode: 'parallel' });
+
 /** What is cut off on the page as it is now (empty when nothing is). */
 function layoutProblems(page: Page): Promise<string[]> {
   return page.evaluate(() => {
