@@ -88,7 +88,8 @@ for (const mode of ['applicant', 'student', 'admin', 'app'] as const) {
   });
 }
 
-for (const mode of ['student', 'admin'] as const) {
+// The admin's dashboard at 1280 px: axe with label-in-name in the tables-fit walk (its AXE list).
+for (const mode of ['student'] as const) {
   test(`${mode} dashboard at 1280 px: the header's buttons are named with what they show`, async ({
     page,
   }) => {
