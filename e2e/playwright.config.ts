@@ -1,6 +1,9 @@
 import { defineConfig } from '@playwright/test';
 import { LAUNCH_OPTIONS, ORIGIN } from './env';
 
+/** The specs that walk many pages (layout, axe): see `projects` below. */
+const WALKS = ['**/tables-fit.spec.ts', '**/accessibility.spec.ts', '**/phones.spec.ts'];
+
 /** Journeys through the built portal in Debian's Chromium (never `npx playwright install`). */
 export default defineConfig({
   testDir: './tests',
@@ -22,4 +25,12 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: LAUNCH_OPTIONS,
   },
+  // The walks first: the workers take jobs in this order, and the walks' jobs are the longest (about a
+  // minute each), so the short journeys fill in at the end and the two workers finish together rather
+  // than one walking its last pages alone (a spec file in the default mode is one job: a walk's file
+  // runs its tests in parallel mode, each test a job). A new spec file is a journey.
+  projects: [
+    { name: 'walks', testMatch: WALKS },
+    { name: 'journeys', testIgnore: WALKS },
+  ],
 });

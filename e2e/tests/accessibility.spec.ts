@@ -10,6 +10,9 @@ import {
   type Mode,
 } from '../fixtures';
 
+// Independent tests, each a job of its own for the workers (see the projects in playwright.config.ts).
+test.describe.configure({ mode: 'parallel' });
+
 /** Every public page, with the parameters (or the user mode) it needs to render. */
 const PUBLIC_PAGES = [
   '/',
@@ -85,7 +88,8 @@ for (const mode of ['applicant', 'student', 'admin', 'app'] as const) {
   });
 }
 
-for (const mode of ['student', 'admin'] as const) {
+// The admin's dashboard at 1280 px: axe with label-in-name in the tables-fit walk (its AXE list).
+for (const mode of ['student'] as const) {
   test(`${mode} dashboard at 1280 px: the header's buttons are named with what they show`, async ({
     page,
   }) => {

@@ -182,31 +182,48 @@ const settled = (page: Page) =>
     () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
   );
 
-// Each page is loaded once and looked at in both widths; the areas and parts run side by side.
-test.describe.configure({ mode: 'parallel' });
-
-for (const { mode, group, parts, atLeast } of ACCOUNTS) {
-  test.describe(`${mode} pages`, () => {
-    let links: { href: string; name: string }[] = [];
-    /** The sidebar's pages, then the pages axe checks that the sidebar does not link to. */
-    let pages: { href: string; name: string }[] = [];
-    test.beforeAll(async ({ browser }) => {
-      test.setTimeout(60_000);
-      links = await sidebarOf(browser, mode, group);
+/**
+ * The pages a role's parts walk: its sidebar's, then the pages axe checks that the sidebar does not link
+ * to. Read once per worker and role (a worker runs several parts one after another), inside the test
+ * rather than in a beforeAll: Playwright deals the tests of a parallel describe with a beforeAll hook
+ * to the workers in fixed halves, which left one worker walking six admin parts while the other had
+ * finished (168 s of one worker idle at the end of a run); without the hook each part is a job of its own.
+ */
+const pagesRead = new Map<
+  Mode,
+  Promise<{ links: { href: string; name: string }[]; pages: { href: string; name: string }[] }>
+>();
+function pagesOf(browser: Browser, mode: Mode, group?: string) {
+  let read = pagesRead.get(mode);
+  if (!read) {
+    read = sidebarOf(browser, mode, group).then((links) => {
       const linked = new Set(links.map(({ href }) => pathKey(href)));
-      pages = [
+      const pages = [
         ...links,
         ...Object.entries(AXE[mode] ?? {})
           .filter(([path]) => !linked.has(pathKey(path)))
           .map(([path, { heading }]) => ({ href: portal(path), name: heading ?? path })),
       ];
+      return { links, pages };
     });
+    // A failed read is the test's failure, and the next test reads again.
+    read.catch(() => pagesRead.delete(mode));
+    pagesRead.set(mode, read);
+  }
+  return read;
+}
 
+// Each page is loaded once and looked at in both widths; the areas and parts run side by side.
+test.describe.configure({ mode: 'parallel' });
+
+for (const { mode, group, parts, atLeast } of ACCOUNTS) {
+  test.describe(`${mode} pages`, () => {
     for (let part = 0; part < parts; part += 1) {
       test(`at ${WIDTHS.join(' and ')} px${parts > 1 ? `, part ${part + 1} of ${parts}` : ''}: working pages, nothing outside the viewport, nothing serious for axe`, async ({
         browser,
       }) => {
         test.setTimeout(300_000);
+        const { links, pages } = await pagesOf(browser, mode, group);
         expect(links.length).toBeGreaterThanOrEqual(atLeast);
         // Every parts-th page: the pages axe checks (neighbours in the sidebar) spread over the parts.
         const partLinks = pages.filter((_, index) => index % parts === part);
