@@ -112,8 +112,11 @@ const AXE: Partial<Record<Mode, Record<string, AxeCheck>>> = {
     '/app/setup-config': { heading: 'Setup and Configurations', axe: DESKTOP },
   },
 };
-/** Every sidebar page of these areas is checked by axe at 360 px (the student-area sweep's). */
-const AXE_EVERY_PAGE: Partial<Record<Mode, readonly Width[]>> = { student: PHONE };
+/**
+ * Every sidebar page of these areas is checked by axe: the student's at 360 px (the student-area
+ * sweep's), the /app console's at both widths (issue 28: every link of its sidebar).
+ */
+const AXE_EVERY_PAGE: Partial<Record<Mode, readonly Width[]>> = { student: PHONE, app: CARDS };
 
 /** The path inside the portal, in lower case: '/portal/admin/AuditTrail?x=1' → '/admin/audittrail'. */
 const pathKey = (href: string) =>
@@ -133,7 +136,7 @@ function axeCheckOf(mode: Mode, href: string): AxeCheck | undefined {
 const ACCOUNTS: { mode: Mode; group?: string; parts: number; atLeast: number }[] = [
   // The admin's menus arrive with the admin's pages: wait for one of them.
   { mode: 'admin', group: 'Settings', parts: 7, atLeast: 61 },
-  { mode: 'app', parts: 1, atLeast: 8 },
+  { mode: 'app', parts: 2, atLeast: 14 },
   { mode: 'student', parts: 2, atLeast: 10 },
   { mode: 'applicant', parts: 1, atLeast: 5 },
 ];
