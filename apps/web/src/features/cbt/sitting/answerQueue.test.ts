@@ -12,19 +12,25 @@ import {
 type Answer = { choice: string };
 
 /**
- * A server as the queue meets it: it records what arrives, answers each send from `reply` (acked
- * by default) and can be down. Sends resolve at once unless `hold` keeps them in flight.
+ * A server as the queue meets it: it records what arrives (each request as a batch), answers from
+ * `reply` (every answer acknowledged by default) and can be down.
  */
 function fakeServer() {
   const received: QueuedAnswer<Answer>[] = [];
+  const batches: number[][] = [];
   const server = {
     received,
+    batches,
     down: false,
-    reply: (item: QueuedAnswer<Answer>): SendOutcome => ({ kind: 'acked', seq: item.seq }),
-    send: async (item: QueuedAnswer<Answer>): Promise<SendOutcome> => {
+    reply: (items: QueuedAnswer<Answer>[]): SendOutcome => ({ kind: 'acked', seq: items.at(-1)!.seq }),
+    send: async (items: QueuedAnswer<Answer>[]): Promise<SendOutcome> => {
       if (server.down) return { kind: 'unreachable' };
-      received.push(item);
-      return server.reply(item);
+      const outcome = server.reply(items);
+      batches.push(items.map((i) => i.seq));
+      if (outcome.kind === 'acked') received.push(...items.filter((i) => i.seq <= (outcome.seq ?? Infinity)));
+      else if (outcome.kind === 'refused' || outcome.kind === 'superseded' || outcome.kind === 'closed')
+        received.push(...items);
+      return outcome;
     },
   };
   return server;
@@ -53,7 +59,7 @@ function manualTimers() {
 /** Lets the queue's promises run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function setup(opts: { online?: () => boolean; attempt?: string } = {}) {
+function setup(opts: { online?: () => boolean; attempt?: string; batchSize?: number } = {}) {
   const store = memoryAnswerStore<Answer>();
   const server = fakeServer();
   const timers = manualTimers();
@@ -66,6 +72,7 @@ function setup(opts: { online?: () => boolean; attempt?: string } = {}) {
       isOnline: opts.online,
       schedule: timers.schedule,
       onStatus: (s) => statuses.push(s),
+      batchSize: opts.batchSize,
     });
   return { store, server, timers, statuses, queue: make(), make };
 }
@@ -143,9 +150,9 @@ describe('the offline answer queue', () => {
       attempt: 'a1',
       store,
       schedule: timers.schedule,
-      send: async (item) => {
+      send: async (items) => {
         if (fail) throw new TypeError('Failed to fetch');
-        sent.push(item.seq);
+        sent.push(...items.map((i) => i.seq));
         return { kind: 'acked' };
       },
     });
@@ -207,10 +214,10 @@ describe('the offline answer queue', () => {
 
   it('drops an answer the server refuses for good, says why, and goes on with the next', async () => {
     const { queue, server, store } = setup();
-    server.reply = (item) =>
-      item.seq === 1
-        ? { kind: 'refused', message: 'This answer was given after the end of the attempt.' }
-        : { kind: 'acked', seq: item.seq };
+    server.reply = (items) =>
+      items[0]!.seq === 1
+        ? { kind: 'refused', message: 'Question 1 is not in your paper.' }
+        : { kind: 'acked', seq: items.at(-1)!.seq };
     await queue.open(0);
     await queue.give(1, { choice: 'A' }, at(1));
     await queue.give(2, { choice: 'B' }, at(2));
@@ -220,7 +227,7 @@ describe('the offline answer queue', () => {
     expect(queue.status()).toEqual({
       state: 'saved',
       waiting: 0,
-      message: 'This answer was given after the end of the attempt.',
+      message: 'Question 1 is not in your paper.',
     });
   });
 
@@ -257,13 +264,14 @@ describe('the offline answer queue', () => {
     const queue = new AnswerQueue<Answer>({
       attempt: 'a1',
       store,
-      send: async (item) => {
+      batchSize: 3,
+      send: async (items) => {
         inFlight += 1;
         most = Math.max(most, inFlight);
         await settle();
-        order.push(item.seq);
+        order.push(...items.map((i) => i.seq));
         inFlight -= 1;
-        return { kind: 'acked', seq: item.seq };
+        return { kind: 'acked', seq: items.at(-1)!.seq };
       },
     });
     await queue.open(0);
@@ -280,6 +288,59 @@ describe('the offline answer queue', () => {
     await queue.give(1, { choice: 'A' }, at(1));
     await queue.flush();
     expect(statuses.map((s) => `${s.state}:${s.waiting}`)).toEqual(['saved:0', 'saving:1', 'saved:0']);
+  });
+
+  it('sends what waited in batches, oldest first, when the network returns', async () => {
+    let online = false;
+    const { queue, server } = setup({ online: () => online, batchSize: 2 });
+    await queue.open(0);
+    for (const q of [1, 2, 3, 4, 5]) await queue.give(q, { choice: 'A' }, at(q));
+    online = true;
+    await queue.retryNow();
+    expect(server.batches).toEqual([[1, 2], [3, 4], [5]]);
+    expect(queue.status().state).toBe('saved');
+  });
+
+  it('finds the refused answer of a batch by sending one by one, then renumbers after the gap it leaves', async () => {
+    // As the real server: Seqs continue from what it holds with no gap (else: out of order, with
+    // what it holds), a batch is all or nothing, and question 2 is not in the paper.
+    const log: QueuedAnswer<Answer>[] = [];
+    const batches: number[][] = [];
+    let down = true;
+    const store = memoryAnswerStore<Answer>();
+    const queue = new AnswerQueue<Answer>({
+      attempt: 'a1',
+      store,
+      batchSize: 5,
+      schedule: manualTimers().schedule,
+      send: async (items) => {
+        if (down) return { kind: 'unreachable' };
+        batches.push(items.map((i) => i.questionId));
+        const held = log.length;
+        if (items[0]!.seq !== held + 1) return { kind: 'resequence', lastSeq: held };
+        if (items.some((i) => i.questionId === 2))
+          return { kind: 'refused', message: 'Question 2 is not in your paper.' };
+        log.push(...items);
+        return { kind: 'acked', seq: log.length };
+      },
+    });
+    await queue.open(0);
+    for (const q of [1, 2, 3, 4]) await queue.give(q, { choice: 'A' }, at(q));
+    down = false;
+    await queue.retryNow();
+    // One by one until the backlog is through: 3 is first sent with the Seq 2 left, then renumbered.
+    expect(batches).toEqual([[1, 2, 3, 4], [1], [2], [3], [3], [4]]);
+    expect(log.map((r) => [r.seq, r.questionId, r.givenAt])).toEqual([
+      [1, 1, at(1)],
+      [2, 3, at(3)],
+      [3, 4, at(4)],
+    ]);
+    expect(queue.status()).toMatchObject({ state: 'saved', message: 'Question 2 is not in your paper.' });
+    expect(store.items).toEqual([]);
+    // New answers follow on from what the server holds, in batches again.
+    await queue.give(5, { choice: 'B' }, at(5));
+    await queue.flush();
+    expect(log.map((r) => r.seq)).toEqual([1, 2, 3, 4]);
   });
 
   it('refuses answers before it is opened', async () => {

@@ -1,10 +1,11 @@
 /**
  * The candidate's answers on their way to the server. Every answer is written to the device first
  * (an `AnswerStore`: IndexedDB in the browser), numbered in the order it was given (Seq) with the
- * time it was given, and stays there until the server acknowledges it. Answers are sent one at a
- * time, oldest first, at once when the network is up; a dropped network leaves them waiting and
- * they are sent in order when it returns. A closed tab or a crash loses nothing waiting: on resume
- * the attempt's waiting answers are read back and sent before any new one.
+ * time it was given, and stays there until the server acknowledges it. What waits is sent oldest
+ * first, one request at a time (a batch of up to `batchSize`), at once when the network is up; a
+ * dropped network leaves the answers waiting and they are sent in order when it returns. A closed
+ * tab or a crash loses nothing waiting: on resume the attempt's waiting answers are read back and
+ * sent before any new one.
  */
 
 /** One answer as kept on the device and sent. */
@@ -28,15 +29,26 @@ export interface AnswerStore<A> {
   removeThrough(attempt: string, seq: number): Promise<void>;
   /** Forgets one answer (refused for good). */
   remove(attempt: string, seq: number): Promise<void>;
+  /** Puts `items` in place of every answer of the attempt, at once (renumbered after a gap). */
+  replace(attempt: string, items: QueuedAnswer<A>[]): Promise<void>;
 }
 
-/** What became of one answer sent. */
+/** What became of a batch sent. */
 export type SendOutcome =
-  /** Acknowledged: the server holds it (and, with `seq`, every answer up to that Seq). */
+  /** Acknowledged: the server holds every answer up to Seq `seq` (the whole batch when omitted). */
   | { kind: 'acked'; seq?: number }
+  /**
+   * The server holds answers up to `lastSeq` and wants the next one numbered after it (an answer
+   * refused earlier left a gap): what waits is renumbered from there, in the same order.
+   */
+  | { kind: 'resequence'; lastSeq: number }
   /** The server could not be reached, or failed for now: keep it and try again. */
   | { kind: 'unreachable' }
-  /** The server will never take it (not in the paper, given after the end): dropped, and said. */
+  /**
+   * The server will never take an answer of the batch (not in the paper, not fitting its question):
+   * a single answer is dropped and the reason said; a larger batch is sent again one by one to
+   * find it.
+   */
   | { kind: 'refused'; message: string }
   /** The attempt was opened on another machine: this one stops sending. */
   | { kind: 'superseded'; message: string }
@@ -66,7 +78,10 @@ export interface QueueStatus {
 export interface AnswerQueueOptions<A> {
   attempt: string;
   store: AnswerStore<A>;
-  send: (item: QueuedAnswer<A>) => Promise<SendOutcome>;
+  /** Sends a batch (oldest first, consecutive Seqs). */
+  send: (items: QueuedAnswer<A>[]) => Promise<SendOutcome>;
+  /** Answers in one request at most (1: one by one). */
+  batchSize?: number;
   /** Whether the device says it is online (navigator.onLine). */
   isOnline?: () => boolean;
   onStatus?: (status: QueueStatus) => void;
@@ -98,6 +113,10 @@ export class AnswerQueue<A> {
   private refusal: string | null = null;
   private cancelRetry: (() => void) | null = null;
   private retryWait: number;
+  /** Sending one by one to find the answer the server refuses. */
+  private singly = false;
+  /** The device's writes, one after another in the order they were asked for. */
+  private writes: Promise<void> = Promise.resolve();
   private readonly isOnline: () => boolean;
   private readonly schedule: (run: () => void, ms: number) => () => void;
 
@@ -122,7 +141,7 @@ export class AnswerQueue<A> {
         // The device's store cannot be read (private mode, storage full): answers still go to the server.
       }
       if (saved.some((item) => item.seq <= lastAckedSeq))
-        await store.removeThrough(attempt, lastAckedSeq).catch(() => undefined);
+        await this.write((s) => s.removeThrough(attempt, lastAckedSeq));
       for (const item of saved.filter((s) => s.seq > lastAckedSeq).sort((a, b) => a.seq - b.seq))
         this.waiting.push({ item, durable: Promise.resolve() });
       const highest = Math.max(lastAckedSeq, ...saved.map((item) => item.seq));
@@ -148,7 +167,7 @@ export class AnswerQueue<A> {
       answer,
       givenAt,
     };
-    const durable = this.options.store.add(item).catch(() => undefined);
+    const durable = this.write((store) => store.add(item));
     this.waiting.push({ item, durable });
     this.report();
     void this.flush();
@@ -208,29 +227,45 @@ export class AnswerQueue<A> {
         this.retryLater();
         return;
       }
-      const head = this.waiting[0]!;
-      await head.durable;
+      const batch = this.waiting.slice(0, this.singly ? 1 : (this.options.batchSize ?? 1));
+      await Promise.all(batch.map((w) => w.durable));
+      const head = batch[0]!.item;
+      const last = batch.at(-1)!.item;
       let outcome: SendOutcome;
       try {
-        outcome = await this.options.send(head.item);
+        outcome = await this.options.send(batch.map((w) => w.item));
       } catch {
         outcome = { kind: 'unreachable' };
       }
       if (this.stopped) return;
       switch (outcome.kind) {
         case 'acked': {
-          const through = Math.max(head.item.seq, outcome.seq ?? 0);
-          while (this.waiting.length > 0 && this.waiting[0]!.item.seq <= through) this.waiting.shift();
+          const through = outcome.seq ?? last.seq;
+          if (through < head.seq) {
+            // Nothing of the batch taken: the server is behind, number again after what it holds.
+            await this.resequence(through);
+            break;
+          }
+          this.forgetThrough(through);
           this.unreachable = false;
           this.retryWait = this.options.retryMs ?? 1_000;
-          await this.options.store.removeThrough(this.options.attempt, through).catch(() => undefined);
+          if (this.waiting.length === 0) this.singly = false;
+          await this.write((store) => store.removeThrough(this.options.attempt, through));
           this.report();
           break;
         }
+        case 'resequence':
+          this.forgetThrough(Math.min(outcome.lastSeq, head.seq - 1));
+          await this.resequence(outcome.lastSeq);
+          break;
         case 'refused':
+          if (batch.length > 1) {
+            this.singly = true;
+            break;
+          }
           this.waiting.shift();
           this.refusal = outcome.message;
-          await this.options.store.remove(this.options.attempt, head.item.seq).catch(() => undefined);
+          await this.write((store) => store.remove(this.options.attempt, head.seq));
           this.report();
           break;
         case 'superseded':
@@ -245,6 +280,31 @@ export class AnswerQueue<A> {
           return;
       }
     }
+  }
+
+  /**
+   * A write to the device after those asked for before it (so a renumbering never overtakes an
+   * answer being written); a failed write is let go: the answer is still sent.
+   */
+  private write(op: (store: AnswerStore<A>) => Promise<void>): Promise<void> {
+    this.writes = this.writes.then(() => op(this.options.store)).catch(() => undefined);
+    return this.writes;
+  }
+
+  private forgetThrough(seq: number): void {
+    while (this.waiting.length > 0 && this.waiting[0]!.item.seq <= seq) this.waiting.shift();
+  }
+
+  /** Numbers what waits from `lastSeq` + 1 on, in the same order, on the device too. */
+  private async resequence(lastSeq: number): Promise<void> {
+    this.waiting.forEach((w, i) => {
+      w.item = { ...w.item, seq: lastSeq + 1 + i };
+    });
+    this.nextSeq = lastSeq + 1 + this.waiting.length;
+    const items = this.waiting.map((w) => w.item);
+    const durable = this.write((store) => store.replace(this.options.attempt, items));
+    for (const w of this.waiting) w.durable = durable;
+    await durable;
   }
 
   private retryLater(): void {
@@ -278,6 +338,10 @@ export function memoryAnswerStore<A>(): AnswerStore<A> & { items: QueuedAnswer<A
     remove: async (attempt, seq) => {
       const at = items.findIndex((i) => i.attempt === attempt && i.seq === seq);
       if (at >= 0) items.splice(at, 1);
+    },
+    replace: async (attempt, next) => {
+      for (let i = items.length - 1; i >= 0; i--) if (items[i]!.attempt === attempt) items.splice(i, 1);
+      items.push(...next.map((i) => structuredClone(i)));
     },
   };
 }

@@ -40,7 +40,7 @@ function openDb(): Promise<IDBDatabase> {
   return opening;
 }
 
-/** Runs one request in its own transaction and resolves when the transaction has committed. */
+/** Runs requests in one transaction and resolves (with the last one's result) when it has committed. */
 async function run<T>(mode: IDBTransactionMode, act: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
   const db = await openDb();
   return new Promise<T>((resolve, reject) => {
