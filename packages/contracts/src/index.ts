@@ -29,4 +29,5 @@ export * from './announcements.js';
 export * from './discussions.js';
 export * from './assignments.js';
 export * from './liveclasses.js';
+export * from './cbt.js';
 export * from './setup-config.js';
