@@ -63,5 +63,11 @@ export function deviceAnswerStore<A>(): AnswerStore<A> {
     removeThrough: (attempt, seq) =>
       run('readwrite', (store) => store.delete(attemptRange(attempt, seq))).then(() => undefined),
     remove: (attempt, seq) => run('readwrite', (store) => store.delete([attempt, seq])).then(() => undefined),
+    replace: (attempt, items) =>
+      run('readwrite', (store) => {
+        const cleared = store.delete(attemptRange(attempt));
+        for (const item of items) store.put(item);
+        return cleared;
+      }).then(() => undefined),
   };
 }
