@@ -226,7 +226,7 @@ export const BUILT_WORKFLOW_PAGES: readonly string[] = [
   // Live classes (issue 26): the lecturers' page and the /app review.
   'LiveClassroom',
   'classroomReview',
-  // Computer-based tests (issue 27): banks, exams, invigilation and item analysis.
+  // Computer-based tests (issue 27): banks, exams, invigilation and analysis.
   'cbt',
   // The /app console's reading of the configuration (issue 28).
   'setup-config',
