@@ -10,6 +10,11 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Radio from '@mui/material/Radio';
@@ -20,7 +25,6 @@ import Typography from '@mui/material/Typography';
 import type { AnswerValue, PaperQuestion } from '@portal/contracts';
 import { useEffect, useId, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { ConfirmDialog } from '../../../components/crud/ConfirmDialog';
 import { serverMessage } from '../../../components/crud/errors';
 import { LoadError, LoadingBlock } from '../../../components/LoadState';
 import { NotFound } from '../../../components/NotFound';
@@ -192,23 +196,62 @@ function Paper({ sitting, title }: { sitting: Sitting; title: string }) {
           </Button>
         </Stack>
       </Box>
-      <ConfirmDialog
+      <SubmitDialog
         open={confirming}
-        title={t('cbt.sitting.submitTitle')}
-        message={
-          <>
-            {unanswered > 0
-              ? t('cbt.sitting.submitUnanswered', { n: unanswered, total: paper.length })
-              : t('cbt.sitting.submitAll', { total: paper.length })}{' '}
-            {t('cbt.sitting.submitFinal')}
-          </>
-        }
-        confirmLabel={t('cbt.sitting.submitConfirm')}
         pending={submitting}
+        message={`${
+          unanswered > 0
+            ? t('cbt.sitting.submitUnanswered', { n: unanswered, total: paper.length })
+            : t('cbt.sitting.submitAll', { total: paper.length })
+        } ${t('cbt.sitting.submitFinal')}`}
         onClose={() => setConfirming(false)}
         onConfirm={submit}
       />
     </>
+  );
+}
+
+/**
+ * 'Submit your exam?' with the count unanswered. The student's area has its own words for it (the
+ * shared confirmation's Cancel lives in the admin catalogue).
+ */
+function SubmitDialog({
+  open,
+  pending,
+  message,
+  onClose,
+  onConfirm,
+}: {
+  open: boolean;
+  pending: boolean;
+  message: string;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
+  const t = useT();
+  const id = useId();
+  return (
+    <Dialog
+      open={open}
+      onClose={pending ? undefined : onClose}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      fullWidth
+      maxWidth="xs"
+    >
+      <DialogTitle id={`${id}-title`}>{t('cbt.sitting.submitTitle')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id={`${id}-text`}>{message}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={pending}>
+          {t('cbt.sitting.keepAnswering')}
+        </Button>
+        <Button variant="contained" color="success" onClick={onConfirm} disabled={pending}>
+          {t('cbt.sitting.submitConfirm')}
+        </Button>
+      </DialogActions>
+    </Dialog>
   );
 }
 
@@ -462,8 +505,10 @@ function NumericAnswer({
   const [text, setText] = useState(saved);
   const parsed = text.trim() === '' ? null : Number(text.trim().replace(',', '.'));
   const invalid = parsed !== null && !Number.isFinite(parsed);
+  const current = value && 'Number' in value ? value.Number : null;
   const give = () => {
-    if (invalid || text === saved) return;
+    // Only a change is an answer (leaving the field after Enter gives nothing more).
+    if (invalid || parsed === current) return;
     onAnswer(parsed === null ? null : { Number: parsed });
   };
   return (
