@@ -63,10 +63,12 @@ export async function topicsOf(db: Exec, courseId: number) {
   return db
     .select({
       topic: cbtTopics,
-      questions: sql<number>`(select count(*)::int from ${cbtQuestions} where ${cbtQuestions.topicId} = ${cbtTopics.id} and ${cbtQuestions.retiredAt} is null)`,
+      questions: sql<number>`count(${cbtQuestions.id}) filter (where ${cbtQuestions.retiredAt} is null)::int`,
     })
     .from(cbtTopics)
+    .leftJoin(cbtQuestions, eq(cbtQuestions.topicId, cbtTopics.id))
     .where(eq(cbtTopics.courseId, courseId))
+    .groupBy(cbtTopics.id)
     .orderBy(asc(cbtTopics.name));
 }
 
