@@ -142,11 +142,11 @@ export const CBT_MESSAGES = {
   lineTooManyOptions: `A question has at most ${CBT_LIMITS.maxOptions} options.`,
   lineUnexpected: template('Unexpected line: {text}', textArg('text')),
   lineOptionOrder: template('Option {letter} is out of order.', textArg('letter')),
-  lineUnclosed: 'The answer block is not closed with }.',
+  lineUnclosed: 'The answer block is not closed: a closing brace is missing.',
   lineUnsupported:
     'This kind of GIFT question (essay, matching, short answer or missing word) is not supported.',
   lineNoCorrect: 'No option is marked correct (= or a positive %).',
-  lineBadNumber: 'The numeric answer is not a number (write {#3.14:0.01}).',
+  lineBadNumber: 'The numeric answer is not a number (write #3.14:0.01 between the braces).',
   lineBadWeight: 'An option weight must be a percentage such as %50%.',
   rowHeader:
     'The first row must be the template’s headings: Topic, Kind, Question, A … J, Answer, Tolerance, Marks.',
