@@ -142,12 +142,14 @@ export const CBT_MESSAGES = {
   lineTooManyOptions: `A question has at most ${CBT_LIMITS.maxOptions} options.`,
   lineUnexpected: template('Unexpected line: {text}', textArg('text')),
   lineOptionOrder: template('Option {letter} is out of order.', textArg('letter')),
-  lineUnclosed: 'The answer block is not closed with }.',
+  lineUnclosed: 'The answer block is not closed: a closing brace is missing.',
   lineUnsupported:
     'This kind of GIFT question (essay, matching, short answer or missing word) is not supported.',
   lineNoCorrect: 'No option is marked correct (= or a positive %).',
-  lineBadNumber: 'The numeric answer is not a number (write {#3.14:0.01}).',
+  lineBadNumber: 'The numeric answer is not a number (write #3.14:0.01 between the braces).',
   lineBadWeight: 'An option weight must be a percentage such as %50%.',
+  rowHeader:
+    'The first row must be the template’s headings: Topic, Kind, Question, A … J, Answer, Tolerance, Marks.',
   rowKind: 'Kind must be single, multiple, truefalse or numeric.',
   rowAnswer: 'The Answer column does not fit the kind (letters such as A or A,C; TRUE/FALSE; a number).',
   rowTopic: 'Give the topic.',
@@ -624,8 +626,9 @@ export const questionResponse = ok(questionView);
 export const importProblem = z.object({ Line: z.number().int(), Message: z.string() });
 export type ImportProblem = z.infer<typeof importProblem>;
 /**
- * Import: 200 with `{ Imported, Topics }` when every question parsed; 400 with `Data.Problems`
- * (and `Imported: 0`) otherwise — nothing is saved.
+ * Import: 200 with `{ Imported, TopicsCreated, Problems: [] }` when every question parsed; otherwise
+ * 400 in the error envelope, Message `importProblems`, `Errors: [{ path: '<line>', message }]` (the
+ * line of the text file, the row of the sheet) — nothing is saved.
  */
 export const importResult = z.object({
   Imported: z.number().int(),

@@ -136,6 +136,8 @@ export const cbtExams = pgTable(
 export interface CbtPaperItem {
   q: number;
   o: number[];
+  /** The question's kind, so an answer's shape is checked without reading the bank. */
+  k: string;
 }
 
 export const cbtAttempts = pgTable(
