@@ -191,8 +191,16 @@ async function importBank({
   await localiseAnswer(parsed);
   if (!response.ok) {
     const error = apiErrorOf(response.status, parsed);
+    // The problems by line: in Data.Problems, or as the envelope's Errors (path = the line).
     const data = (parsed as { Data?: ImportResult } | null)?.Data;
-    throw new ImportFailed(error.message, data && Array.isArray(data.Problems) ? data : null);
+    const problems =
+      data && Array.isArray(data.Problems) && data.Problems.length > 0
+        ? data.Problems
+        : error.errors.map((e) => ({ Line: Number(e.path) || 0, Message: e.message }));
+    throw new ImportFailed(
+      error.message,
+      problems.length > 0 ? { Imported: 0, TopicsCreated: [], Problems: problems } : null,
+    );
   }
   return parsed as Answer<ImportResult>;
 }

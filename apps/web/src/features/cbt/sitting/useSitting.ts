@@ -137,9 +137,10 @@ export function useSitting(examId: number) {
     };
   }, [examId, clock, opening, finish, followEnd]);
 
-  // ── the network returns: send at once; it drops: say so.
+  // ── the network returns: send at once (then save where the candidate is); it drops: say so.
+  const beatRef = useRef<() => Promise<void>>(async () => undefined);
   useEffect(() => {
-    const up = () => void queueRef.current?.retryNow();
+    const up = () => void queueRef.current?.retryNow().then(() => beatRef.current());
     const down = () => queueRef.current && setStatus(queueRef.current.status());
     window.addEventListener('online', up);
     window.addEventListener('offline', down);
@@ -164,6 +165,8 @@ export function useSitting(examId: number) {
       } else if (outcome.kind === 'closed') void followEnd(view.AttemptId);
     }
   }, [view, clock, followEnd]);
+
+  beatRef.current = beat;
 
   useEffect(() => {
     if (phase !== 'sitting' && phase !== 'ended') return;
