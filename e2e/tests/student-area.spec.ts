@@ -145,6 +145,7 @@ test('the unauthorized page; the sidebar follows the RoleData the server answers
     'documentdownload',
     'documentupload',
     'liveclasses',
+    'exams',
     'lecturenote',
     'discussion',
     'assignment',

@@ -29,6 +29,7 @@ export * from './announcements.js';
 export * from './discussions.js';
 export * from './assignments.js';
 export * from './liveclasses.js';
+export * from './cbt.js';
 export * from './setup-config.js';
 export * from './platform-figures.js';
 export * from './learners.js';

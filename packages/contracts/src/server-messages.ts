@@ -4,6 +4,7 @@ import { APPLICANT_MESSAGES, OLEVEL_MESSAGES } from './applicant.js';
 import { ASSIGNMENT_MESSAGES } from './assignments.js';
 import { AUTH_MESSAGES } from './auth.js';
 import { BURSARY_MESSAGES } from './bursary.js';
+import { CBT_MESSAGES } from './cbt.js';
 import { CONTENT_MESSAGES } from './content.js';
 import { DISCUSSION_MESSAGES } from './discussions.js';
 import { COURSE_REGISTRATION_MESSAGES } from './courses.js';
@@ -54,6 +55,7 @@ export const SERVER_MESSAGES = {
   discussion: DISCUSSION_MESSAGES,
   assignment: ASSIGNMENT_MESSAGES,
   liveClass: LIVE_CLASS_MESSAGES,
+  cbt: CBT_MESSAGES,
 } satisfies MessageDeclarations;
 
 /** The declared message an English text was made from, with its values; undefined for any other text. */

@@ -39,6 +39,7 @@ export const STUDENT_PAGES = [
   { Page: 'documentdownload', Menu_Icon: 'download' },
   { Page: 'documentupload', Menu_Icon: 'upload' },
   { Page: 'liveclasses', Menu_Icon: 'videocam' },
+  { Page: 'exams', Menu_Icon: 'quiz' },
   { Page: 'lecturenote', Menu_Icon: 'library_books' },
   { Page: 'discussion', Menu_Icon: 'forum' },
   { Page: 'assignment', Menu_Icon: 'assignment' },

@@ -38,6 +38,7 @@ import { registerTransactionsModule } from './transactions/index.js';
 import { registerUploadsModule } from './uploads/index.js';
 import { registerAssignmentsModule } from './assignments/index.js';
 import { registerLiveClassesModule } from './liveclasses/index.js';
+import { registerCbtModule } from './cbt/index.js';
 import { registerSandboxMeeting } from './sandbox-meeting/index.js';
 import { createMeetingEngine } from '../platform/meetings/index.js';
 
@@ -84,6 +85,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   registerBroadcastsModule(app, deps);
   registerDiscussionsModule(app, deps);
   registerAssignmentsModule(app, deps);
+  registerCbtModule(app, deps);
   // Without BBB_URL and BBB_SECRET the built-in sandbox engine serves live classes.
   const meetings = createMeetingEngine(deps.config);
   if (meetings.sandbox) await registerSandboxMeeting(app, deps.config);

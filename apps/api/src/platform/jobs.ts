@@ -47,6 +47,8 @@ export interface JobDefinition<T extends object> {
 export interface SendOptions {
   db?: Exec;
   priority?: number;
+  /** Not before this time (a job due later, e.g. an exam attempt's time-up). */
+  startAfter?: Date;
 }
 
 /** A declared job: what producers use. */
@@ -244,9 +246,9 @@ export class JobQueue {
   }
 
   private async sendAll(name: string, data: readonly object[], options: SendOptions = {}): Promise<void> {
-    const { db, priority } = options;
+    const { db, priority, startAfter } = options;
     if (data.length === 0) return;
-    const jobs = data.map((d) => ({ name, data: d, priority }));
+    const jobs = data.map((d) => ({ name, data: d, priority, startAfter }));
     await this.boss.insert(jobs, db ? { db: onExec(db) } : {});
     if (!db) this.wake(name);
   }

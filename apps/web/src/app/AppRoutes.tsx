@@ -19,6 +19,7 @@ const SiwesLetterPage = lazy(() => import('../features/documents/components/Siwe
 const CourseFormPage = lazy(() => import('../features/documents/components/CourseFormPage'));
 const ResultVerifyPage = lazy(() => import('../features/documents/components/ResultVerifyPage'));
 const HostelSlipPage = lazy(() => import('../features/documents/components/HostelSlipPage'));
+const ExamReceiptPage = lazy(() => import('../features/documents/components/ExamReceiptPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
 /** One lazy chunk per protected area; each area declares its screens in its own file. */
@@ -71,6 +72,7 @@ export function AppRoutes() {
             <Route path="/CourseForm" element={<CourseFormPage />} />
             <Route path="/ResultVerify" element={<ResultVerifyPage />} />
             <Route path="/HostelSlip" element={<HostelSlipPage />} />
+            <Route path="/ExamReceipt" element={<ExamReceiptPage />} />
             {AREA_IDS.map((id) => {
               const Area = AREA_ROUTES[id];
               return (

@@ -10,6 +10,7 @@ import type documents from './messages/documents/en.json';
 import type content from './messages/content/en.json';
 import type discussions from './messages/discussions/en.json';
 import type liveclasses from './messages/liveclasses/en.json';
+import type cbt from './messages/cbt/en.json';
 import type server from './messages/server/en.json';
 
 export const LOCALES = ['en', 'zh', 'ar', 'it', 'es', 'fr'] as const;
@@ -46,6 +47,8 @@ export const NAMESPACES = [
   'discussions',
   // Live classes (scheduling, joining, attendance, the classroom review): with their screens, in any area.
   'liveclasses',
+  // Computer-based tests (the sitting, banks, exams, invigilation, the receipt's page): with their screens.
+  'cbt',
   // The server's messages, by id (ADR 9): downloaded when an answer names one and the locale is not English.
   'server',
 ] as const;
@@ -64,6 +67,7 @@ export type MessageId =
   | keyof typeof content
   | keyof typeof discussions
   | keyof typeof liveclasses
+  | keyof typeof cbt
   | keyof typeof server;
 /** A catalogue as the build compiles it (see vite.config.ts): message syntax trees, not strings. */
 export type Messages = Record<MessageId, MessageFormatElement[]>;

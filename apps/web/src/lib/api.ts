@@ -23,6 +23,10 @@ export class ApiError extends Error {
     message: string,
     /** The envelope's problems one by one (the rows of an upload), when it listed them. */
     readonly errors: readonly { path: string; message: string }[] = [],
+    /** The id of the declared message it carries (`cbt.superseded`), for a page to act on. */
+    readonly messageId?: string,
+    /** That message's values (`{ seq: 4, last: 3 }`). */
+    readonly messageValues: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -31,12 +35,22 @@ export class ApiError extends Error {
 
 /** The error of a failed answer, from its `{ Status, Message, Errors }` envelope (or none). */
 export function apiErrorOf(httpStatus: number, body: unknown): ApiError {
-  const envelope = (body ?? {}) as { Status?: unknown; Message?: unknown; Errors?: unknown };
+  const envelope = (body ?? {}) as {
+    Status?: unknown;
+    Message?: unknown;
+    Errors?: unknown;
+    MessageId?: unknown;
+    MessageValues?: unknown;
+  };
   return new ApiError(
     httpStatus,
     typeof envelope.Status === 'string' ? envelope.Status : 'Error',
     typeof envelope.Message === 'string' ? envelope.Message : '',
     Array.isArray(envelope.Errors) ? (envelope.Errors as { path: string; message: string }[]) : [],
+    typeof envelope.MessageId === 'string' ? envelope.MessageId : undefined,
+    typeof envelope.MessageValues === 'object' && envelope.MessageValues !== null
+      ? (envelope.MessageValues as Record<string, unknown>)
+      : {},
   );
 }
 
@@ -53,6 +67,8 @@ export interface ApiOptions {
    */
   area?: AreaId | null;
   signal?: AbortSignal;
+  /** Further request headers (a sitting's machine id). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -90,7 +106,7 @@ async function request(path: string, options: ApiOptions, accept: string): Promi
   const user = callerOf(options.area);
 
   // Asks the server to name its messages, so they show in the user's language (ADR 9).
-  const headers: Record<string, string> = { accept, 'x-message-refs': '1' };
+  const headers: Record<string, string> = { ...options.headers, accept, 'x-message-refs': '1' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (user) headers.authorization = `Bearer ${user.token}`;
 

@@ -242,6 +242,8 @@ export const BUILT_WORKFLOW_PAGES: readonly string[] = [
   // Live classes (issue 26): the lecturers' page and the /app review.
   'LiveClassroom',
   'classroomReview',
+  // Computer-based tests (issue 27): banks, exams, invigilation and analysis.
+  'cbt',
   // The /app console's reading of the configuration (issue 28).
   'setup-config',
   // The /app console's learning platform at a glance (issue 28).

@@ -17,3 +17,4 @@ export * from './announcements.js';
 export * from './discussions.js';
 export * from './assignments.js';
 export * from './liveclasses.js';
+export * from './cbt.js';

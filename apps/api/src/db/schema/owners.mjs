@@ -118,6 +118,7 @@ export const TABLE_OWNERS = {
   discussions: ['discussionThreads', 'discussionPosts', 'discussionReports'],
   assignments: ['assignments', 'assignmentFiles', 'assignmentSubmissions'],
   liveclasses: ['liveClasses', 'liveClassAttendance'],
+  cbt: ['cbtTopics', 'cbtQuestions', 'cbtExams', 'cbtAttempts', 'cbtAnswerLog', 'cbtAttemptEvents'],
 };
 
 /**

@@ -17,6 +17,7 @@ import { seedDiscussions } from './discussions.js';
 import { seedLiveClasses } from './live-classes.js';
 import { seedCalendar } from './sessions.js';
 import { seedAssignments } from './assignments.js';
+import { seedCbt } from './cbt.js';
 
 /** One step of the demo seed: idempotent, adds nothing on a second run. */
 type SeedStep = (db: Db, storage?: FileStorage) => Promise<void>;
@@ -58,6 +59,8 @@ export const SEED_STEPS: readonly (readonly [string, SeedStep])[] = [
   ['assignments', seedAssignments],
   // Live classes of CSC 101: tomorrow, running now (sandbox engine), a past one with attendance and a recording.
   ['live classes', seedLiveClasses],
+  // CSC 101's question bank, 'CSC 101 Test 1' open now, a past quiz with marked attempts.
+  ['cbt', seedCbt],
 ];
 
 /** Reference data, the demo institution and the demo accounts. Idempotent: run on every start. */

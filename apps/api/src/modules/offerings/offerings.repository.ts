@@ -139,6 +139,18 @@ export async function lecturerAdminIds(db: Exec, courseId: number, sessionId: nu
 }
 
 /** Whether the admin lectures any course in any session (a lecturer authors only their own offerings). */
+/** Whether the admin lectures the course in any session (a course's question bank is its lecturers'). */
+export async function lecturesCourse(db: Exec, adminId: number, courseId: number) {
+  const rows = await db
+    .select({ id: courseLecturers.id })
+    .from(courseLecturers)
+    .innerJoin(staff, eq(staff.id, courseLecturers.staffId))
+    .innerJoin(admins, adminOfStaff)
+    .where(and(eq(admins.id, adminId), eq(courseLecturers.courseId, courseId), eq(staff.isActive, true)))
+    .limit(1);
+  return rows.length > 0;
+}
+
 export async function lecturesAnything(db: Exec, adminId: number) {
   const rows = await db
     .select({ id: courseLecturers.id })

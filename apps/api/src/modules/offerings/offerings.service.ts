@@ -82,6 +82,18 @@ export async function authorOffering(
 }
 
 /**
+ * A course a staff member may act on through `page` across sessions (a course's question bank): a
+ * lecturer of it in any session, or the page's administrator. A course that does not exist is 404.
+ */
+export async function authorCourse(db: Exec, caller: StaffCaller, courseId: number, page: string) {
+  const [found] = await repo.coursesByIds(db, [courseId]);
+  if (!found) throw notFound(M.offeringNotFound);
+  if (await repo.lecturesCourse(db, caller.adminId, courseId)) return found;
+  if (await isOfferingAdministrator(db, caller, page)) return found;
+  throw forbidden(M.notLecturer);
+}
+
+/**
  * The offerings a staff member works on through `page`, paged: their own (every session, or the one
  * asked for), or for the page's administrator every active course of the session (the current one by default).
  */

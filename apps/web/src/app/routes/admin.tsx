@@ -117,6 +117,9 @@ const ModerateDiscussionScreen = lazy(
 // Live classes (issue 26): the offerings and an offering's classes.
 const LiveClassroomScreen = lazy(() => import('../../features/liveclasses/components/LiveClassroomScreen'));
 const LiveOfferingScreen = lazy(() => import('../../features/liveclasses/components/LiveOfferingScreen'));
+// Computer-based tests (issue 27): the offerings, then a course's bank and an offering's exams.
+const CbtAdminScreen = lazy(() => import('../../features/cbt/components/CbtAdminScreen'));
+const CbtOfferingScreen = lazy(() => import('../../features/cbt/components/CbtOfferingScreen'));
 const AllocateReservedRoomScreen = lazy(
   () => import('../../features/hostels/components/AllocateReservedRoomScreen'),
 );
@@ -229,6 +232,8 @@ export default function AdminRoutes() {
       {pageRoute('generaldiscussion', <ModerateDiscussionScreen kind="general" />)}
       {pageRoute('LiveClassroom', <LiveClassroomScreen />)}
       {pageRoute('LiveClassroom', <LiveOfferingScreen />, ':courseId/:sessionId')}
+      {pageRoute('cbt', <CbtAdminScreen />)}
+      {pageRoute('cbt', <CbtOfferingScreen />, ':courseId/:sessionId')}
       {registryRoutes}
     </AreaShell>
   );

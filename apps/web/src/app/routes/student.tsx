@@ -11,6 +11,7 @@ import Lock from '@mui/icons-material/Lock';
 import MenuBook from '@mui/icons-material/MenuBook';
 import Payments from '@mui/icons-material/Payments';
 import Person from '@mui/icons-material/Person';
+import Quiz from '@mui/icons-material/Quiz';
 import ReceiptLong from '@mui/icons-material/ReceiptLong';
 import Summarize from '@mui/icons-material/Summarize';
 import Upload from '@mui/icons-material/Upload';
@@ -59,6 +60,8 @@ const StudentDiscussionScreen = lazy(
 const StudentAssignmentsScreen = lazy(
   () => import('../../features/assignments/components/StudentAssignmentsScreen'),
 );
+const StudentExamsScreen = lazy(() => import('../../features/cbt/components/StudentExamsScreen'));
+const SittingScreen = lazy(() => import('../../features/cbt/components/SittingScreen'));
 
 /** A sidebar link to a student page, kept only when the page is in the student's RoleData. */
 const page = (name: string, item: NavLink) => ({ name, item });
@@ -101,6 +104,11 @@ function studentNav(pages: readonly PageEntry[], counts: Partial<NotificationCou
       page('liveclasses', {
         ...link({ id: 'student.nav.liveClasses' }, NOTIFICATION_TYPES.liveClassRoom.path, <Videocam />),
         badge: counts.liveClassRoom,
+      }),
+      // Exams (computer-based tests), with the count of those published since the student last looked.
+      page('exams', {
+        ...link({ id: 'student.nav.exams' }, NOTIFICATION_TYPES.exams.path, <Quiz />),
+        badge: counts.exams,
       }),
       page('lecturenote', {
         ...link({ id: 'student.nav.lectureNotes' }, NOTIFICATION_TYPES.lectureNotes.path, <LibraryBooks />),
@@ -183,6 +191,8 @@ export default function StudentRoutes() {
       />
       <Route path="discussion" element={guarded('discussion', <StudentDiscussionScreen />)} />
       <Route path="assignment" element={guarded('assignment', <StudentAssignmentsScreen />)} />
+      <Route path="exams" element={guarded('exams', <StudentExamsScreen />)} />
+      <Route path="exams/:examId" element={guarded('exams', <SittingScreen />)} />
       <Route path="unauthorized" element={<UnauthorizedScreen />} />
       <Route path="changepassword" element={<ChangePasswordScreen area="student" />} />
       <Route path="payment" element={guarded('payment', <SchoolFeesScreen />)} />

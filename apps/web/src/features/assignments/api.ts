@@ -24,11 +24,8 @@ interface Answer<T> {
   Data: T;
 }
 
-/** Lagos keeps UTC+1 all year: a `datetime-local` value read as Lagos time, and back. */
-export const LAGOS_OFFSET = '+01:00';
-export const toLagosInput = (iso: string | null) =>
-  iso ? new Date(Date.parse(iso) + 3600_000).toISOString().slice(0, 16) : '';
-export const fromLagosInput = (value: string) => (value ? `${value}:00${LAGOS_OFFSET}` : '');
+/** Lagos date-time inputs, shared with the other classroom pages (lib/lagosTime.ts). */
+export { LAGOS_OFFSET, fromLagosInput, toLagosInput } from '../../lib/lagosTime';
 
 export const useScoreItems = () =>
   useQuery({

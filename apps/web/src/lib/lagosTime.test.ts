@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fromLagosInput, toLagosInput } from './api';
+import { fromLagosInput, toLagosInput } from './lagosTime';
 
-/** The assignment form's date-times are Lagos time (WAT, UTC+1 all year), whatever the browser's zone. */
+/** The classroom forms' date-times (assignments, exams) are Lagos time (WAT, UTC+1 all year), whatever the browser's zone. */
 describe('Lagos date-time inputs', () => {
   it('shows an instant as Lagos wall time and reads it back to the same instant', () => {
     expect(toLagosInput('2026-11-26T23:30:00.000Z')).toBe('2026-11-27T00:30');
