@@ -139,7 +139,7 @@ try {
     await sleep(Math.random() * START_WINDOW * 1000);
     const opened = await call(
       `/api/student/exams/${examId}/open`,
-      { method: 'POST', headers: c.headers },
+      { method: 'POST', headers: c.headers, body: '{}' },
       startTimes,
     );
     if (opened.status !== 200) throw new Error(`open: ${JSON.stringify(opened.body)}`);

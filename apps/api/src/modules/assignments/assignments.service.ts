@@ -28,7 +28,7 @@ import type { FileKind } from '../../platform/uploads.js';
 import * as offerings from '../offerings/offerings.service.js';
 import type { OfferingFacts, StaffCaller } from '../offerings/offerings.service.js';
 import { publish } from '../notifications/notifications.service.js';
-import { proposeScores, withdrawProposals } from '../results/proposals.service.js';
+import { activeScoreItems, proposeScores, withdrawProposals } from '../results/proposals.service.js';
 import * as repo from './assignments.repository.js';
 
 /**
@@ -56,7 +56,7 @@ const STUDENT_LINK = NOTIFICATION_TYPES.assignments.path;
 // ───────────────────────────── views ─────────────────────────────
 
 async function scoreItemNames(db: Exec) {
-  return new Map((await repo.activeScoreItems(db)).map((i) => [i.id, i]));
+  return new Map((await activeScoreItems(db)).map((i) => [i.id, i]));
 }
 
 function view(
@@ -130,35 +130,11 @@ async function ownAssignment(db: Exec, caller: StaffCaller, id: number, lock = f
   return { a, o };
 }
 
-export async function listOfferings(
-  db: Db,
-  caller: StaffCaller,
-  q: z.output<typeof assignmentOfferingsQuery>,
-) {
-  const { rows, total } = await offerings.staffOfferings(db, caller, PAGE, {
-    sessionId: q.sessionId,
-    search: q.search,
-    limit: q.pageSize,
-    offset: (q.page - 1) * q.pageSize,
-  });
-  return {
-    Status: STATUS.ok,
-    Data: rows.map((r) => ({
-      CourseId: r.courseId,
-      SessionId: r.sessionId,
-      Code: r.code,
-      Title: r.title,
-      Session: r.session,
-      Semester: r.term,
-    })),
-    Page: q.page,
-    PageSize: q.pageSize,
-    Total: total,
-  };
-}
+export const listOfferings = (db: Db, caller: StaffCaller, q: z.output<typeof assignmentOfferingsQuery>) =>
+  offerings.offeringsPage(db, caller, PAGE, q);
 
 export async function scoreItems(db: Db) {
-  const items = await repo.activeScoreItems(db);
+  const items = await activeScoreItems(db);
   return { Status: STATUS.ok, Data: items.map((i) => ({ Id: i.id, Name: i.name, Max: i.max })) };
 }
 

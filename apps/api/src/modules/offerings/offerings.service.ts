@@ -1,4 +1,4 @@
-import { OFFERING_MESSAGES as M } from '@portal/contracts';
+import { OFFERING_MESSAGES as M, STATUS } from '@portal/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { actorOf, type AuditActor } from '../../platform/audit.js';
@@ -107,6 +107,38 @@ export async function staffOfferings(
     limit: q.limit,
     offset: q.offset,
   });
+}
+
+/**
+ * The caller's offerings through `page` as the classroom's staff lists answer them (assignments, exams):
+ * `{ Status, Data: [{ CourseId, SessionId, Code, Title, Session, Semester }], Page, PageSize, Total }`.
+ */
+export async function offeringsPage(
+  db: Exec,
+  caller: StaffCaller,
+  page: string,
+  q: { page: number; pageSize: number; search?: string; sessionId?: number },
+) {
+  const { rows, total } = await staffOfferings(db, caller, page, {
+    sessionId: q.sessionId,
+    search: q.search,
+    limit: q.pageSize,
+    offset: (q.page - 1) * q.pageSize,
+  });
+  return {
+    Status: STATUS.ok,
+    Data: rows.map((r) => ({
+      CourseId: r.courseId,
+      SessionId: r.sessionId,
+      Code: r.code,
+      Title: r.title,
+      Session: r.session,
+      Semester: r.term,
+    })),
+    Page: q.page,
+    PageSize: q.pageSize,
+    Total: total,
+  };
 }
 
 /**
