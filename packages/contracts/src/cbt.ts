@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { assignmentOfferingsResponse, scoreItemsResponse } from './assignments.js';
 import { pageQuery } from './envelope.js';
 import { recordId, recordIdNumber } from './ids.js';
 import { countArg, template, textArg } from './messages.js';
@@ -558,27 +559,12 @@ const ok = <T extends z.ZodType>(data: T) =>
 
 export const cbtOkResponse = z.object({ Status: z.string(), Message: z.string().optional() });
 
-export const cbtOfferingsResponse = z.object({
-  Status: z.string(),
-  Data: z.array(
-    z.object({
-      CourseId: z.number().int(),
-      SessionId: z.number().int(),
-      Code: z.string(),
-      Title: z.string(),
-      Session: z.string(),
-      Semester: z.string().nullable(),
-    }),
-  ),
-  Page: z.number().int(),
-  PageSize: z.number().int(),
-  Total: z.number().int(),
-});
+/** The caller's offerings: the same list as assignments' (offerings.offeringsPage). */
+export const cbtOfferingsResponse = assignmentOfferingsResponse;
 export type CbtOffering = z.infer<typeof cbtOfferingsResponse>['Data'][number];
 
-export const cbtScoreItemsResponse = ok(
-  z.array(z.object({ Id: z.number().int(), Name: z.string(), Max: z.number() })),
-);
+/** The active scheme's score items ({ Id, Name, Max }), as assignments answer them. */
+export const cbtScoreItemsResponse = scoreItemsResponse;
 export const cbtStaffResponse = ok(
   z.array(z.object({ Id: z.number().int(), Name: z.string(), Email: z.string() })),
 );
