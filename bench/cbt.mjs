@@ -55,6 +55,7 @@ try {
   portal = await startPortal({ port: PORT, env: { DATABASE_URL: postgres.url, JWT_SECRET } });
   const base = portal.base;
   const client = new pg.Client({ connectionString: postgres.url });
+  client.on('error', (err) => console.error(`bench database connection: ${err.message}`));
   await client.connect();
   const ids = await copyStudents(client, MODEL, 'CBT', CANDIDATES);
   await copyRegistrations(client, ids, MODEL);
@@ -172,6 +173,8 @@ try {
   }
   const started = Date.now();
   const sittings = Promise.all(candidates.map(sit));
+  // A failure is reported where the sittings are awaited, after the cleanup below is armed.
+  sittings.catch(() => undefined);
   // Half-way through the answering: kill -9, and start again on the same database.
   await sleep((START_WINDOW + ANSWERING_S / 2) * 1000);
   down = true;
