@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageQuery } from './envelope.js';
+import { scoreItemsResponse } from './assignments.js';
+import { pageQuery, searchText } from './envelope.js';
 import { recordId, recordIdNumber } from './ids.js';
 import { countArg, template, textArg } from './messages.js';
 
@@ -243,8 +244,6 @@ type Id = number | string;
  */
 export const CBT_API = {
   // ── staff: offerings, score items, staff to invigilate ──
-  /** GET ?page&pageSize&search&sessionId → the caller's offerings (as assignments'). */
-  offerings: '/api/admin/cbt/offerings',
   /** GET → the active scheme's score items an exam may feed ({ Id, Name, Max }). */
   scoreItems: '/api/admin/cbt/score-items',
   /** GET ?search → staff accounts that may be named invigilators ({ Id, Name, Email }), at most 50. */
@@ -374,7 +373,7 @@ export type QuestionInput = z.input<typeof questionInput>;
 
 export const questionsQuery = pageQuery.extend({
   topicId: recordId.optional(),
-  search: z.string().trim().max(100).optional(),
+  search: searchText.optional(),
   /** true: only retired questions; false (default): only questions in use. */
   retired: z
     .enum(['true', 'false'])
@@ -387,12 +386,7 @@ export const bankExportQuery = z.object({
   topicId: recordId.optional(),
 });
 
-export const staffSearchQuery = z.object({ search: z.string().trim().max(100).optional() });
-
-export const cbtOfferingsQuery = pageQuery.extend({
-  search: z.string().trim().max(100).optional(),
-  sessionId: recordId.optional(),
-});
+export const staffSearchQuery = z.object({ search: searchText.optional() });
 
 export const examSectionInput = z.object({
   TopicIds: z.array(recordIdNumber).min(1, CBT_MESSAGES.topicRequired).max(50),
@@ -558,27 +552,8 @@ const ok = <T extends z.ZodType>(data: T) =>
 
 export const cbtOkResponse = z.object({ Status: z.string(), Message: z.string().optional() });
 
-export const cbtOfferingsResponse = z.object({
-  Status: z.string(),
-  Data: z.array(
-    z.object({
-      CourseId: z.number().int(),
-      SessionId: z.number().int(),
-      Code: z.string(),
-      Title: z.string(),
-      Session: z.string(),
-      Semester: z.string().nullable(),
-    }),
-  ),
-  Page: z.number().int(),
-  PageSize: z.number().int(),
-  Total: z.number().int(),
-});
-export type CbtOffering = z.infer<typeof cbtOfferingsResponse>['Data'][number];
-
-export const cbtScoreItemsResponse = ok(
-  z.array(z.object({ Id: z.number().int(), Name: z.string(), Max: z.number() })),
-);
+/** The active scheme's score items ({ Id, Name, Max }), as assignments answer them. */
+export const cbtScoreItemsResponse = scoreItemsResponse;
 export const cbtStaffResponse = ok(
   z.array(z.object({ Id: z.number().int(), Name: z.string(), Email: z.string() })),
 );

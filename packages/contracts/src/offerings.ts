@@ -29,6 +29,7 @@ export const OFFERING_PAGES = [
   'LiveClassroom',
   'learningdiscussion',
   'LearnersManagement',
+  'cbt',
 ] as const;
 export type OfferingPage = (typeof OFFERING_PAGES)[number];
 

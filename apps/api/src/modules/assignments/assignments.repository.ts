@@ -1,33 +1,11 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import {
-  assignmentFiles,
-  assignmentSubmissions,
-  assignments,
-  scoreItems,
-  scoreSchemes,
-  students,
-} from '../../db/schema/index.js';
+import { assignmentFiles, assignmentSubmissions, assignments, students } from '../../db/schema/index.js';
 import type { Exec } from '../../platform/db.js';
 
 export type AssignmentRow = typeof assignments.$inferSelect;
 export type AssignmentInsert = typeof assignments.$inferInsert;
 export type FileRow = typeof assignmentFiles.$inferSelect;
 export type SubmissionRow = typeof assignmentSubmissions.$inferSelect;
-
-/** The score items of the school's active scheme (the first switched on), in order. */
-export async function activeScoreItems(db: Exec) {
-  return db
-    .select({ id: scoreItems.id, name: scoreItems.name, max: scoreItems.weight })
-    .from(scoreItems)
-    .innerJoin(scoreSchemes, eq(scoreSchemes.id, scoreItems.schemeId))
-    .where(
-      eq(
-        scoreSchemes.id,
-        sql`(select id from ${scoreSchemes} where ${scoreSchemes.isActive} order by id limit 1)`,
-      ),
-    )
-    .orderBy(asc(scoreItems.position), asc(scoreItems.id));
-}
 
 export async function assignment(db: Exec, id: number, lock = false) {
   const q = db.select().from(assignments).where(eq(assignments.id, id));

@@ -26,7 +26,7 @@ import type { FileKind } from '../../platform/uploads.js';
 import * as offerings from '../offerings/offerings.service.js';
 import type { OfferingFacts, StaffCaller } from '../offerings/offerings.service.js';
 import { publish } from '../notifications/notifications.service.js';
-import { proposeScores, withdrawProposals } from '../results/proposals.service.js';
+import { activeScoreItems, proposeScores, withdrawProposals } from '../results/proposals.service.js';
 import * as repo from './assignments.repository.js';
 
 /**
@@ -54,7 +54,7 @@ const STUDENT_LINK = NOTIFICATION_TYPES.assignments.path;
 // ───────────────────────────── views ─────────────────────────────
 
 async function scoreItemNames(db: Exec) {
-  return new Map((await repo.activeScoreItems(db)).map((i) => [i.id, i]));
+  return new Map((await activeScoreItems(db)).map((i) => [i.id, i]));
 }
 
 function view(
@@ -129,7 +129,7 @@ async function ownAssignment(db: Exec, caller: StaffCaller, id: number, lock = f
 }
 
 export async function scoreItems(db: Db) {
-  const items = await repo.activeScoreItems(db);
+  const items = await activeScoreItems(db);
   return { Status: STATUS.ok, Data: items.map((i) => ({ Id: i.id, Name: i.name, Max: i.max })) };
 }
 

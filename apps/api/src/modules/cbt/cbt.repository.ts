@@ -7,8 +7,6 @@ import {
   cbtExams,
   cbtQuestions,
   cbtTopics,
-  scoreItems,
-  scoreSchemes,
   students,
 } from '../../db/schema/index.js';
 import { countSql, likeEscape, type Exec } from '../../platform/db.js';
@@ -22,21 +20,6 @@ export type AttemptRow = typeof cbtAttempts.$inferSelect;
 export type AttemptInsert = typeof cbtAttempts.$inferInsert;
 export type LogRow = typeof cbtAnswerLog.$inferSelect;
 export type LogInsert = typeof cbtAnswerLog.$inferInsert;
-
-/** The score items of the school's active scheme (the first switched on), in order. */
-export async function activeScoreItems(db: Exec) {
-  return db
-    .select({ id: scoreItems.id, name: scoreItems.name, max: scoreItems.weight })
-    .from(scoreItems)
-    .innerJoin(scoreSchemes, eq(scoreSchemes.id, scoreItems.schemeId))
-    .where(
-      eq(
-        scoreSchemes.id,
-        sql`(select id from ${scoreSchemes} where ${scoreSchemes.isActive} order by id limit 1)`,
-      ),
-    )
-    .orderBy(asc(scoreItems.position), asc(scoreItems.id));
-}
 
 /** Active admin accounts, by name or e-mail, for naming invigilators. */
 export async function staffAccounts(db: Exec, search: string | undefined, ids?: readonly number[]) {

@@ -9,7 +9,6 @@ import {
   OFFERING_MESSAGES,
   STATUS,
   canonicalAnswersText,
-  cbtOfferingsQuery,
   examInput,
   questionInput,
   questionsQuery,
@@ -45,7 +44,7 @@ import { fullName } from '../../platform/verification.js';
 import * as offerings from '../offerings/offerings.service.js';
 import type { OfferingFacts, StaffCaller } from '../offerings/offerings.service.js';
 import { publish } from '../notifications/notifications.service.js';
-import { proposeScores } from '../results/proposals.service.js';
+import { activeScoreItems, proposeScores } from '../results/proposals.service.js';
 import * as repo from './cbt.repository.js';
 import { drawPaper, earned, fitsKind, itemAnalysis, type MarkedQuestion, type PaperItem } from './marking.js';
 
@@ -75,7 +74,7 @@ export const receiptUrl = (publicUrl: string, id: string) =>
 // ───────────────────────────── shared ─────────────────────────────
 
 async function scoreItemMap(db: Exec) {
-  return new Map((await repo.activeScoreItems(db)).map((i) => [i.id, i]));
+  return new Map((await activeScoreItems(db)).map((i) => [i.id, i]));
 }
 
 export function questionView(q: repo.QuestionRow, topic: string): QuestionView {
@@ -116,31 +115,8 @@ const sameAnswer = (x: unknown, y: AnswerValue) =>
 
 // ───────────────────────────── staff: offerings, bank ─────────────────────────────
 
-export async function listOfferings(db: Db, caller: StaffCaller, q: z.output<typeof cbtOfferingsQuery>) {
-  const { rows, total } = await offerings.staffOfferings(db, caller, PAGE, {
-    sessionId: q.sessionId,
-    search: q.search,
-    limit: q.pageSize,
-    offset: (q.page - 1) * q.pageSize,
-  });
-  return {
-    Status: STATUS.ok,
-    Data: rows.map((r) => ({
-      CourseId: r.courseId,
-      SessionId: r.sessionId,
-      Code: r.code,
-      Title: r.title,
-      Session: r.session,
-      Semester: r.term,
-    })),
-    Page: q.page,
-    PageSize: q.pageSize,
-    Total: total,
-  };
-}
-
 export async function scoreItems(db: Db) {
-  const items = await repo.activeScoreItems(db);
+  const items = await activeScoreItems(db);
   return { Status: STATUS.ok, Data: items.map((i) => ({ Id: i.id, Name: i.name, Max: i.max })) };
 }
 

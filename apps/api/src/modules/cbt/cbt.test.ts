@@ -31,6 +31,7 @@ import {
 import { pdfTextContent } from '../../platform/pdf.js';
 import { login, startTestApp, type TestApp } from '../../../test/helpers.js';
 import { makeAdmin } from '../admin/test-support.js';
+import { TINY_JPEG } from '../applicants/test-support.js';
 import * as service from './cbt.service.js';
 
 type Auth = Record<string, string>;
@@ -661,6 +662,36 @@ describe('cbt', () => {
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json().Data.Imported).toBe(before + 2);
     expect((await send('GET', API.template, lecturer)).statusCode).toBe(200);
+  });
+
+  it('keeps a question’s image, checked by content, for its staff', async () => {
+    const topicId = (await topics())[0]!.Id;
+    const made = (
+      await ok('POST', API.questions(csc101), lecturer, {
+        TopicId: topicId,
+        Kind: 'truefalse',
+        Text: 'This picture shows a keyboard.',
+        Answer: true,
+      })
+    ).Data;
+    const put = (data: Buffer, name: string) => {
+      const body = formBody({}, { name, data });
+      return t.app.inject({
+        method: 'POST',
+        url: API.questionImage(made.Id),
+        headers: { ...lecturer, 'content-type': body.type },
+        payload: body.payload,
+      });
+    };
+    expect((await put(Buffer.from('not a picture at all'), 'x.png')).statusCode).toBe(415);
+    const saved = await put(TINY_JPEG, 'keyboard.jpg');
+    expect(saved.statusCode, saved.body).toBe(200);
+    const image = await send('GET', API.questionImage(made.Id), lecturer);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/jpeg');
+    expect(Buffer.compare(image.rawPayload, TINY_JPEG)).toBe(0);
+    expect((await ok('GET', API.question(made.Id), lecturer)).Data.HasImage).toBe(true);
+    expect((await send('GET', API.questionImage(made.Id), otherLecturer)).statusCode).toBe(403);
   });
 
   it('a question in a sat paper is retired, not deleted, and cannot be changed', async () => {

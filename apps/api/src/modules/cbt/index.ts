@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
@@ -9,6 +9,7 @@ import {
   CBT_MACHINE_HEADER,
   CBT_MESSAGES as M,
   CBT_PAGE,
+  STATUS,
   analysisResponse,
   answersInput,
   answersResponse,
@@ -16,8 +17,6 @@ import {
   bankExportQuery,
   candidatesQuery,
   candidatesResponse,
-  cbtOfferingsQuery,
-  cbtOfferingsResponse,
   cbtOkResponse,
   cbtScoreItemsResponse,
   cbtStaffResponse,
@@ -47,7 +46,8 @@ import {
   withdrawInput,
 } from '@portal/contracts';
 import type { AppDeps } from '../../platform/deps.js';
-import { sendPdf, sendStoredFile } from '../../platform/downloads.js';
+import type { FileStorage } from '../../platform/storage.js';
+import { sendPdf } from '../../platform/downloads.js';
 import { badRequest } from '../../platform/errors.js';
 import { loadInstitution } from '../../platform/pdf.js';
 import { errorResponses } from '../../platform/routes.js';
@@ -104,17 +104,7 @@ export function registerCbtModule(app: FastifyInstance, deps: AppDeps): void {
   const studentTags = ['student: exams'];
   const caller = (request: FastifyRequest) => staffCaller(db, request);
 
-  // ── staff: offerings, score items, staff ──
-  r.get(API.offerings, {
-    config: staff,
-    schema: {
-      tags,
-      summary: 'The caller’s offerings',
-      querystring: cbtOfferingsQuery,
-      response: { 200: cbtOfferingsResponse, ...errors },
-    },
-    handler: async (request) => service.listOfferings(db, await caller(request), request.query),
-  });
+  // ── staff: score items, staff (the offerings list is the offerings module's) ──
   r.get(API.scoreItems, {
     config: staff,
     schema: {
@@ -240,14 +230,11 @@ export function registerCbtModule(app: FastifyInstance, deps: AppDeps): void {
     config: staff,
     schema: { tags, summary: 'A question’s image', params: idParams },
     handler: async (request, reply) => {
-      const f = await service.staffImage(db, await caller(request), request.params.id);
-      return sendStoredFile(request, reply, {
-        key: f.key,
-        mime: f.mime,
-        fileName: 'image',
-        size: 0,
-        disposition: 'inline',
-      });
+      const f = {
+        ...(await service.staffImage(db, await caller(request), request.params.id)),
+        storage: d.storage,
+      };
+      return sendImage(reply, f);
     },
   });
   r.delete(idPath(API.questionImage), {
@@ -565,19 +552,16 @@ export function registerCbtModule(app: FastifyInstance, deps: AppDeps): void {
       params: imageParams,
     },
     handler: async (request, reply) => {
-      const f = await service.studentImage(
-        d,
-        studentIdOf(request.auth),
-        request.params.id,
-        request.params.questionId,
-      );
-      return sendStoredFile(request, reply, {
-        key: f.key,
-        mime: f.mime,
-        fileName: 'image',
-        size: 0,
-        disposition: 'inline',
-      });
+      const f = {
+        ...(await service.studentImage(
+          d,
+          studentIdOf(request.auth),
+          request.params.id,
+          request.params.questionId,
+        )),
+        storage: d.storage,
+      };
+      return sendImage(reply, f);
     },
   });
 
@@ -649,6 +633,17 @@ export function registerCbtModule(app: FastifyInstance, deps: AppDeps): void {
       },
     });
   });
+}
+
+/** A question's image (≤ 2 MB, checked by content when stored), read whole and sent inline, privately cached. */
+async function sendImage(reply: FastifyReply, f: { key: string; mime: string; storage: FileStorage }) {
+  const bytes = await f.storage.read(f.key);
+  if (!bytes) return reply.code(404).send({ Status: STATUS.notFound, Message: M.imageNotFound });
+  return reply
+    .header('content-type', f.mime)
+    .header('content-disposition', 'inline')
+    .header('cache-control', 'private, max-age=3600')
+    .send(bytes);
 }
 
 /** The first sheet's rows of an .xlsx (row 1 the header); a damaged file is refused with 400. */

@@ -28,6 +28,12 @@ export interface ScoreProposalInput {
   sourceLabel: string;
 }
 
+/** The score items of the school's active scheme, in order ({ id, name, max }): what a source may feed. */
+export async function activeScoreItems(db: Exec) {
+  const scheme = await sheets.activeScheme(db);
+  return scheme ? sheets.schemeItems(db, scheme.id) : [];
+}
+
 /** Proposes scores, in the caller's transaction (so the source's change and its proposals commit together). */
 export async function proposeScores(tx: Exec, inputs: readonly ScoreProposalInput[]): Promise<void> {
   for (const p of inputs)

@@ -2,7 +2,6 @@ import {
   CBT_API as API,
   type AttemptView,
   type CandidatesData,
-  type CbtOffering,
   type ExamAnalysis,
   type ExamInput,
   type ExamReceipt,
@@ -30,18 +29,6 @@ type Paged<T> = { Status: string; Data: T[]; Page: number; PageSize: number; Tot
 export const INVIGILATION_REFRESH_MS = 5_000;
 
 // ── staff ──
-
-export const useCbtOfferings = (page: number, pageSize: number, search: string) =>
-  useQuery({
-    queryKey: ['cbt', 'offerings', page, pageSize, search],
-    queryFn: ({ signal }) =>
-      api<Paged<CbtOffering>>(API.offerings, {
-        query: { page, pageSize, search: search || undefined },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
 
 export const useScoreItems = () =>
   useQuery({

@@ -1,7 +1,6 @@
-import type { CbtOffering } from '@portal/contracts';
+import { CBT_PAGE } from '@portal/contracts';
 import { StaffOfferingsScreen } from '../../../components/classroom/StaffOfferingsScreen';
 import { useT } from '../../../i18n/useT';
-import { useCbtOfferings } from '../api';
 import { CbtError } from './CbtError';
 import { CbtMessages } from './CbtMessages';
 
@@ -19,7 +18,8 @@ export default function CbtAdminScreen() {
 function Offerings() {
   const t = useT();
   return (
-    <StaffOfferingsScreen<CbtOffering>
+    <StaffOfferingsScreen
+      page={CBT_PAGE}
       labels={{
         title: t('cbt.staff.heading'),
         intro: t('cbt.staff.intro'),
@@ -33,7 +33,6 @@ function Offerings() {
         open: t('cbt.staff.open'),
         openOffering: (code) => t('cbt.staff.openOffering', { code }),
       }}
-      useOfferings={useCbtOfferings}
       pathOf={(row) => offeringCbtPath(row.CourseId, row.SessionId)}
       error={(error) => <CbtError error={error} />}
     />
