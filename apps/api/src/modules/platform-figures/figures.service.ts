@@ -3,6 +3,7 @@ import type { SessionService } from '../../platform/auth.js';
 import type { Exec } from '../../platform/db.js';
 import { INSTITUTION_UTC_OFFSET, institutionToday } from '../../platform/time.js';
 import { assignmentFigures } from '../assignments/figures.service.js';
+import { examFigures } from '../cbt/figures.service.js';
 import { contentFigures } from '../content/figures.service.js';
 import { liveClassFigures } from '../liveclasses/figures.service.js';
 import { paymentFigures } from '../payments/figures.service.js';
@@ -24,8 +25,7 @@ const series = (days: readonly string[], rows: readonly { date: string; count: n
 
 /**
  * The learning platform at a glance (issue 28): each part read through its own module's service,
- * over the last 30 days of the institution's calendar (payments: today). Exams are null — "not in use
- * yet" — until the CBT lands and gives its own figures.
+ * over the last 30 days of the institution's calendar (payments: today).
  */
 export async function platformFigures(
   db: Exec,
@@ -37,12 +37,13 @@ export async function platformFigures(
   const startOf = (d: string) => new Date(`${d}T00:00:00${INSTITUTION_UTC_OFFSET}`);
   const since30 = startOf(days[0]!);
   const since7 = startOf(days[23]!);
-  const [[last7, last30], total, content, assignments, classes, paid] = await Promise.all([
+  const [[last7, last30], total, content, assignments, classes, exams, paid] = await Promise.all([
     sessions.signedInSince('Student', [since7, since30]),
     repo.activeStudents(db),
     contentFigures(db, since30),
     assignmentFigures(db, since30, now),
     liveClassFigures(db, since30),
+    examFigures(db, since30),
     paymentFigures(db, startOf(today)),
   ]);
   return {
@@ -69,7 +70,7 @@ export async function platformFigures(
         Attended: classes.days.get(d)?.attended ?? 0,
       })),
     },
-    Exams: null,
+    Exams: exams,
     PaymentsToday: {
       Count: paid.reduce((s, h) => s + h.count, 0),
       AmountNaira: paid.reduce((s, h) => s + h.amountNaira, 0),

@@ -141,6 +141,7 @@ export default function PlatformDashboard() {
           </Part>
           <Part
             title={t('platform.exams')}
+            link={{ to: '/admin/cbt', label: t('platform.openExams') }}
             summary={
               data.Exams
                 ? t('platform.examsSummary', {
