@@ -186,8 +186,13 @@ export const cbtAttempts = pgTable(
       .where(sql`${t.cancelledAt} is null`),
     index('cbt_attempts_student').on(t.studentId),
     // The sweep's search: open attempts by their end.
-    index('cbt_attempts_open').on(t.endsAt).where(sql`${t.submittedAt} is null and ${t.cancelledAt} is null`),
-    check('cbt_attempts_reason', sql`${t.submitReason} is null or ${t.submitReason} in ('candidate', 'timeUp', 'ended')`),
+    index('cbt_attempts_open')
+      .on(t.endsAt)
+      .where(sql`${t.submittedAt} is null and ${t.cancelledAt} is null`),
+    check(
+      'cbt_attempts_reason',
+      sql`${t.submitReason} is null or ${t.submitReason} in ('candidate', 'timeUp', 'ended')`,
+    ),
   ],
 );
 
