@@ -117,6 +117,9 @@ export const PAGE_NAMES = {
   generaldiscussion: 'General Discussion',
   schoolinformation: 'School Information',
   schoolsettings: 'School Settings',
+  dashboard: 'Learning platform dashboard',
+  LearnersManagement: 'Learners Management',
+  instructorManagement: 'Manage Audits',
 };
 
 /** Switch buttons: the label that turns the switch on, and off where it can be turned off by hand. */

@@ -69,7 +69,7 @@ test('an admin signed in at /AdminSignin opens /app/Transaction and the other /a
   await signInThroughForm(page, 'admin', DEMO.admin);
   // Each page with what its API call brings (the admin's own session authorises it).
   for (const [path, heading, shown] of [
-    ['/app/dashboard', 'Dashboard', 'Applicants by stage'],
+    ['/app/dashboard', 'Dashboard', 'Active students'],
     ['/app/UserManagement', 'Administrators', 'support@demo.edu.ng'],
     ['/app/roleManagement', 'Roles', 'Super Admin'],
   ] as const) {

@@ -22,6 +22,7 @@ test('the student sidebar holds its links', async ({ page }) => {
     'Report Card',
     'Hostel',
     'Live Classes',
+    'Exams',
     'Lecture Notes',
     'Discussion',
     'Assignment',
