@@ -38,7 +38,11 @@ export type PageQuery = z.infer<typeof pageQuery>;
 
 /** The longest search the lists take, and what a longer one is told. */
 export const SEARCH_MAX = 100;
-export const SEARCH_TOO_LONG = `A search is at most ${SEARCH_MAX} characters.`;
+/** The lists' own messages (namespace `list`). */
+export const LIST_MESSAGES = {
+  searchTooLong: `A search is at most ${SEARCH_MAX} characters.`,
+} as const;
+export const SEARCH_TOO_LONG = LIST_MESSAGES.searchTooLong;
 /** A list's free-text search. */
 export const searchText = z.string().trim().max(SEARCH_MAX, SEARCH_TOO_LONG);
 

@@ -14,6 +14,7 @@ export const OFFERING_MESSAGES = {
     'Only the lecturers of this course in this session (or an admin with this page who lectures no course) can do this.',
   notEnrolled: 'You are not registered for this course in this session.',
   unknownPage: 'There is no list of course offerings for that page.',
+  lecturerNotFound: 'No lecturer has that id.',
 } as const;
 
 /**

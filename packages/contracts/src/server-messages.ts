@@ -6,6 +6,7 @@ import { AUTH_MESSAGES } from './auth.js';
 import { BURSARY_MESSAGES } from './bursary.js';
 import { CBT_MESSAGES } from './cbt.js';
 import { CONTENT_MESSAGES } from './content.js';
+import { LIST_MESSAGES } from './envelope.js';
 import { DISCUSSION_MESSAGES } from './discussions.js';
 import { COURSE_REGISTRATION_MESSAGES } from './courses.js';
 import { HOSTEL_MESSAGES } from './hostels.js';
@@ -56,6 +57,7 @@ export const SERVER_MESSAGES = {
   assignment: ASSIGNMENT_MESSAGES,
   liveClass: LIVE_CLASS_MESSAGES,
   cbt: CBT_MESSAGES,
+  list: LIST_MESSAGES,
 } satisfies MessageDeclarations;
 
 /** The declared message an English text was made from, with its values; undefined for any other text. */

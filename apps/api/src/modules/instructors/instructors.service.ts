@@ -1,4 +1,4 @@
-import { STATUS, TEACHING_PAGES, type Instructor } from '@portal/contracts';
+import { OFFERING_MESSAGES, STATUS, TEACHING_PAGES, type Instructor } from '@portal/contracts';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { teachingActions } from '../admin/teaching-audit.service.js';
@@ -64,7 +64,7 @@ export async function instructorAudit(
   db: Db,
   q: { adminId: number; pageName?: (typeof TEACHING_PAGES)[number]; page: number; pageSize: number },
 ) {
-  if (!(await repo.isLecturer(db, q.adminId))) throw notFound('No lecturer has that id.');
+  if (!(await repo.isLecturer(db, q.adminId))) throw notFound(OFFERING_MESSAGES.lecturerNotFound);
   const { rows, total } = await teachingActions(
     db,
     q.adminId,
