@@ -8,16 +8,17 @@ import * as repo from './figures.repository.js';
  */
 export async function liveClassFigures(db: Exec, since: Date) {
   const held = await repo.heldSince(db, since);
-  const rosterSize = new Map<string, number>();
+  // The offerings' facts are cached reference data; their roster sizes come in one grouped query.
+  const keys = [...new Map(held.map((c) => [`${c.courseId}:${c.sessionId}`, c])).values()];
+  const facts = await Promise.all(keys.map((c) => offerings.offering(db, c.courseId, c.sessionId)));
+  const rosterSize = await offerings.rosterSizes(
+    db,
+    facts.filter((f): f is NonNullable<typeof f> => f !== null),
+  );
   let expected = 0;
   const days = new Map<string, { held: number; attended: number }>();
   for (const c of held) {
-    const key = `${c.courseId}:${c.sessionId}`;
-    if (!rosterSize.has(key)) {
-      const facts = await offerings.offering(db, c.courseId, c.sessionId);
-      rosterSize.set(key, facts ? (await offerings.rosterIds(db, facts)).length : 0);
-    }
-    expected += rosterSize.get(key)!;
+    expected += rosterSize.get(`${c.courseId}:${c.sessionId}`) ?? 0;
     const d = days.get(c.date) ?? { held: 0, attended: 0 };
     d.held += 1;
     d.attended += c.attended;
