@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { NOTIFICATION_TYPES } from '@portal/contracts';
+import { ASSIGNMENT_PAGE, NOTIFICATION_TYPES } from '@portal/contracts';
 import type { Db } from '../client.js';
 import {
   academicSessions,
@@ -8,16 +8,13 @@ import {
   assignments,
   courses,
   notifications,
-  pages,
-  rolePages,
-  roles,
   scoreItems,
   scoreSchemes,
   students,
 } from '../schema/index.js';
 import { createHash } from 'node:crypto';
 import { STUDENT5 } from './course-content.js';
-import { DEMO_SESSION } from './demo.js';
+import { DEMO_SESSION, grantPage } from './demo.js';
 import { LECTURER_ROLE } from './results.js';
 
 /**
@@ -33,10 +30,7 @@ import { LECTURER_ROLE } from './results.js';
 const DAY = 86_400_000;
 
 export async function seedAssignments(db: Db): Promise<void> {
-  const [role] = await db.select().from(roles).where(eq(roles.name, LECTURER_ROLE));
-  const [page] = await db.select().from(pages).where(eq(pages.page, 'assignment'));
-  if (role && page)
-    await db.insert(rolePages).values({ roleId: role.id, pageId: page.id }).onConflictDoNothing();
+  await grantPage(db, LECTURER_ROLE, ASSIGNMENT_PAGE);
 
   const [course] = await db.select().from(courses).where(eq(courses.code, 'CSC 101'));
   const [session] = await db.select().from(academicSessions).where(eq(academicSessions.name, DEMO_SESSION));

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { NOTIFICATION_TYPES, type AnswerValue } from '@portal/contracts';
+import { CBT_PAGE, NOTIFICATION_TYPES, type AnswerValue } from '@portal/contracts';
 import type { Db } from '../client.js';
 import {
   academicSessions,
@@ -11,9 +11,6 @@ import {
   cbtTopics,
   courses,
   notifications,
-  pages,
-  rolePages,
-  roles,
   scoreItems,
   scoreSchemes,
   students,
@@ -22,7 +19,7 @@ import {
 import { submitIn } from '../../modules/cbt/cbt.service.js';
 import { drawPaper } from '../../modules/cbt/marking.js';
 import { STUDENT5 } from './course-content.js';
-import { DEMO_SESSION } from './demo.js';
+import { DEMO_SESSION, grantPage } from './demo.js';
 import { LECTURER_ROLE } from './results.js';
 
 /**
@@ -278,10 +275,7 @@ const BANK: [string, Q[]][] = [
 const PAST_CANDIDATES = ['DIT/2024/0005', 'DIT/2024/0001', 'DIT/2024/0002', 'DIT/2024/0004', 'DIT/2023/0003'];
 
 export async function seedCbt(db: Db): Promise<void> {
-  const [role] = await db.select().from(roles).where(eq(roles.name, LECTURER_ROLE));
-  const [page] = await db.select().from(pages).where(eq(pages.page, 'cbt'));
-  if (role && page)
-    await db.insert(rolePages).values({ roleId: role.id, pageId: page.id }).onConflictDoNothing();
+  await grantPage(db, LECTURER_ROLE, CBT_PAGE);
 
   const [course] = await db.select().from(courses).where(eq(courses.code, 'CSC 101'));
   const [session] = await db.select().from(academicSessions).where(eq(academicSessions.name, DEMO_SESSION));

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { academicSessions, departments, levels } from '../schema/index.js';
+import { academicSessions, departments, levels, pages, rolePages, roles } from '../schema/index.js';
 
 /** What the demo's seeds share: the session they fill and the lookups of rows seeded before them. */
 
@@ -27,4 +27,12 @@ export async function levelIds(db: Db): Promise<(name: string) => number> {
 export async function departmentIds(db: Db): Promise<(code: string) => number> {
   const rows = await db.select().from(departments);
   return (code) => rows.find((d) => d.code === code)!.id;
+}
+
+/** Gives a role a page (both seeded before), once: the demo roles gain each feature's page this way. */
+export async function grantPage(db: Db, roleName: string, page: string) {
+  const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, roleName));
+  const [row] = await db.select({ id: pages.id }).from(pages).where(eq(pages.page, page));
+  if (role && row)
+    await db.insert(rolePages).values({ roleId: role.id, pageId: row.id }).onConflictDoNothing();
 }

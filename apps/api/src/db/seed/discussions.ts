@@ -8,14 +8,11 @@ import {
   discussionPosts,
   discussionThreads,
   discussionTypes,
-  pages,
-  rolePages,
-  roles,
   students,
 } from '../schema/index.js';
 import { publish } from '../../modules/notifications/notifications.service.js';
 import { STUDENT5 } from './course-content.js';
-import { DEMO_SESSION } from './demo.js';
+import { DEMO_SESSION, grantPage } from './demo.js';
 import { LECTURER_ROLE } from './results.js';
 
 /**
@@ -28,13 +25,7 @@ import { LECTURER_ROLE } from './results.js';
  * Idempotent: the thread only when CSC 101 has no learning discussion yet.
  */
 export async function seedDiscussions(db: Db): Promise<void> {
-  const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, LECTURER_ROLE));
-  const [page] = await db
-    .select({ id: pages.id })
-    .from(pages)
-    .where(eq(pages.page, DISCUSSION_PAGES.learning));
-  if (role && page)
-    await db.insert(rolePages).values({ roleId: role.id, pageId: page.id }).onConflictDoNothing();
+  await grantPage(db, LECTURER_ROLE, DISCUSSION_PAGES.learning);
 
   const [course] = await db.select({ id: courses.id }).from(courses).where(eq(courses.code, 'CSC 101'));
   const [session] = await db

@@ -7,13 +7,10 @@ import {
   courses,
   liveClassAttendance,
   liveClasses,
-  pages,
-  rolePages,
-  roles,
   students,
 } from '../schema/index.js';
 import { CONTENT_REVIEWER_ROLE, STUDENT5 } from './course-content.js';
-import { DEMO_SESSION } from './demo.js';
+import { DEMO_SESSION, grantPage } from './demo.js';
 import { LECTURER_ROLE } from './results.js';
 
 const MINUTE = 60_000;
@@ -30,8 +27,8 @@ const DEMO_RECORDING = 'demo-csc101-introduction';
  * Idempotent: the classes are made only when CSC 101 has none.
  */
 export async function seedLiveClasses(db: Db): Promise<void> {
-  await grant(db, LECTURER_ROLE, 'LiveClassroom');
-  await grant(db, CONTENT_REVIEWER_ROLE, 'classroomReview');
+  await grantPage(db, LECTURER_ROLE, 'LiveClassroom');
+  await grantPage(db, CONTENT_REVIEWER_ROLE, 'classroomReview');
   const [course] = await db.select().from(courses).where(eq(courses.code, 'CSC 101'));
   const [session] = await db.select().from(academicSessions).where(eq(academicSessions.name, DEMO_SESSION));
   const people = await db
@@ -135,11 +132,4 @@ export async function seedLiveClasses(db: Db): Promise<void> {
       },
     ]);
   });
-}
-
-async function grant(db: Db, roleName: string, page: string) {
-  const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, roleName));
-  const [row] = await db.select({ id: pages.id }).from(pages).where(eq(pages.page, page));
-  if (role && row)
-    await db.insert(rolePages).values({ roleId: role.id, pageId: row.id }).onConflictDoNothing();
 }
