@@ -902,17 +902,43 @@ function hallsOf(halls: readonly CbtHall[], roster: readonly { studentId: number
   return out;
 }
 
-async function attemptView(d: CbtDeps, a: repo.AttemptRow, machine: string | null): Promise<AttemptView> {
-  const e = (await repo.exam(d.db, a.examId))!;
-  const [o, questions, current] = await Promise.all([
-    offerings.offering(d.db, e.courseId, e.sessionId),
+/**
+ * The attempt's paper as the candidate sees it — questions in the drawn order, options as shuffled,
+ * no keys — with each question's row (for what a released review adds) and the current answers.
+ */
+async function paperOf(db: Exec, a: repo.AttemptRow) {
+  const [questions, current] = await Promise.all([
     repo.questionsByIds(
-      d.db,
+      db,
       a.paper.map((p) => p.q),
     ),
-    repo.currentAnswers(d.db, a.id),
+    repo.currentAnswers(db, a.id),
   ]);
   const byId = new Map(questions.map((q) => [q.id, q]));
+  const items = a.paper.map((item, i) => {
+    const q = byId.get(item.q)!;
+    return {
+      q,
+      view: {
+        QuestionId: q.id,
+        Number: i + 1,
+        Kind: q.kind as QuestionKind,
+        Text: q.text,
+        ImageUrl: q.imageKey ? CBT_API.image(a.id, q.id) : null,
+        Options: item.o.map((id) => ({ Id: id, Text: q.options[id]?.text ?? '' })),
+        Marks: q.marks,
+      },
+    };
+  });
+  return { items, current };
+}
+
+async function attemptView(d: CbtDeps, a: repo.AttemptRow, machine: string | null): Promise<AttemptView> {
+  const e = (await repo.exam(d.db, a.examId))!;
+  const [o, { items, current }] = await Promise.all([
+    offerings.offering(d.db, e.courseId, e.sessionId),
+    paperOf(d.db, a),
+  ]);
   return {
     AttemptId: a.id,
     ExamId: e.id,
@@ -928,18 +954,7 @@ async function attemptView(d: CbtDeps, a: repo.AttemptRow, machine: string | nul
     LastSeq: a.lastSeq,
     Position: a.position,
     Superseded: machine !== null && a.machineId !== machine && !a.submittedAt,
-    Paper: a.paper.map((item, i) => {
-      const q = byId.get(item.q)!;
-      return {
-        QuestionId: item.q,
-        Number: i + 1,
-        Kind: q.kind as QuestionKind,
-        Text: q.text,
-        ImageUrl: q.imageKey ? CBT_API.image(a.id, q.id) : null,
-        Options: item.o.map((id) => ({ Id: id, Text: q.options[id]?.text ?? '' })),
-        Marks: q.marks,
-      };
-    }),
+    Paper: items.map((i) => i.view),
     Answers: current.map((c): CurrentAnswer => ({
       QuestionId: c.questionId,
       Answer: (c.answer ?? null) as AnswerValue,
@@ -1266,14 +1281,7 @@ export async function review(d: CbtDeps, studentId: number, attemptId: number) {
   const a = await ownAttempt(d.db, studentId, attemptId);
   const e = (await repo.exam(d.db, a.examId))!;
   if (!a.submittedAt || !e.releasedAt || !e.reviewAfterRelease) throw conflict(M.reviewNotAvailable);
-  const [questions, current] = await Promise.all([
-    repo.questionsByIds(
-      d.db,
-      a.paper.map((p) => p.q),
-    ),
-    repo.currentAnswers(d.db, a.id),
-  ]);
-  const byId = new Map(questions.map((q) => [q.id, q]));
+  const { items, current } = await paperOf(d.db, a);
   const answers = new Map(current.map((c) => [c.questionId, c.answer as AnswerValue]));
   const out = new Set(e.withdrawn);
   const percent = percentOf(a.score, a.maxScore) ?? 0;
@@ -1286,20 +1294,10 @@ export async function review(d: CbtDeps, studentId: number, attemptId: number) {
       MaxScore: a.maxScore ?? 0,
       Percent: percent,
       Passed: percent >= e.passMark,
-      Questions: a.paper.map((item, i) => {
-        const q = byId.get(item.q)!;
+      Questions: items.map(({ q, view }) => {
         return {
-          QuestionId: q.id,
-          Number: i + 1,
-          Kind: q.kind as QuestionKind,
-          Text: q.text,
-          ImageUrl: q.imageKey ? CBT_API.image(a.id, q.id) : null,
-          Options: item.o.map((id) => ({
-            Id: id,
-            Text: q.options[id]?.text ?? '',
-            Correct: q.options[id]?.correct ?? false,
-          })),
-          Marks: q.marks,
+          ...view,
+          Options: view.Options.map((o) => ({ ...o, Correct: q.options[o.Id]?.correct ?? false })),
           Answer: answers.get(q.id) ?? null,
           Key: { True: q.answerTrue, Value: q.value, Tolerance: q.tolerance },
           Earned: a.marks?.[String(q.id)] ?? 0,
