@@ -173,6 +173,18 @@ describe('cbt', () => {
       Released: true,
       CanReview: true,
     });
+    // The released review: the paper as sat, with the keys and the marks earned.
+    const sat = mine.find((e) => e.Title === 'CSC 101 Quiz 0: Foundations')!;
+    const reviewed = (await ok('GET', API.review(sat.AttemptId!), as(s5, M1))).Data;
+    expect(reviewed.Questions.length).toBeGreaterThan(0);
+    expect(reviewed.Questions.map((q: { Number: number }) => q.Number)).toEqual(
+      reviewed.Questions.map((_: unknown, i: number) => i + 1),
+    );
+    const choice = reviewed.Questions.find((q: { Kind: string }) => q.Kind === 'single');
+    expect(choice.Options.filter((o: { Correct: boolean }) => o.Correct)).toHaveLength(1);
+    expect(reviewed.Score).toBe(
+      reviewed.Questions.reduce((sum: number, q: { Earned: number }) => sum + q.Earned, 0),
+    );
     const test1 = (await ok('GET', API.offering(csc101, session), lecturer)).Data.find(
       (e: { Title: string }) => e.Title === 'CSC 101 Test 1',
     );
