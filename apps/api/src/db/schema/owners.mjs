@@ -110,6 +110,7 @@ export const TABLE_OWNERS = {
     'hostelFeePayments',
     'hostelEvents',
   ],
+  offerings: ['courseAuditEnrolments'],
   notifications: ['notifications', 'notificationAudiences', 'notificationReads'],
   announcements: ['announcements'],
   broadcasts: ['broadcasts'],

@@ -146,4 +146,19 @@ export const schoolSettings = pgTable('school_settings', {
   retakeRule: text('retake_rule').notNull().default('Latest attempt'),
   /** Course content waits for a reviewer before students see it (issue 24). */
   contentNeedsReview: boolean('content_needs_review').notNull().default(true),
+  /** The school's logo in file storage (its key and media type), shown by the shell and on documents; none until uploaded. */
+  logoKey: text('logo_key'),
+  logoMediaType: text('logo_media_type'),
+  /** The school's colours (#rrggbb): the shell's theme and the documents' accents. */
+  primaryColour: text('primary_colour').notNull().default('#3f51b5'),
+  secondaryColour: text('secondary_colour').notNull().default('#ffc107'),
+  /** The state whose indigenes pay indigene fees (the spec's 2656 until the school changes it). */
+  indigeneStateId: integer('indigene_state_id')
+    .notNull()
+    .default(2656)
+    .references(() => states.id),
+  /** Whether a semester's registration window has late days (with the late fee) at all. */
+  lateRegistrationEnabled: boolean('late_registration_enabled').notNull().default(true),
+  /** Whether hostel beds are given by the rounds' ballot; off, no round opens applications. */
+  hostelBallotEnabled: boolean('hostel_ballot_enabled').notNull().default(true),
 });

@@ -17,6 +17,7 @@ import {
 import { admins, students } from './accounts.js';
 import { payments } from './payments.js';
 import { courses, semesters, staff } from './institution.js';
+import { offeringColumns } from './columns.js';
 import { departments, levels } from './reference.js';
 
 /**
@@ -174,4 +175,29 @@ export const lateRegistrationFees = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
   },
   (t) => [unique('late_registration_fees_once').on(t.studentId, t.semesterId)],
+);
+
+/**
+ * A student enrolled by hand in a course offering they do not register for (auditing it, where the
+ * school allows it): they read its content and take part in its classroom, but sit no exam for it and
+ * get no result. One per student and offering; removing it deletes the row (both audited).
+ */
+export const courseAuditEnrolments = pgTable(
+  'course_audit_enrolments',
+  {
+    id: serial('id').primaryKey(),
+    ...offeringColumns(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id),
+    reason: text('reason').notNull(),
+    addedByAdminId: integer('added_by_admin_id')
+      .notNull()
+      .references(() => admins.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('course_audit_enrolments_once').on(t.courseId, t.sessionId, t.studentId),
+    index('course_audit_enrolments_student').on(t.studentId),
+  ],
 );
