@@ -7,7 +7,8 @@
 // imports them):
 // - the browser lane builds the web app (vite, then the prerendered pages), waits for the API's
 //   build, then runs the browser tests (mostly waiting on Chromium and the portal) and the size budget;
-// - the checks lane builds the API (tsc, a single core), then runs the CPU-bound suites one after
+// - the checks lane builds the API (tsc emitting with --noCheck: the typecheck suite checks the same
+//   sources and their tests once, rather than twice), then runs the CPU-bound suites one after
 //   another: typecheck, lint, lint rules, registry labels, web unit tests, API tests. The API tests
 //   run from source and need no build, but start only once the web build is over (the application
 //   reads apps/web/dist when it starts, which the web build empties and rewrites).
