@@ -108,6 +108,7 @@ const apiBuild = once(() =>
 
 async function checksLane() {
   await apiBuild();
+  // The contracts have no typecheck of their own: their build (the first step) is tsc with checking.
   await check('typecheck', 'npm', ['run', 'typecheck']);
   await check('lint', 'npm', ['run', 'lint']);
   // Each house rule of eslint.config.mjs shown failing on a planted violation.
