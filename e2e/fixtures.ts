@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { atPortal, SIGN_IN_PATH, type Mode } from './accounts';
+import { atPortal, portal, SIGN_IN_PATH, type Mode } from './accounts';
 import { MAIL_DIR } from './env';
 
 export { expect };
@@ -232,6 +232,27 @@ export async function closeNotice(page: Page, text: string | RegExp): Promise<vo
   await animationsSettled(page);
   await notice.getByRole('button', { name: 'Close' }).click();
   await expect(notice).toBeHidden();
+}
+
+/**
+ * Opens a page of the area the way its sidebar does: inside the running portal (the router follows
+ * the history entry), not by loading the portal again. A full load per page parsed the scripts, read
+ * the catalogues and the session and laid out the shell each time: most of the walk's processor time.
+ * The shell remounts each page (its error boundary is keyed by the path), so the old heading leaves the
+ * document before the new one is looked for.
+ */
+export async function openInPortal(page: Page, href: string) {
+  const path = href.startsWith('/portal') ? href : portal(href);
+  if (!page.url().includes('/portal/')) {
+    await page.goto(path);
+    return;
+  }
+  await page.evaluate((to) => {
+    for (const heading of document.querySelectorAll('h1')) heading.setAttribute('data-walked', '');
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.waitForFunction(() => !document.querySelector('h1[data-walked]'));
 }
 
 /** Serious and critical accessibility violations on the page as it is now. */

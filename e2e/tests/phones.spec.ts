@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
-import { DEMO, expect, loadingBars, portal, signIn, test, type Mode } from '../fixtures';
+import { DEMO, expect, loadingBars, openInPortal, portal, signIn, test, type Mode } from '../fixtures';
 
 /**
  * Every area at 360 × 640: a screenshot of each page (attached to the report), and nothing cut
@@ -116,7 +116,7 @@ async function check(page: Page, testInfo: TestInfo, what: string): Promise<stri
 async function sweep(page: Page, testInfo: TestInfo, paths: readonly string[]): Promise<string[]> {
   const problems: string[] = [];
   for (const path of paths) {
-    await page.goto(portal(path));
+    await openInPortal(page, path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     problems.push(...(await check(page, testInfo, path)));
   }

@@ -4,6 +4,7 @@ import {
   DASHBOARD_PATH,
   expect,
   loadingBars,
+  openInPortal,
   portal,
   seriousA11yViolations,
   sidebarLinks,
@@ -177,27 +178,6 @@ async function sidebarOf(browser: Browser, mode: Mode, group?: string) {
   const links = await sidebarLinks(page, group);
   await context.close();
   return links;
-}
-
-/**
- * Opens a page of the area the way its sidebar does: inside the running portal (the router follows
- * the history entry), not by loading the portal again. A full load per page parsed the scripts, read
- * the catalogues and the session and laid out the shell each time: most of the walk's processor time.
- * The shell remounts each page (its error boundary is keyed by the path), so the old heading leaves the
- * document before the new one is looked for.
- */
-async function openInPortal(page: Page, href: string) {
-  const path = href.startsWith('/portal') ? href : portal(href);
-  if (!page.url().includes('/portal/')) {
-    await page.goto(path);
-    return;
-  }
-  await page.evaluate((to) => {
-    for (const heading of document.querySelectorAll('h1')) heading.setAttribute('data-walked', '');
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await page.waitForFunction(() => !document.querySelector('h1[data-walked]'));
 }
 
 /** Lets the page lay itself out again after the viewport changed (its tables measure themselves). */
