@@ -18,14 +18,17 @@ export const OFFERING_MESSAGES = {
   lecturerNotFound: 'No lecturer has that id.',
   // Auditors: students enrolled by hand in an offering they do not register for.
   auditStudentNotFound: 'No active student has this matric number.',
-  auditNoSemester:
-    'This course has no semester set up in that session, so nobody can be enrolled in it yet.',
+  auditNoSemester: 'This course has no semester set up in that session, so nobody can be enrolled in it yet.',
   auditAlreadyRegistered: template(
     '{matricNo} is registered for {code} this semester: they take it through course registration, not as an auditor.',
     textArg('matricNo'),
     textArg('code'),
   ),
-  auditAlreadyAuditing: template('{matricNo} is already auditing {code}.', textArg('matricNo'), textArg('code')),
+  auditAlreadyAuditing: template(
+    '{matricNo} is already auditing {code}.',
+    textArg('matricNo'),
+    textArg('code'),
+  ),
   auditNotAuditing: template('{matricNo} is not auditing {code}.', textArg('matricNo'), textArg('code')),
   auditReasonRequired: 'Say why the student audits the course (at least 3 characters).',
   auditReasonTooLong: 'A reason is at most 300 characters.',

@@ -425,20 +425,23 @@ export async function returnGraded(db: Db, caller: StaffCaller, id: number) {
     });
     const item = a.scoreItemId ? (await scoreItemNames(tx)).get(a.scoreItemId) : undefined;
     // The score sheet is the registered students': an auditor's grade goes back to them only.
-    const registered = item && o.semesterId ? new Set(await offerings.rosterIds(tx, o, { auditors: false })) : null;
+    const registered =
+      item && o.semesterId ? new Set(await offerings.rosterIds(tx, o, { auditors: false })) : null;
     if (item && o.semesterId && registered)
       await proposeScores(
         tx,
-        returned.filter((r) => registered.has(r.studentId)).map((r) => ({
-          courseId: a.courseId,
-          semesterId: o.semesterId!,
-          scoreItemId: item.id,
-          studentId: r.studentId,
-          score: (((r.score ?? 0) * (100 - r.penalty)) / 100 / a.maxScore) * item.max,
-          sourceKind: 'assignment',
-          sourceId: a.id,
-          sourceLabel: a.title,
-        })),
+        returned
+          .filter((r) => registered.has(r.studentId))
+          .map((r) => ({
+            courseId: a.courseId,
+            semesterId: o.semesterId!,
+            scoreItemId: item.id,
+            studentId: r.studentId,
+            score: (((r.score ?? 0) * (100 - r.penalty)) / 100 / a.maxScore) * item.max,
+            sourceKind: 'assignment',
+            sourceId: a.id,
+            sourceLabel: a.title,
+          })),
       );
     await audit(tx, {
       actor: caller,

@@ -105,7 +105,8 @@ export async function decide(
 
 // ───────────────────────────── progress ─────────────────────────────
 
-const rosterOf = (deps: ContentDeps, o: offerings.OfferingFacts) => offerings.roster(deps.db, o, CONTENT_TAKERS);
+const rosterOf = (deps: ContentDeps, o: offerings.OfferingFacts) =>
+  offerings.roster(deps.db, o, CONTENT_TAKERS);
 
 export async function progressByItem(
   deps: ContentDeps,

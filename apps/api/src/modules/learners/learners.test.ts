@@ -132,7 +132,10 @@ describe("the learners' page", () => {
       expect(before.statusCode).toBe(403);
       expect(before.json().Message).toBe(M.notEnrolled);
 
-      const res = await addAuditor({ MatricNo: ' dit/2024/0004 ', Reason: '  Staff child auditing CSC 101  ' });
+      const res = await addAuditor({
+        MatricNo: ' dit/2024/0004 ',
+        Reason: '  Staff child auditing CSC 101  ',
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().Message).toBe(M.auditorAdded(matricNo, 'CSC 101'));
 
@@ -145,8 +148,16 @@ describe("the learners' page", () => {
       const [row] = await auditRows();
       expect(row).toMatchObject({ reason: 'Staff child auditing CSC 101' });
       const [created] = await trail('create');
-      expect(created).toMatchObject({ page: LEARNERS_PAGE, entityId: String(row!.id), actorEmail: 'admin@demo.edu.ng' });
-      expect(created!.after).toMatchObject({ matricNo, code: 'CSC 101', reason: 'Staff child auditing CSC 101' });
+      expect(created).toMatchObject({
+        page: LEARNERS_PAGE,
+        entityId: String(row!.id),
+        actorEmail: 'admin@demo.edu.ng',
+      });
+      expect(created!.after).toMatchObject({
+        matricNo,
+        code: 'CSC 101',
+        reason: 'Staff child auditing CSC 101',
+      });
     });
 
     it('is marked Auditing on the roster, counted among the enrolled, with their activity', async () => {
@@ -196,25 +207,49 @@ describe("the learners' page", () => {
         expect(res.json().Message).toContain(message);
       };
       await refused({ MatricNo: 'DIT/2024/9999', Reason: 'A reason' }, 404, M.auditStudentNotFound);
-      await refused({ MatricNo: matricNo, Reason: 'Again' }, 409, M.auditAlreadyAuditing(matricNo, 'CSC 101'));
+      await refused(
+        { MatricNo: matricNo, Reason: 'Again' },
+        409,
+        M.auditAlreadyAuditing(matricNo, 'CSC 101'),
+      );
       await refused(
         { MatricNo: 'DIT/2024/0005', Reason: 'Already registered' },
         409,
         M.auditAlreadyRegistered('DIT/2024/0005', 'CSC 101'),
       );
-      await refused({ MatricNo: 'DIT/2024/0001', Reason: 'x'.repeat(AUDIT_REASON_MAX + 1) }, 400, M.auditReasonTooLong);
+      await refused(
+        { MatricNo: 'DIT/2024/0001', Reason: 'x'.repeat(AUDIT_REASON_MAX + 1) },
+        400,
+        M.auditReasonTooLong,
+      );
       await refused({ MatricNo: 'DIT/2024/0001', Reason: '  ' }, 400, M.auditReasonRequired);
       await refused({ MatricNo: 'DIT/2024/0001' }, 400, M.auditReasonRequired);
       await refused({ MatricNo: '', Reason: 'A reason' }, 400, M.auditMatricRequired);
-      await refused({ CourseId: 2 ** 31, MatricNo: 'DIT/2024/0001', Reason: 'A reason' }, 400, RECORD_ID_MESSAGE);
-      await refused({ SessionId: 2 ** 31, MatricNo: 'DIT/2024/0001', Reason: 'A reason' }, 400, RECORD_ID_MESSAGE);
-      await refused({ CourseId: 999_999, MatricNo: 'DIT/2024/0001', Reason: 'A reason' }, 404, M.offeringNotFound);
+      await refused(
+        { CourseId: 2 ** 31, MatricNo: 'DIT/2024/0001', Reason: 'A reason' },
+        400,
+        RECORD_ID_MESSAGE,
+      );
+      await refused(
+        { SessionId: 2 ** 31, MatricNo: 'DIT/2024/0001', Reason: 'A reason' },
+        400,
+        RECORD_ID_MESSAGE,
+      );
+      await refused(
+        { CourseId: 999_999, MatricNo: 'DIT/2024/0001', Reason: 'A reason' },
+        404,
+        M.offeringNotFound,
+      );
       // A session with no semester set up: nobody can take its offerings yet.
       const [bare] = await db()
         .insert(academicSessions)
         .values({ name: '2031/2032', isCurrent: false })
         .returning();
-      await refused({ SessionId: bare!.id, MatricNo: 'DIT/2024/0001', Reason: 'A reason' }, 409, M.auditNoSemester);
+      await refused(
+        { SessionId: bare!.id, MatricNo: 'DIT/2024/0001', Reason: 'A reason' },
+        409,
+        M.auditNoSemester,
+      );
       const big = await t.app.inject({
         method: 'DELETE',
         url: `${LEARNERS_API.auditors}?courseId=2147483648&sessionId=${sessionId}&matricNo=DIT%2F2024%2F0004`,
@@ -228,9 +263,13 @@ describe("the learners' page", () => {
 
     it('is added and removed only by holders of the learners page', async () => {
       expect((await addAuditor({ MatricNo: 'DIT/2024/0001', Reason: 'A reason' }, {})).statusCode).toBe(401);
-      expect((await addAuditor({ MatricNo: 'DIT/2024/0001', Reason: 'A reason' }, student)).statusCode).toBe(403);
+      expect((await addAuditor({ MatricNo: 'DIT/2024/0001', Reason: 'A reason' }, student)).statusCode).toBe(
+        403,
+      );
       const plain = (await makeAdmin(t.app, db(), 'no-learners', ['roles'])).headers;
-      expect((await addAuditor({ MatricNo: 'DIT/2024/0001', Reason: 'A reason' }, plain)).statusCode).toBe(403);
+      expect((await addAuditor({ MatricNo: 'DIT/2024/0001', Reason: 'A reason' }, plain)).statusCode).toBe(
+        403,
+      );
       expect((await removeAuditor(matricNo, plain)).statusCode).toBe(403);
       // The lecturer teaches CSC 101 but does not hold the console's learners page.
       const lecturer = (await login(t.app, 'Admin', 'lecturer@demo.edu.ng')).auth;

@@ -99,7 +99,8 @@ describe('offerings', () => {
     const semester = csc101.semesterId!;
     for (const matricNo of others) await dropCourseRegistrationsOf(db, matricNo);
     const before = new Map<string, number>();
-    for (const o of [csc101, mth101, csc103]) before.set(o.code, (await offerings.roster(db, o, REGISTERED)).length);
+    for (const o of [csc101, mth101, csc103])
+      before.set(o.code, (await offerings.roster(db, o, REGISTERED)).length);
     await register(others[0]!, semester, [csc101.courseId, mth101.courseId]);
     await register(others[1]!, semester, [csc101.courseId], [mth101.courseId]);
     await register(others[2]!, semester, [csc103.courseId]);
@@ -117,7 +118,9 @@ describe('offerings', () => {
     expect(before.get('CSC 101')).toBeGreaterThanOrEqual(1);
     expect(sizes.get(`${csc103.courseId}:999999`)).toBe(0);
     for (const o of [csc101, mth101, csc103, elsewhere])
-      expect(sizes.get(`${o.courseId}:${o.sessionId}`), o.code).toBe((await offerings.roster(db, o, REGISTERED)).length);
+      expect(sizes.get(`${o.courseId}:${o.sessionId}`), o.code).toBe(
+        (await offerings.roster(db, o, REGISTERED)).length,
+      );
     expect(await offerings.rosterSizes(db, [], REGISTERED)).toEqual(new Map());
     expect(await offerings.rosterSizes(db, [], CLASSROOM)).toEqual(new Map());
 
