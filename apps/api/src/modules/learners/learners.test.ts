@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ASSIGNMENTS_API,
   AUDIT_REASON_MAX,
   CBT_API,
   CONTENT_API,
@@ -9,12 +10,20 @@ import {
   OFFERING_MESSAGES as M,
   OFFERINGS_API,
   RECORD_ID_MESSAGE,
+  SCORE_PROPOSALS_API,
   SEARCH_TOO_LONG,
   type Learner,
   type LearnersRosterResponse,
   type StaffOffering,
+  type StudentAssignment,
 } from '@portal/contracts';
-import { academicSessions, auditLog, cbtExams, courseAuditEnrolments } from '../../db/schema/index.js';
+import {
+  academicSessions,
+  auditLog,
+  cbtExams,
+  courseAuditEnrolments,
+  semesters,
+} from '../../db/schema/index.js';
 import { login, startTestApp, type TestApp } from '../../../test/helpers.js';
 import { makeAdmin } from '../admin/test-support.js';
 
@@ -197,6 +206,68 @@ describe("the learners' page", () => {
       const matrics = (candidates.json().Data.Candidates as { MatricNo: string }[]).map((c) => c.MatricNo);
       expect(matrics).toContain('DIT/2024/0005');
       expect(matrics).not.toContain(matricNo);
+    });
+
+    it('reads, submits and gets back an assignment, but no score of theirs goes to the score sheet', async () => {
+      const lecturer = (await login(t.app, 'Admin', 'lecturer@demo.edu.ng')).auth;
+      const registered = (await login(t.app, 'Student', 'DIT/2024/0005')).auth;
+      const ok = async (method: 'GET' | 'POST' | 'PUT', url: string, headers: Auth, payload?: object) => {
+        const res = await t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+        expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
+        return res.json();
+      };
+      const ca1 = (
+        (await ok('GET', ASSIGNMENTS_API.scoreItems, lecturer)).Data as { Id: number; Name: string }[]
+      ).find((i) => i.Name === 'CA 1')!;
+      const id = (
+        await ok('POST', ASSIGNMENTS_API.offering(csc101.CourseId, csc101.SessionId), lecturer, {
+          Title: 'Auditing check',
+          Instructions: 'Say what a bit is.',
+          OpensAt: new Date(Date.now() - 3600_000).toISOString(),
+          DueAt: new Date(Date.now() + 24 * 3600_000).toISOString(),
+          LatePolicy: 'refuse',
+          MaxScore: 10,
+          ScoreItemId: ca1.Id,
+        })
+      ).Data.Id as number;
+      await ok('POST', ASSIGNMENTS_API.publish(id), lecturer);
+      const seen = (await ok('GET', ASSIGNMENTS_API.student, student)).Data
+        .Assignments as StudentAssignment[];
+      expect(seen.find((a) => a.Id === id)).toMatchObject({ CanSubmit: true });
+      for (const who of [student, registered]) {
+        const boundary = '----auditing-check';
+        const res = await t.app.inject({
+          method: 'POST',
+          url: ASSIGNMENTS_API.submit(id),
+          headers: { ...who, 'content-type': `multipart/form-data; boundary=${boundary}` },
+          payload: `--${boundary}\r\nContent-Disposition: form-data; name="Text"\r\n\r\nA binary digit.\r\n--${boundary}--\r\n`,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      const submissions = (await ok('GET', ASSIGNMENTS_API.assignment(id), lecturer)).Data.Submissions as {
+        Id: number;
+        MatricNo: string;
+      }[];
+      expect(submissions.map((s) => s.MatricNo).sort()).toEqual(['DIT/2024/0004', 'DIT/2024/0005']);
+      for (const s of submissions)
+        await ok('PUT', ASSIGNMENTS_API.grade(s.Id), lecturer, { Score: 7, Comment: 'Right.' });
+      await ok('POST', ASSIGNMENTS_API.return(id), lecturer);
+      const back = (await ok('GET', ASSIGNMENTS_API.student, student)).Data
+        .Assignments as StudentAssignment[];
+      expect(back.find((a) => a.Id === id)!.Submission).toMatchObject({ Score: 7, Comment: 'Right.' });
+      // The score sheet is the registered students': a proposal for DIT/2024/0005 only.
+      const [semester] = await db()
+        .select({ id: semesters.id })
+        .from(semesters)
+        .where(and(eq(semesters.sessionId, csc101.SessionId), eq(semesters.isCurrent, true)));
+      const proposals = (
+        await ok(
+          'GET',
+          `${SCORE_PROPOSALS_API.list}?courseId=${csc101.CourseId}&semesterId=${semester!.id}`,
+          lecturer,
+        )
+      ).Data as { SourceId: number; MatricNo: string }[];
+      expect(proposals.filter((p) => p.SourceId === id).map((p) => p.MatricNo)).toEqual(['DIT/2024/0005']);
     });
 
     it('refuses bad input with a clear message and saves nothing', async () => {
