@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuery, searchText } from './envelope.js';
-import { recordId } from './ids.js';
+import { recordId, recordIdNumber } from './ids.js';
+import { template, textArg } from './messages.js';
 
 /**
  * A course offering (a course in an academic session) is where the classroom lives: its content,
@@ -15,7 +16,59 @@ export const OFFERING_MESSAGES = {
   notEnrolled: 'You are not registered for this course in this session.',
   unknownPage: 'There is no list of course offerings for that page.',
   lecturerNotFound: 'No lecturer has that id.',
+  // Auditors: students enrolled by hand in an offering they do not register for.
+  auditStudentNotFound: 'No active student has this matric number.',
+  auditNoSemester: 'This course has no semester set up in that session, so nobody can be enrolled in it yet.',
+  auditAlreadyRegistered: template(
+    '{matricNo} is registered for {code} this semester: they take it through course registration, not as an auditor.',
+    textArg('matricNo'),
+    textArg('code'),
+  ),
+  auditAlreadyAuditing: template(
+    '{matricNo} is already auditing {code}.',
+    textArg('matricNo'),
+    textArg('code'),
+  ),
+  auditNotAuditing: template('{matricNo} is not auditing {code}.', textArg('matricNo'), textArg('code')),
+  auditReasonRequired: 'Say why the student audits the course (at least 3 characters).',
+  auditReasonTooLong: 'A reason is at most 300 characters.',
+  auditMatricRequired: 'Give the student’s matric number.',
+  auditorAdded: template('{matricNo} now audits {code}.', textArg('matricNo'), textArg('code')),
+  auditorRemoved: template('{matricNo} no longer audits {code}.', textArg('matricNo'), textArg('code')),
 } as const;
+
+/** The longest reason an audit enrolment keeps. */
+export const AUDIT_REASON_MAX = 300;
+
+const auditMatricNo = z
+  .string({ error: OFFERING_MESSAGES.auditMatricRequired })
+  .trim()
+  .min(3, OFFERING_MESSAGES.auditMatricRequired)
+  .max(40, OFFERING_MESSAGES.auditMatricRequired);
+
+/**
+ * A student enrolled by hand to audit an offering (where the school allows it): they take part in
+ * its classroom but sit no exam for it and get no result. The reason is required.
+ */
+export const auditorInput = z.object({
+  CourseId: recordIdNumber,
+  SessionId: recordIdNumber,
+  MatricNo: auditMatricNo,
+  Reason: z
+    .string({ error: OFFERING_MESSAGES.auditReasonRequired })
+    .trim()
+    .min(3, OFFERING_MESSAGES.auditReasonRequired)
+    .max(AUDIT_REASON_MAX, OFFERING_MESSAGES.auditReasonTooLong),
+});
+export type AuditorInput = z.infer<typeof auditorInput>;
+
+/** Which auditor to remove: the offering and the student's matric number. */
+export const auditorRemoveQuery = z.object({
+  courseId: recordId,
+  sessionId: recordId,
+  matricNo: auditMatricNo,
+});
+export type AuditorRemoveQuery = z.infer<typeof auditorRemoveQuery>;
 
 /**
  * The admin pages whose first screen lists the caller's offerings (a lecturer's own; the page's
@@ -60,7 +113,10 @@ export const offeringSummary = z.object({
   Semester: z.string(),
   Session: z.string(),
   Lecturers: z.array(z.string()),
-  /** Students registered (approved) for the course that session. */
+  /**
+   * Students taking part in the offering's classroom: registered (approved) for the course that
+   * session, and those auditing it.
+   */
   Enrolled: z.number().int(),
 });
 

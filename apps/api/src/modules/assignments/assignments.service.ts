@@ -31,9 +31,10 @@ import * as repo from './assignments.repository.js';
 
 /**
  * Assignments (issue 25): the offering's lecturers set, publish, grade and return them; the offering's
- * registered students submit (files and/or text) and get a receipt. Access is decided by the
- * offerings module; notifications go through `publish` in the change's transaction; returned grades
- * are proposed to the course's score sheet through the results module.
+ * registered students and its auditors submit (files and/or text) and get a receipt. Access is decided
+ * by the offerings module; notifications go through `publish` in the change's transaction; returned
+ * grades of the registered are proposed to the course's score sheet through the results module (an
+ * auditor gets their grade and comment back, but no score on the sheet).
  */
 
 export interface AssignmentsDeps {
@@ -50,6 +51,8 @@ export interface ReceivedFile {
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const STUDENT_LINK = NOTIFICATION_TYPES.assignments.path;
+/** Assignments are the classroom's: the registered and the auditors take them. */
+const TAKERS = { auditors: true } as const;
 
 // ───────────────────────────── views ─────────────────────────────
 
@@ -141,7 +144,7 @@ export async function offeringAssignments(db: Db, caller: StaffCaller, courseId:
     repo.filesOf(db, ids),
     repo.submissionsOf(db, ids),
     scoreItemNames(db),
-    offerings.rosterIds(db, o),
+    offerings.rosterIds(db, o, TAKERS),
   ]);
   return {
     Status: STATUS.ok,
@@ -164,7 +167,7 @@ export async function assignmentDetail(db: Db, caller: StaffCaller, id: number) 
     repo.filesOf(db, [a.id]),
     repo.submissionsOf(db, [a.id]),
     scoreItemNames(db),
-    offerings.rosterIds(db, o),
+    offerings.rosterIds(db, o, TAKERS),
   ]);
   const rows = subs.map((s) => s.submission);
   return {
@@ -280,7 +283,7 @@ export async function publishAssignment(db: Db, caller: StaffCaller, id: number)
     await publish(tx, {
       type: 'assignments',
       recipientKind: 'Student',
-      recipientIds: await offerings.rosterIds(tx, o),
+      recipientIds: await offerings.rosterIds(tx, o, TAKERS),
       title: M.publishedTitle(o.code, a.title),
       link: STUDENT_LINK,
     });
@@ -421,19 +424,24 @@ export async function returnGraded(db: Db, caller: StaffCaller, id: number) {
       link: STUDENT_LINK,
     });
     const item = a.scoreItemId ? (await scoreItemNames(tx)).get(a.scoreItemId) : undefined;
-    if (item && o.semesterId)
+    // The score sheet is the registered students': an auditor's grade goes back to them only.
+    const registered =
+      item && o.semesterId ? new Set(await offerings.rosterIds(tx, o, { auditors: false })) : null;
+    if (item && o.semesterId && registered)
       await proposeScores(
         tx,
-        returned.map((r) => ({
-          courseId: a.courseId,
-          semesterId: o.semesterId!,
-          scoreItemId: item.id,
-          studentId: r.studentId,
-          score: (((r.score ?? 0) * (100 - r.penalty)) / 100 / a.maxScore) * item.max,
-          sourceKind: 'assignment',
-          sourceId: a.id,
-          sourceLabel: a.title,
-        })),
+        returned
+          .filter((r) => registered.has(r.studentId))
+          .map((r) => ({
+            courseId: a.courseId,
+            semesterId: o.semesterId!,
+            scoreItemId: item.id,
+            studentId: r.studentId,
+            score: (((r.score ?? 0) * (100 - r.penalty)) / 100 / a.maxScore) * item.max,
+            sourceKind: 'assignment',
+            sourceId: a.id,
+            sourceLabel: a.title,
+          })),
       );
     await audit(tx, {
       actor: caller,
@@ -466,7 +474,7 @@ export function standing(a: repo.AssignmentRow, sub: repo.SubmissionRow | null, 
 }
 
 export async function studentAssignments(db: Db, studentId: number) {
-  const { offerings: current } = await offerings.currentOfferingsOf(db, studentId);
+  const { offerings: current } = await offerings.currentOfferingsOf(db, studentId, TAKERS);
   const list = await repo.publishedOf(db, current);
   const ids = list.map((a) => a.id);
   const [files, subs, items, facts] = await Promise.all([
@@ -507,7 +515,7 @@ export async function studentAssignments(db: Db, studentId: number) {
 async function enrolledAssignment(db: Exec, studentId: number, id: number) {
   const a = await repo.assignment(db, id);
   if (!a) throw forbidden(OFFERING_MESSAGES.notEnrolled);
-  await offerings.enrolledOffering(db, studentId, a.courseId, a.sessionId);
+  await offerings.enrolledOffering(db, studentId, a.courseId, a.sessionId, TAKERS);
   if (!a.publishedAt) throw notFound(M.notFound);
   return a;
 }

@@ -4,7 +4,7 @@ import * as repo from './figures.repository.js';
 
 /**
  * Assignments' figures for the /app dashboard (issue 28): of the assignments due between `since` and
- * `until`, the submissions their rosters owe (each offering's approved registrations) and those made
+ * `until`, the submissions their rosters owe (each offering's approved registrations and auditors) and those made
  * on time and late.
  */
 export async function assignmentFigures(db: Exec, since: Date, until: Date) {
@@ -15,7 +15,7 @@ export async function assignmentFigures(db: Exec, since: Date, until: Date) {
     const key = `${a.courseId}:${a.sessionId}`;
     if (!rosterSize.has(key)) {
       const facts = await offerings.offering(db, a.courseId, a.sessionId);
-      rosterSize.set(key, facts ? (await offerings.rosterIds(db, facts)).length : 0);
+      rosterSize.set(key, facts ? (await offerings.rosterIds(db, facts, { auditors: true })).length : 0);
     }
     expected += rosterSize.get(key)!;
   }

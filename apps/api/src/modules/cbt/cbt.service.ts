@@ -66,6 +66,8 @@ export interface CbtDeps {
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const GRACE_MS = L.graceSeconds * 1000;
 const STUDENT_LINK = NOTIFICATION_TYPES.exams.path;
+/** Exams are sat by the students registered for the course only: an auditor sits none. */
+const CANDIDATES = { auditors: false } as const;
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
 export const receiptUrl = (publicUrl: string, id: string) =>
@@ -508,7 +510,7 @@ function stateOf(e: repo.ExamRow, started: number): ExamStaffState {
 async function examViews(
   db: Exec,
   exams: repo.ExamRow[],
-  o: Pick<OfferingFacts, 'code' | 'title' | 'courseId' | 'semesterId'>,
+  o: Pick<OfferingFacts, 'code' | 'title' | 'courseId' | 'sessionId' | 'semesterId'>,
 ) {
   const [items, counts, roster] = await Promise.all([
     scoreItemMap(db),
@@ -516,7 +518,7 @@ async function examViews(
       db,
       exams.map((e) => e.id),
     ),
-    offerings.rosterIds(db, o),
+    offerings.rosterIds(db, o, CANDIDATES),
   ]);
   const staffIds = [...new Set(exams.flatMap((e) => e.halls.flatMap((h) => h.invigilatorIds)))];
   const staffRows = staffIds.length ? await repo.staffAccounts(db, undefined, staffIds) : [];
@@ -687,7 +689,7 @@ export async function publishExam(db: Db, caller: StaffCaller, id: number) {
     await publish(tx, {
       type: 'exams',
       recipientKind: 'Student',
-      recipientIds: await offerings.rosterIds(tx, o),
+      recipientIds: await offerings.rosterIds(tx, o, CANDIDATES),
       title: M.publishedTitle(o.code, e.title),
       link: STUDENT_LINK,
     });
@@ -970,7 +972,7 @@ async function attemptView(d: CbtDeps, a: repo.AttemptRow, machine: string | nul
 async function enrolledExam(db: Exec, studentId: number, examId: number) {
   const e = await repo.exam(db, examId);
   if (!e) throw forbidden(OFFERING_MESSAGES.notEnrolled);
-  const o = await offerings.enrolledOffering(db, studentId, e.courseId, e.sessionId);
+  const o = await offerings.enrolledOffering(db, studentId, e.courseId, e.sessionId, CANDIDATES);
   if (!e.publishedAt) throw notFound(M.examNotFound);
   return { e, o };
 }
@@ -984,7 +986,7 @@ async function ownAttempt(db: Exec, studentId: number, attemptId: number, lock =
 
 export async function studentExams(d: CbtDeps, studentId: number) {
   const { db } = d;
-  const { offerings: current } = await offerings.currentOfferingsOf(db, studentId);
+  const { offerings: current } = await offerings.currentOfferingsOf(db, studentId, CANDIDATES);
   const exams = await repo.publishedOf(db, current);
   const attempts = await repo.studentAttempts(
     db,
@@ -1015,7 +1017,7 @@ export async function studentExams(d: CbtDeps, studentId: number) {
     }
     let hall: string | null = null;
     if (e.halls.length && o) {
-      const index = hallsOf(e.halls, await offerings.roster(db, o)).get(studentId);
+      const index = hallsOf(e.halls, await offerings.roster(db, o, CANDIDATES)).get(studentId);
       hall = index === undefined ? null : e.halls[index]!.name;
     }
     const released = e.releasedAt !== null;
@@ -1342,7 +1344,7 @@ async function invigilatedAttempt(db: Exec, caller: StaffCaller, attemptId: numb
 export async function candidates(db: Db, caller: StaffCaller, id: number, hall: number | undefined) {
   const { e, o } = await invigilatedExam(db, caller, id);
   const [roster, attempts, restarts, view] = await Promise.all([
-    offerings.roster(db, o),
+    offerings.roster(db, o, CANDIDATES),
     repo.attemptsOfExam(db, id),
     repo.cancelledCounts(db, id),
     examViews(db, [e], o),

@@ -5,12 +5,14 @@ import * as offerings from '../offerings/offerings.service.js';
 import type { StaffCaller } from '../offerings/offerings.service.js';
 import * as repo from './content.repository.js';
 
-export {
-  staffCaller,
-  studentIdOf,
-  enrolledOffering,
-  type StaffCaller,
-} from '../offerings/offerings.service.js';
+export { staffCaller, studentIdOf, type StaffCaller } from '../offerings/offerings.service.js';
+
+/** The course content is the classroom's: its registered students and those auditing it read it. */
+export const CONTENT_TAKERS = { auditors: true } as const;
+
+/** An offering the student takes part in (registered or auditing), else 403. */
+export const enrolledOffering = (db: Exec, studentId: number, courseId: number, sessionId: number) =>
+  offerings.enrolledOffering(db, studentId, courseId, sessionId, CONTENT_TAKERS);
 
 /** Who authors an offering's content: its lecturers, and the content administrator. */
 export const authorOffering = (db: Exec, caller: StaffCaller, courseId: number, sessionId: number) =>
@@ -30,7 +32,7 @@ export async function staffMayRead(db: Exec, caller: StaffCaller, courseId: numb
 export async function enrolledItem(db: Exec, studentId: number, itemId: number) {
   const found = await repo.item(db, itemId);
   if (!found) throw forbidden(OFFERING_MESSAGES.notEnrolled);
-  await offerings.enrolledOffering(db, studentId, found.item.courseId, found.item.sessionId);
+  await enrolledOffering(db, studentId, found.item.courseId, found.item.sessionId);
   if (found.item.state !== 'published' || !found.sectionPublished) throw notFound(M.itemNotFound);
   return found.item;
 }

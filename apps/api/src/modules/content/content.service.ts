@@ -19,7 +19,7 @@ import type { FileStorage } from '../../platform/storage.js';
 import * as offerings from '../offerings/offerings.service.js';
 import { publish } from '../notifications/notifications.service.js';
 import { claimUpload } from '../uploads/uploads.service.js';
-import { authorOffering, type StaffCaller } from './access.js';
+import { authorOffering, CONTENT_TAKERS, type StaffCaller } from './access.js';
 import * as repo from './content.repository.js';
 import { signedFileUrl } from './files.js';
 import { sanitizeRichText } from '../../platform/sanitize.js';
@@ -94,7 +94,7 @@ export async function getOffering(
     repo.itemsOf(db, courseId, sessionId),
     offerings.lecturersOf(db, [o]),
     repo.needsReview(db),
-    offerings.rosterIds(db, o),
+    offerings.rosterIds(db, o, CONTENT_TAKERS),
   ]);
   const who = callerOf(caller);
   const data = {
@@ -518,7 +518,7 @@ export async function unpublishItem(deps: ContentDeps, caller: StaffCaller, item
  * the notification reads "<course code>: <what was published>".
  */
 export async function notifyStudents(tx: Exec, offering: offerings.OfferingFacts, published: string) {
-  const roster = await offerings.rosterIds(tx, offering);
+  const roster = await offerings.rosterIds(tx, offering, CONTENT_TAKERS);
   if (roster.length === 0) return;
   await publish(tx, {
     type: 'lectureNotes',

@@ -15,7 +15,7 @@ import { audit } from '../../platform/audit.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { sheetFile, type SheetColumn } from '../../platform/sheets.js';
 import * as offerings from '../offerings/offerings.service.js';
-import { authorOffering, staffMayRead, type StaffCaller } from './access.js';
+import { authorOffering, CONTENT_TAKERS, staffMayRead, type StaffCaller } from './access.js';
 import { itemView, notifyStudents, type ContentDeps } from './content.service.js';
 import * as repo from './content.repository.js';
 import { signedFileUrl } from './files.js';
@@ -105,7 +105,8 @@ export async function decide(
 
 // ───────────────────────────── progress ─────────────────────────────
 
-const rosterOf = (deps: ContentDeps, o: offerings.OfferingFacts) => offerings.roster(deps.db, o);
+const rosterOf = (deps: ContentDeps, o: offerings.OfferingFacts) =>
+  offerings.roster(deps.db, o, CONTENT_TAKERS);
 
 export async function progressByItem(
   deps: ContentDeps,

@@ -8,7 +8,7 @@ import {
 } from '@portal/contracts';
 import type { AuthContext } from '../../platform/auth.js';
 import * as offeringsService from '../offerings/offerings.service.js';
-import { enrolledItem, enrolledOffering, studentIdOf } from './access.js';
+import { CONTENT_TAKERS, enrolledItem, enrolledOffering, studentIdOf } from './access.js';
 import type { ContentDeps } from './content.service.js';
 import * as repo from './content.repository.js';
 import { signedFileUrl, type FileCaller } from './files.js';
@@ -19,7 +19,7 @@ const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOStrin
 export async function studentOfferings(deps: ContentDeps, auth: AuthContext | null) {
   const { db } = deps;
   const studentId = studentIdOf(auth);
-  const { semester, offerings } = await offeringsService.currentOfferingsOf(db, studentId);
+  const { semester, offerings } = await offeringsService.currentOfferingsOf(db, studentId, CONTENT_TAKERS);
   const [courseRows, counts, lecturers, visits] = await Promise.all([
     offeringsService.coursesByIds(
       db,

@@ -747,6 +747,89 @@ export async function approvedRosterSizes(
     .groupBy(courseRegistrations.semesterId, courseRegistrationCourses.courseId);
 }
 
+/**
+ * A page of an offering's approved roster, by matric number, searched by matric number or name
+ * (the learners' page); with the count of the search.
+ */
+export async function approvedRosterPage(
+  db: Exec,
+  q: { courseId: number; semesterId: number; search?: string; limit: number; offset: number },
+) {
+  const like = q.search ? `%${likeEscape(q.search)}%` : null;
+  const where = and(
+    eq(courseRegistrations.semesterId, q.semesterId),
+    eq(courseRegistrationCourses.courseId, q.courseId),
+    eq(courseRegistrationCourses.approved, true),
+    like ? or(ilike(students.matricNo, like), ilike(studentName, like)) : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ studentId: students.id, matricNo: students.matricNo, name: studentName })
+      .from(courseRegistrationCourses)
+      .innerJoin(courseRegistrations, eq(courseRegistrations.id, courseRegistrationCourses.registrationId))
+      .innerJoin(students, eq(students.id, courseRegistrations.studentId))
+      .where(where)
+      .orderBy(asc(students.matricNo), asc(students.id))
+      .limit(q.limit)
+      .offset(q.offset),
+    db
+      .select({ n: countSql() })
+      .from(courseRegistrationCourses)
+      .innerJoin(courseRegistrations, eq(courseRegistrations.id, courseRegistrationCourses.registrationId))
+      .innerJoin(students, eq(students.id, courseRegistrations.studentId))
+      .where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+/**
+ * Of these (student, course, semester) triples, those the student's approved registration holds:
+ * one query however many.
+ */
+export async function approvedHoldings(
+  db: Exec,
+  triples: readonly { studentId: number; courseId: number; semesterId: number }[],
+) {
+  if (triples.length === 0) return [];
+  return db
+    .select({
+      studentId: courseRegistrations.studentId,
+      courseId: courseRegistrationCourses.courseId,
+      semesterId: courseRegistrations.semesterId,
+    })
+    .from(courseRegistrationCourses)
+    .innerJoin(courseRegistrations, eq(courseRegistrations.id, courseRegistrationCourses.registrationId))
+    .where(
+      and(
+        inArray(courseRegistrations.studentId, [...new Set(triples.map((t) => t.studentId))]),
+        inArray(courseRegistrations.semesterId, [...new Set(triples.map((t) => t.semesterId))]),
+        inArray(courseRegistrationCourses.courseId, [...new Set(triples.map((t) => t.courseId))]),
+        eq(courseRegistrationCourses.approved, true),
+      ),
+    );
+}
+
+/**
+ * Whether the student's registration for the semester lists the course at all: approved, or
+ * requested and awaiting the adviser (a student registering for a course does not audit it).
+ */
+export async function listsCourse(db: Exec, studentId: number, courseId: number, semesterId: number) {
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(courseRegistrationCourses)
+    .innerJoin(courseRegistrations, eq(courseRegistrations.id, courseRegistrationCourses.registrationId))
+    .where(
+      and(
+        eq(courseRegistrations.studentId, studentId),
+        eq(courseRegistrations.semesterId, semesterId),
+        eq(courseRegistrationCourses.courseId, courseId),
+        or(eq(courseRegistrationCourses.approved, true), eq(courseRegistrationCourses.requested, true)),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** The courses of a student's approved registration for a semester (the course content's enrolment). */
 export async function approvedCoursesOf(db: Exec, studentId: number, semesterIds: readonly number[]) {
   if (semesterIds.length === 0) return [];

@@ -40,3 +40,29 @@ export const holdsApprovedCourse = (db: Exec, studentId: number, courseId: numbe
 /** The courses a student's approved registrations hold in these semesters. */
 export const approvedCoursesOf = (db: Exec, studentId: number, semesterIds: readonly number[]) =>
   repo.approvedCoursesOf(db, studentId, semesterIds);
+
+/**
+ * A page of the approved roster (by matric number), searched by matric number or name, with the
+ * search's count (the learners' page).
+ */
+export const approvedRosterPage = (
+  db: Exec,
+  q: { courseId: number; semesterId: number; search?: string; limit: number; offset: number },
+) => repo.approvedRosterPage(db, q);
+
+/**
+ * Of these (student, course, semester) triples, those the student's approved registration holds, as
+ * `studentId:courseId:semesterId` keys: one query however many (an auditor who has since registered
+ * is counted once, as registered).
+ */
+export async function approvedHoldings(
+  db: Exec,
+  triples: readonly { studentId: number; courseId: number; semesterId: number }[],
+): Promise<Set<string>> {
+  const rows = await repo.approvedHoldings(db, triples);
+  return new Set(rows.map((r) => `${r.studentId}:${r.courseId}:${r.semesterId}`));
+}
+
+/** Whether the student's registration for the semester lists the course, approved or awaiting approval. */
+export const registrationListsCourse = (db: Exec, studentId: number, courseId: number, semesterId: number) =>
+  repo.listsCourse(db, studentId, courseId, semesterId);

@@ -25,7 +25,8 @@ import type { Board, Person } from './discussions.repository.js';
 
 /**
  * Discussions (issue 25). Who takes part in a board and who moderates it is decided here, once:
- * - learning: the offering's registered students (offerings.enrolledOffering) and its lecturers or
+ * - learning: the offering's registered students and auditors (offerings.enrolledOffering with
+ *   auditors) and its lecturers or
  *   the `learningdiscussion` administrator (offerings.authorOffering), who also moderate;
  * - student: the students of the department and level (a student's own only); admins holding
  *   `studentdiscussion` take part and moderate;
@@ -74,7 +75,9 @@ async function access(
 ): Promise<Access> {
   if (wanted.kind === 'learning') {
     if (caller.kind === 'Student') {
-      const o = await offerings.enrolledOffering(db, caller.id, wanted.courseId, wanted.sessionId);
+      const o = await offerings.enrolledOffering(db, caller.id, wanted.courseId, wanted.sessionId, {
+        auditors: true,
+      });
       return { board: wanted, canModerate: false, offering: o };
     }
     const o = await offerings.authorOffering(
@@ -209,7 +212,7 @@ export async function boards(deps: DiscussionDeps, caller: Caller) {
   const { db } = deps;
   const data: DiscussionBoard[] = [];
   if (caller.kind === 'Student') {
-    const current = await offerings.currentOfferingsOf(db, caller.id);
+    const current = await offerings.currentOfferingsOf(db, caller.id, { auditors: true });
     const facts = await Promise.all(
       current.offerings.map((o) => offerings.offering(db, o.courseId, o.sessionId)),
     );

@@ -11,9 +11,11 @@ export async function liveClassFigures(db: Exec, since: Date) {
   // The offerings' facts are cached reference data; their roster sizes come in one grouped query.
   const keys = [...new Map(held.map((c) => [`${c.courseId}:${c.sessionId}`, c])).values()];
   const facts = await Promise.all(keys.map((c) => offerings.offering(db, c.courseId, c.sessionId)));
+  // Auditors attend the classroom's classes, so they count among those who could have attended.
   const rosterSize = await offerings.rosterSizes(
     db,
     facts.filter((f): f is NonNullable<typeof f> => f !== null),
+    { auditors: true },
   );
   let expected = 0;
   const days = new Map<string, { held: number; attended: number }>();

@@ -34,6 +34,8 @@ export interface LiveClassDeps {
 }
 
 const MINUTE = 60_000;
+/** Live classes are the classroom's: its registered students and its auditors join them. */
+const TAKERS = { auditors: true } as const;
 /** How long after its last sighting a user who is gone is counted as present (one sync period and a half). */
 const LEFT_GRACE_SECONDS = 90;
 
@@ -146,7 +148,7 @@ export async function getOffering(
   const [rows, lecturers, roster] = await Promise.all([
     repo.classesOfOffering(db, courseId, sessionId),
     offerings.lecturersOf(db, [o]),
-    offerings.rosterIds(db, o),
+    offerings.rosterIds(db, o, TAKERS),
   ]);
   return {
     Status: STATUS.ok,
@@ -188,7 +190,7 @@ async function checkSlot(
 }
 
 async function notifyStudents(tx: Exec, o: offerings.OfferingFacts, title: string) {
-  const ids = await offerings.rosterIds(tx, o);
+  const ids = await offerings.rosterIds(tx, o, TAKERS);
   await publish(tx, {
     type: 'liveClassRoom',
     recipientKind: 'Student',
@@ -432,7 +434,7 @@ async function finish(deps: LiveClassDeps, classId: number, at: Date) {
 export async function studentJoin(deps: LiveClassDeps, studentId: number, id: number) {
   const c = await repo.classById(deps.db, id);
   if (!c) throw forbidden(OFFERING_MESSAGES.notEnrolled);
-  await offerings.enrolledOffering(deps.db, studentId, c.courseId, c.sessionId);
+  await offerings.enrolledOffering(deps.db, studentId, c.courseId, c.sessionId, TAKERS);
   const now = new Date();
   checkJoinWindow(c, now);
   return joinLink(deps, c.id, { kind: 'Student', id: studentId }, now);
@@ -614,7 +616,7 @@ export async function recordingCallback(
 
 export async function studentClasses(deps: LiveClassDeps, studentId: number) {
   const { db } = deps;
-  const { offerings: mine } = await offerings.currentOfferingsOf(db, studentId);
+  const { offerings: mine } = await offerings.currentOfferingsOf(db, studentId, TAKERS);
   const rows = await repo.classesOfOfferings(db, mine);
   const now = new Date();
   const all = await views(db, rows, now, 'student');
@@ -644,7 +646,7 @@ export async function attendance(deps: LiveClassDeps, caller: StaffCaller, id: n
   const until = fresh.endedAt ?? now;
   const [totals, roster, [classView]] = await Promise.all([
     repo.attendanceTotals(db, id, until < now ? until : now),
-    offerings.rosterIds(db, o),
+    offerings.rosterIds(db, o, TAKERS),
     views(db, [fresh], now, 'staff'),
   ]);
   const attendees: LiveClassAttendee[] = totals.map((t) => ({
@@ -707,7 +709,7 @@ export async function offeringAttendance(
   const now = new Date();
   const classes = (await repo.classesOfOffering(db, courseId, sessionId)).filter((c) => c.startedAt);
   const [roster, totals] = await Promise.all([
-    offerings.roster(db, o),
+    offerings.roster(db, o, TAKERS),
     repo.offeringStudentTotals(
       db,
       classes.map((c) => c.id),
@@ -753,6 +755,7 @@ export async function review(deps: LiveClassDeps, q: { page: number; pageSize: n
   const enrolledBy = await offerings.rosterSizes(
     db,
     facts.filter((o) => o !== null),
+    TAKERS,
   );
   const data: LiveClassReviewRow[] = rows.map(({ cls, code, lecturer }) => {
     const state = stateOf(cls, now);

@@ -2,10 +2,12 @@ import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import {
   academicSessions,
   admins,
+  courseAuditEnrolments,
   courseLecturers,
   courses,
   semesters,
   staff,
+  students,
 } from '../../db/schema/index.js';
 import { referenceData } from '../../platform/cache.js';
 import { countSql, likeEscape, preparedOn, type Exec } from '../../platform/db.js';
@@ -264,4 +266,150 @@ export async function staffOfferings(
     .offset(q.offset);
   const [count] = await db.select({ n: countSql() }).from(courses).where(where);
   return { rows, total: count?.n ?? 0 };
+}
+
+// ───────────────────────────── auditors ─────────────────────────────
+// Students enrolled by hand in an offering they do not register for (course_audit_enrolments).
+
+const studentName = sql<string>`upper(${students.lastName}) || ' ' || ${students.firstName} || coalesce(' ' || ${students.otherName}, '')`;
+
+/** The student with this matric number (as stored: upper case), or null. */
+export async function studentByMatric(db: Exec, matricNo: string) {
+  const [row] = await db
+    .select({ id: students.id, matricNo: students.matricNo, name: studentName, isActive: students.isActive })
+    .from(students)
+    .where(eq(students.matricNo, matricNo))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface AuditorRow {
+  id: number;
+  studentId: number;
+  matricNo: string;
+  name: string;
+  reason: string;
+  addedByAdminId: number;
+  createdAt: Date;
+}
+
+const auditorFields = {
+  id: courseAuditEnrolments.id,
+  studentId: courseAuditEnrolments.studentId,
+  matricNo: students.matricNo,
+  name: studentName,
+  reason: courseAuditEnrolments.reason,
+  addedByAdminId: courseAuditEnrolments.addedByAdminId,
+  createdAt: courseAuditEnrolments.createdAt,
+};
+
+/** An offering's auditors by matric number, searched by matric number or name when asked. */
+export async function auditorsOf(
+  db: Exec,
+  courseId: number,
+  sessionId: number,
+  search?: string,
+): Promise<AuditorRow[]> {
+  const like = search ? `%${likeEscape(search)}%` : null;
+  return db
+    .select(auditorFields)
+    .from(courseAuditEnrolments)
+    .innerJoin(students, eq(students.id, courseAuditEnrolments.studentId))
+    .where(
+      and(
+        eq(courseAuditEnrolments.courseId, courseId),
+        eq(courseAuditEnrolments.sessionId, sessionId),
+        like ? or(ilike(students.matricNo, like), ilike(studentName, like)) : undefined,
+      ),
+    )
+    .orderBy(asc(students.matricNo), asc(students.id));
+}
+
+const auditingQuery = (db: Exec) =>
+  db
+    .select({ one: sql<number>`1` })
+    .from(courseAuditEnrolments)
+    .where(
+      and(
+        eq(courseAuditEnrolments.courseId, sql.placeholder('courseId')),
+        eq(courseAuditEnrolments.sessionId, sql.placeholder('sessionId')),
+        eq(courseAuditEnrolments.studentId, sql.placeholder('studentId')),
+      ),
+    )
+    .limit(1)
+    .prepare('offerings_auditing');
+
+/** Whether the student audits the offering (one lookup on the enrolment's unique key). */
+export async function isAuditing(db: Exec, studentId: number, courseId: number, sessionId: number) {
+  const rows = await preparedOn(db, 'offerings_auditing', auditingQuery).execute({
+    courseId,
+    sessionId,
+    studentId,
+  });
+  return rows.length > 0;
+}
+
+/** Who audits each of these offerings: one query however many. */
+export async function auditorsOfOfferings(
+  db: Exec,
+  offerings: readonly { courseId: number; sessionId: number }[],
+) {
+  if (offerings.length === 0) return [];
+  return db
+    .select({
+      courseId: courseAuditEnrolments.courseId,
+      sessionId: courseAuditEnrolments.sessionId,
+      studentId: courseAuditEnrolments.studentId,
+    })
+    .from(courseAuditEnrolments)
+    .where(
+      and(
+        inArray(courseAuditEnrolments.courseId, [...new Set(offerings.map((o) => o.courseId))]),
+        inArray(courseAuditEnrolments.sessionId, [...new Set(offerings.map((o) => o.sessionId))]),
+      ),
+    );
+}
+
+/**
+ * The offerings a student audits in these semesters: those of the semester's session whose course
+ * is of the semester's term.
+ */
+export async function auditedIn(db: Exec, studentId: number, semesterIds: readonly number[]) {
+  if (semesterIds.length === 0) return [];
+  return db
+    .select({
+      courseId: courseAuditEnrolments.courseId,
+      sessionId: courseAuditEnrolments.sessionId,
+      semesterId: semesters.id,
+    })
+    .from(courseAuditEnrolments)
+    .innerJoin(courses, eq(courses.id, courseAuditEnrolments.courseId))
+    .innerJoin(
+      semesters,
+      and(eq(semesters.sessionId, courseAuditEnrolments.sessionId), eq(semesters.term, courses.semester)),
+    )
+    .where(and(eq(courseAuditEnrolments.studentId, studentId), inArray(semesters.id, [...semesterIds])));
+}
+
+export async function insertAuditor(
+  tx: Exec,
+  row: { courseId: number; sessionId: number; studentId: number; reason: string; addedByAdminId: number },
+) {
+  const [inserted] = await tx.insert(courseAuditEnrolments).values(row).returning();
+  return inserted!;
+}
+
+/** Removes the student's audit enrolment in the offering; the row removed, or null when there was none. */
+export async function deleteAuditor(tx: Exec, courseId: number, sessionId: number, studentId: number) {
+  const [removed] = await tx
+    .delete(courseAuditEnrolments)
+    .where(
+      and(
+        eq(courseAuditEnrolments.courseId, courseId),
+        eq(courseAuditEnrolments.sessionId, sessionId),
+        eq(courseAuditEnrolments.studentId, studentId),
+      ),
+    )
+    .returning();
+  return removed ?? null;
 }

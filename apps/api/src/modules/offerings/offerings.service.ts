@@ -1,15 +1,18 @@
 import { OFFERING_MESSAGES as M, STATUS, type OfferingPage, type StaffOffering } from '@portal/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { actorOf, type AuditActor } from '../../platform/audit.js';
+import { actorOf, audit, type AuditActor } from '../../platform/audit.js';
 import type { AuthContext } from '../../platform/auth.js';
-import type { Exec } from '../../platform/db.js';
-import { forbidden, notFound, unauthorized } from '../../platform/errors.js';
+import { errorMentions, PG_UNIQUE_VIOLATION, pgErrorCode, type Exec } from '../../platform/db.js';
+import { conflict, forbidden, notFound, unauthorized } from '../../platform/errors.js';
 import {
   approvedCoursesOf,
+  approvedHoldings,
   approvedRoster,
+  approvedRosterPage,
   approvedRosterSizesOf,
   holdsApprovedCourse,
+  registrationListsCourse,
 } from '../courses/roster.service.js';
 import * as repo from './offerings.repository.js';
 
@@ -142,7 +145,7 @@ export async function staffOfferingsList(
   });
   const [lecturers, enrolled, counts] = await Promise.all([
     repo.lecturersOf(db, rows),
-    rosterSizes(db, rows),
+    rosterSizes(db, rows, { auditors: true }),
     counter ? counter(db, rows) : new Map<string, Record<string, number>>(),
   ]);
   const data: StaffOffering[] = rows.map((r) => {
@@ -163,75 +166,337 @@ export async function staffOfferingsList(
 }
 
 /**
+ * Who takes part in an offering, which every caller says: `{ auditors: true }` for the classroom
+ * (content, assignments, discussions, live classes, and the notices each sends to the offering) —
+ * the students registered for it and those enrolled by hand to audit it; `{ auditors: false }` for
+ * exams (CBT) and results — the registered only: an auditor sits no exam and gets no result.
+ */
+export interface Takers {
+  readonly auditors: boolean;
+}
+
+/** An offering as the taker functions need it. */
+type OfferingKey = Pick<OfferingFacts, 'courseId' | 'sessionId' | 'semesterId'>;
+
+/** A student taking an offering: `auditing` when enrolled by hand rather than registered. */
+export interface RosterRow {
+  studentId: number;
+  matricNo: string;
+  name: string;
+  /** The level they registered at; null for an auditor. */
+  levelId: number | null;
+  auditing: boolean;
+}
+
+/**
  * A student acts in an offering only when their approved course registration for the semester of the
- * course's term in that session holds the course. Anything else — an offering that does not exist, a
- * course not registered — is the same 403, so a guessed id learns nothing.
+ * course's term in that session holds the course — or, for the classroom (`auditors: true`), when
+ * they audit it. Anything else — an offering that does not exist, a course not registered — is the
+ * same 403, so a guessed id learns nothing.
  */
 export async function enrolledOffering(
   db: Exec,
   studentId: number,
   courseId: number,
   sessionId: number,
+  takers: Takers,
 ): Promise<OfferingFacts> {
   const found = await repo.offering(db, courseId, sessionId);
-  if (!found || found.semesterId === null) throw forbidden(M.notEnrolled);
-  if (!(await holdsApprovedCourse(db, studentId, courseId, found.semesterId))) throw forbidden(M.notEnrolled);
+  if (!found || !(await takes(db, studentId, found, takers))) throw forbidden(M.notEnrolled);
   return found;
 }
 
+async function takes(db: Exec, studentId: number, o: OfferingFacts, takers: Takers) {
+  if (o.semesterId === null) return false;
+  if (await holdsApprovedCourse(db, studentId, o.courseId, o.semesterId)) return true;
+  return takers.auditors && repo.isAuditing(db, studentId, o.courseId, o.sessionId);
+}
+
 /** Whether the student takes the offering (the same rule, as a yes or no). */
-export async function isEnrolled(db: Exec, studentId: number, courseId: number, sessionId: number) {
-  const found = await repo.offering(db, courseId, sessionId);
-  if (!found || found.semesterId === null) return false;
-  return holdsApprovedCourse(db, studentId, courseId, found.semesterId);
-}
-
-/** The students taking an offering (its approved roster, with matric number and name); none when no semester is set up. */
-export async function roster(db: Exec, o: Pick<OfferingFacts, 'courseId' | 'semesterId'>) {
-  return o.semesterId ? approvedRoster(db, o.courseId, o.semesterId) : [];
-}
-
-/** The ids of the students taking an offering. */
-export async function rosterIds(
+export async function isEnrolled(
   db: Exec,
-  o: Pick<OfferingFacts, 'courseId' | 'semesterId'>,
-): Promise<number[]> {
-  return (await roster(db, o)).map((r) => r.studentId);
+  studentId: number,
+  courseId: number,
+  sessionId: number,
+  takers: Takers,
+) {
+  const found = await repo.offering(db, courseId, sessionId);
+  return found ? takes(db, studentId, found, takers) : false;
 }
 
 /**
- * How many students take each offering, by `courseId:sessionId`, in ONE grouped query however many
- * offerings are asked (a list's enrolled column); an offering without a semester set up takes none.
+ * The offering's auditors who are not (or no longer) registered for it: an auditor whose registration
+ * for the course was approved since is counted once, as registered.
+ */
+async function unregisteredAuditors<T extends { studentId: number; courseId: number; semesterId: number }>(
+  db: Exec,
+  rows: T[],
+): Promise<T[]> {
+  if (rows.length === 0) return rows;
+  const registered = await approvedHoldings(db, rows);
+  return rows.filter((r) => !registered.has(`${r.studentId}:${r.courseId}:${r.semesterId}`));
+}
+
+/** An offering's auditors (not registered for it), searched by matric number or name when asked. */
+async function auditorsTaking(db: Exec, o: OfferingKey, search?: string) {
+  if (o.semesterId === null) return [];
+  const semesterId = o.semesterId;
+  const rows = (await repo.auditorsOf(db, o.courseId, o.sessionId, search)).map((r) => ({
+    ...r,
+    courseId: o.courseId,
+    semesterId,
+  }));
+  return unregisteredAuditors(db, rows);
+}
+
+/**
+ * The students taking an offering, with matric number and name: its approved roster, then (with
+ * `auditors: true`) those auditing it; none when no semester is set up.
+ */
+export async function roster(db: Exec, o: OfferingKey, takers: Takers): Promise<RosterRow[]> {
+  if (!o.semesterId) return [];
+  const [registered, auditing] = await Promise.all([
+    approvedRoster(db, o.courseId, o.semesterId),
+    takers.auditors ? auditorsTaking(db, o) : [],
+  ]);
+  return [
+    ...registered.map((r) => ({ ...r, auditing: false })),
+    ...auditing.map((a) => ({
+      studentId: a.studentId,
+      matricNo: a.matricNo,
+      name: a.name,
+      levelId: null,
+      auditing: true,
+    })),
+  ];
+}
+
+/** The ids of the students taking an offering. */
+export async function rosterIds(db: Exec, o: OfferingKey, takers: Takers): Promise<number[]> {
+  return (await roster(db, o, takers)).map((r) => r.studentId);
+}
+
+/**
+ * How many students take each offering, by `courseId:sessionId`, however many offerings are asked: the
+ * approved registrations in ONE grouped query and, with `auditors: true` (a classroom's "enrolled"),
+ * the auditors in one more (and one to leave out any auditor registered since, when there are any);
+ * an offering without a semester set up takes none.
  */
 export async function rosterSizes(
   db: Exec,
-  list: readonly Pick<OfferingFacts, 'courseId' | 'sessionId' | 'semesterId'>[],
+  list: readonly OfferingKey[],
+  takers: Takers,
 ): Promise<Map<string, number>> {
   const held = list.filter((o): o is typeof o & { semesterId: number } => o.semesterId !== null);
-  const sizes = await approvedRosterSizesOf(db, held);
+  const [sizes, audits] = await Promise.all([
+    approvedRosterSizesOf(db, held),
+    takers.auditors && held.length ? repo.auditorsOfOfferings(db, held) : [],
+  ]);
+  const semesterOf = new Map(held.map((o) => [`${o.courseId}:${o.sessionId}`, o.semesterId]));
+  const auditing = await unregisteredAuditors(
+    db,
+    audits.flatMap((a) => {
+      const semesterId = semesterOf.get(`${a.courseId}:${a.sessionId}`);
+      return semesterId === undefined ? [] : [{ ...a, semesterId }];
+    }),
+  );
+  const auditors = new Map<string, number>();
+  for (const a of auditing) {
+    const key = `${a.courseId}:${a.sessionId}`;
+    auditors.set(key, (auditors.get(key) ?? 0) + 1);
+  }
   return new Map(
-    list.map((o) => [
-      `${o.courseId}:${o.sessionId}`,
-      o.semesterId === null ? 0 : (sizes.get(`${o.courseId}:${o.semesterId}`) ?? 0),
-    ]),
+    list.map((o) => {
+      const key = `${o.courseId}:${o.sessionId}`;
+      if (o.semesterId === null) return [key, 0];
+      return [key, (sizes.get(`${o.courseId}:${o.semesterId}`) ?? 0) + (auditors.get(key) ?? 0)];
+    }),
   );
 }
 
-/** The offerings a student takes this semester (the current semesters' approved registrations). */
-export async function currentOfferingsOf(db: Exec, studentId: number) {
+/**
+ * The offerings a student takes this semester: the current semesters' approved registrations and,
+ * with `auditors: true`, the offerings they audit (`auditing`).
+ */
+export async function currentOfferingsOf(db: Exec, studentId: number, takers: Takers) {
   const current = await repo.currentSemesters(db);
-  const held = await approvedCoursesOf(
-    db,
-    studentId,
-    current.map((s) => s.id),
-  );
+  const semesterIds = current.map((s) => s.id);
+  const [held, audited] = await Promise.all([
+    approvedCoursesOf(db, studentId, semesterIds),
+    takers.auditors ? repo.auditedIn(db, studentId, semesterIds) : [],
+  ]);
   const sessionOf = new Map(current.map((s) => [s.id, s.sessionId]));
+  const registered = held.map((h) => ({
+    courseId: h.courseId,
+    sessionId: sessionOf.get(h.semesterId)!,
+    semesterId: h.semesterId,
+    auditing: false,
+  }));
+  const taken = new Set(registered.map((r) => `${r.courseId}:${r.semesterId}`));
   return {
     semester: current[0]?.name ?? null,
-    offerings: held.map((h) => ({
-      courseId: h.courseId,
-      sessionId: sessionOf.get(h.semesterId)!,
-      semesterId: h.semesterId,
-    })),
+    offerings: [
+      ...registered,
+      ...audited
+        .filter((a) => !taken.has(`${a.courseId}:${a.semesterId}`))
+        .map((a) => ({ ...a, auditing: true })),
+    ],
   };
+}
+
+// ───────────────────────────── auditors ─────────────────────────────
+
+/**
+ * A page of an offering's learners for the learners' page: the registered (by matric number), then
+ * the auditors (by matric number), searched by matric number or name. The registered are paged in
+ * the database; an offering's auditors, few and enrolled by hand, are read whole and the page cut
+ * from them.
+ */
+export async function rosterPage(
+  db: Exec,
+  o: OfferingKey,
+  q: { search?: string; limit: number; offset: number },
+): Promise<{ rows: (RosterRow & { reason: string | null; addedAt: Date | null })[]; total: number }> {
+  if (o.semesterId === null) return { rows: [], total: 0 };
+  const [registered, auditing] = await Promise.all([
+    approvedRosterPage(db, {
+      courseId: o.courseId,
+      semesterId: o.semesterId,
+      search: q.search,
+      limit: q.limit,
+      offset: q.offset,
+    }),
+    auditorsTaking(db, o, q.search),
+  ]);
+  const fromAuditors = Math.max(0, q.offset - registered.total);
+  const room = q.limit - registered.rows.length;
+  return {
+    total: registered.total + auditing.length,
+    rows: [
+      ...registered.rows.map((r) => ({
+        ...r,
+        levelId: null,
+        auditing: false,
+        reason: null,
+        addedAt: null,
+      })),
+      ...auditing.slice(fromAuditors, fromAuditors + Math.max(0, room)).map((a) => ({
+        studentId: a.studentId,
+        matricNo: a.matricNo,
+        name: a.name,
+        levelId: null,
+        auditing: true,
+        reason: a.reason,
+        addedAt: a.createdAt,
+      })),
+    ],
+  };
+}
+
+/** How many take an offering each way (the learners' page's heading). */
+export async function takerCounts(db: Exec, o: OfferingKey) {
+  const [registered, auditing] = await Promise.all([
+    rosterSizes(db, [o], { auditors: false }),
+    auditorsTaking(db, o),
+  ]);
+  return { registered: registered.get(`${o.courseId}:${o.sessionId}`) ?? 0, auditing: auditing.length };
+}
+
+const AUDIT_ENTITY = 'course_audit_enrolment';
+
+/** The active student with this matric number (any case), or 404. */
+async function auditStudent(db: Exec, matricNo: string) {
+  const student = await repo.studentByMatric(db, matricNo.trim().toUpperCase());
+  if (!student || !student.isActive) throw notFound(M.auditStudentNotFound);
+  return student;
+}
+
+/**
+ * Enrols a student by hand to audit an offering (where the school allows it), with the reason;
+ * audited through `page` in the same transaction. Refused: an offering that does not exist (404) or
+ * has no semester set up (409), an unknown or inactive student (404), a student whose registration
+ * for the semester lists the course (409), one already auditing it (409).
+ */
+export async function addAuditor(
+  db: Db,
+  caller: StaffCaller,
+  o: OfferingFacts,
+  input: { MatricNo: string; Reason: string },
+  page: string,
+) {
+  if (o.semesterId === null) throw conflict(M.auditNoSemester);
+  const semesterId = o.semesterId;
+  const reason = input.Reason.trim();
+  const student = await db
+    .transaction(async (tx) => {
+      const student = await auditStudent(tx, input.MatricNo);
+      if (await registrationListsCourse(tx, student.id, o.courseId, semesterId))
+        throw conflict(M.auditAlreadyRegistered(student.matricNo, o.code));
+      if (await repo.isAuditing(tx, student.id, o.courseId, o.sessionId))
+        throw conflict(M.auditAlreadyAuditing(student.matricNo, o.code));
+      const row = await repo.insertAuditor(tx, {
+        courseId: o.courseId,
+        sessionId: o.sessionId,
+        studentId: student.id,
+        reason,
+        addedByAdminId: caller.adminId,
+      });
+      await audit(tx, {
+        actor: caller,
+        page,
+        action: 'create',
+        entity: AUDIT_ENTITY,
+        entityId: row.id,
+        after: {
+          courseId: o.courseId,
+          sessionId: o.sessionId,
+          code: o.code,
+          studentId: student.id,
+          matricNo: student.matricNo,
+          reason,
+        },
+      });
+      return student;
+    })
+    .catch((error: unknown) => {
+      // Two adding the same student at once: the unique key keeps one.
+      if (pgErrorCode(error) === PG_UNIQUE_VIOLATION && errorMentions(error, 'course_audit_enrolments_once'))
+        throw conflict(M.auditAlreadyAuditing(input.MatricNo.trim().toUpperCase(), o.code));
+      throw error;
+    });
+  return { Status: STATUS.ok, Message: M.auditorAdded(student.matricNo, o.code) };
+}
+
+/** Ends a student's audit enrolment in an offering (404 when they do not audit it); audited. */
+export async function removeAuditor(
+  db: Db,
+  caller: StaffCaller,
+  o: OfferingFacts,
+  matricNo: string,
+  page: string,
+) {
+  const student = await db.transaction(async (tx) => {
+    const student = await auditStudent(tx, matricNo);
+    const removed = await repo.deleteAuditor(tx, o.courseId, o.sessionId, student.id);
+    if (!removed) throw notFound(M.auditNotAuditing(student.matricNo, o.code));
+    await audit(tx, {
+      actor: caller,
+      page,
+      action: 'delete',
+      entity: AUDIT_ENTITY,
+      entityId: removed.id,
+      before: {
+        courseId: o.courseId,
+        sessionId: o.sessionId,
+        code: o.code,
+        studentId: student.id,
+        matricNo: student.matricNo,
+        reason: removed.reason,
+        addedByAdminId: removed.addedByAdminId,
+        createdAt: removed.createdAt,
+      },
+    });
+    return student;
+  });
+  return { Status: STATUS.ok, Message: M.auditorRemoved(student.matricNo, o.code) };
 }

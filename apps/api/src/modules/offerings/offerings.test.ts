@@ -6,6 +6,7 @@ import {
   CONTENT_PAGES,
   CBT_PAGE,
   DISCUSSION_PAGES,
+  LEARNERS_API,
   LEARNERS_PAGE,
   LIVE_CLASS_PAGES,
   OFFERING_MESSAGES,
@@ -34,6 +35,9 @@ import * as offerings from './offerings.service.js';
  * The offerings module with the README's demo data: DIT/2024/0005 is registered (approved) for the
  * first semester's CSC 101 in 2024/2025.
  */
+const REGISTERED = { auditors: false } as const;
+const CLASSROOM = { auditors: true } as const;
+
 describe('offerings', () => {
   let t: TestApp;
   let session: number;
@@ -95,7 +99,8 @@ describe('offerings', () => {
     const semester = csc101.semesterId!;
     for (const matricNo of others) await dropCourseRegistrationsOf(db, matricNo);
     const before = new Map<string, number>();
-    for (const o of [csc101, mth101, csc103]) before.set(o.code, (await offerings.roster(db, o)).length);
+    for (const o of [csc101, mth101, csc103])
+      before.set(o.code, (await offerings.roster(db, o, REGISTERED)).length);
     await register(others[0]!, semester, [csc101.courseId, mth101.courseId]);
     await register(others[1]!, semester, [csc101.courseId], [mth101.courseId]);
     await register(others[2]!, semester, [csc103.courseId]);
@@ -103,7 +108,7 @@ describe('offerings', () => {
     const list = [csc101, mth101, csc103, elsewhere, { ...csc103, sessionId: 999_999, semesterId: null }];
     let sizes = new Map<string, number>();
     const statements = await statementsDuring(db, async () => {
-      sizes = await offerings.rosterSizes(db, list);
+      sizes = await offerings.rosterSizes(db, list, REGISTERED);
     });
     expect(statements).toHaveLength(1);
     // The two registered here for CSC 101; MTH 101 only where approved.
@@ -113,18 +118,82 @@ describe('offerings', () => {
     expect(before.get('CSC 101')).toBeGreaterThanOrEqual(1);
     expect(sizes.get(`${csc103.courseId}:999999`)).toBe(0);
     for (const o of [csc101, mth101, csc103, elsewhere])
-      expect(sizes.get(`${o.courseId}:${o.sessionId}`), o.code).toBe((await offerings.roster(db, o)).length);
-    expect(await offerings.rosterSizes(db, [])).toEqual(new Map());
+      expect(sizes.get(`${o.courseId}:${o.sessionId}`), o.code).toBe(
+        (await offerings.roster(db, o, REGISTERED)).length,
+      );
+    expect(await offerings.rosterSizes(db, [], REGISTERED)).toEqual(new Map());
+    expect(await offerings.rosterSizes(db, [], CLASSROOM)).toEqual(new Map());
 
     // The same course in another session's semester is counted apart.
     if (elsewhere.semesterId !== null) {
-      const was = (await offerings.roster(db, elsewhere)).length;
+      const was = (await offerings.roster(db, elsewhere, REGISTERED)).length;
       await dropCourseRegistrationsOf(db, others[2]!);
       await register(others[2]!, elsewhere.semesterId, [elsewhere.courseId]);
-      const again = await offerings.rosterSizes(db, [csc103, elsewhere]);
+      const again = await offerings.rosterSizes(db, [csc103, elsewhere], REGISTERED);
       expect(again.get(`${elsewhere.courseId}:${otherSession}`)).toBe(was + 1);
       expect(again.get(`${csc103.courseId}:${session}`)).toBe(before.get('CSC 103'));
     }
+  });
+
+  it('counts an auditor in the classroom, never among the registered, and once when they register after all', async () => {
+    const db = t.database.db;
+    const admin = (await login(t.app, 'Admin', 'admin@demo.edu.ng')).auth;
+    const csc101 = (await offerings.offering(db, byCode.get('CSC 101')!, session))!;
+    const mth101 = (await offerings.offering(db, byCode.get('MTH 101')!, session))!;
+    // A student who takes neither course (the previous test registers some students: not this one).
+    const matricNo = 'DIT/2024/0004';
+    await dropCourseRegistrationsOf(db, matricNo);
+    const [student] = await db.select().from(students).where(eq(students.matricNo, matricNo));
+    const id = student!.id;
+    const registered = (await offerings.rosterSizes(db, [csc101, mth101], REGISTERED)).get(
+      `${csc101.courseId}:${session}`,
+    )!;
+    expect(await offerings.isEnrolled(db, id, csc101.courseId, session, CLASSROOM)).toBe(false);
+
+    const added = await t.app.inject({
+      method: 'POST',
+      url: LEARNERS_API.auditors,
+      headers: admin,
+      payload: { CourseId: csc101.courseId, SessionId: session, MatricNo: matricNo, Reason: 'Staff child' },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+
+    // The classroom counts them; the registered roster (exams, results) does not.
+    let sizes = new Map<string, number>();
+    const statements = await statementsDuring(db, async () => {
+      sizes = await offerings.rosterSizes(db, [csc101, mth101], CLASSROOM);
+    });
+    expect(statements.length).toBeLessThanOrEqual(3);
+    expect(sizes.get(`${csc101.courseId}:${session}`)).toBe(registered + 1);
+    expect((await offerings.rosterSizes(db, [csc101], REGISTERED)).get(`${csc101.courseId}:${session}`)).toBe(
+      registered,
+    );
+    expect(await offerings.isEnrolled(db, id, csc101.courseId, session, CLASSROOM)).toBe(true);
+    expect(await offerings.isEnrolled(db, id, csc101.courseId, session, REGISTERED)).toBe(false);
+    expect(await offerings.isEnrolled(db, id, mth101.courseId, session, CLASSROOM)).toBe(false);
+    const classroom = await offerings.roster(db, csc101, CLASSROOM);
+    expect(classroom.find((r) => r.studentId === id)).toMatchObject({ matricNo, auditing: true });
+    expect(await offerings.rosterIds(db, csc101, REGISTERED)).not.toContain(id);
+    await expect(offerings.enrolledOffering(db, id, csc101.courseId, session, REGISTERED)).rejects.toThrow(
+      OFFERING_MESSAGES.notEnrolled,
+    );
+    const current = await offerings.currentOfferingsOf(db, id, CLASSROOM);
+    expect(current.offerings).toContainEqual(
+      expect.objectContaining({ courseId: csc101.courseId, sessionId: session, auditing: true }),
+    );
+    expect((await offerings.currentOfferingsOf(db, id, REGISTERED)).offerings).toEqual([]);
+
+    // Registered and approved for the course after all: counted once, as registered.
+    await register(matricNo, csc101.semesterId!, [csc101.courseId]);
+    sizes = await offerings.rosterSizes(db, [csc101], CLASSROOM);
+    expect(sizes.get(`${csc101.courseId}:${session}`)).toBe(registered + 1);
+    const once = (await offerings.roster(db, csc101, CLASSROOM)).filter((r) => r.studentId === id);
+    expect(once).toEqual([expect.objectContaining({ auditing: false })]);
+    const taken = (await offerings.currentOfferingsOf(db, id, CLASSROOM)).offerings.filter(
+      (o) => o.courseId === csc101.courseId,
+    );
+    expect(taken).toEqual([expect.objectContaining({ auditing: false })]);
+    await dropCourseRegistrationsOf(db, matricNo);
   });
 
   it('lists the caller’s offerings for each classroom page from one route, held to the page asked for', async () => {
@@ -161,7 +230,7 @@ describe('offerings', () => {
       const csc101 = rows.find((o) => o.Code === 'CSC 101')!;
       expect(csc101.Lecturers.length).toBeGreaterThan(0);
       const facts = (await offerings.offering(t.database.db, csc101.CourseId, csc101.SessionId))!;
-      expect(csc101.Enrolled).toBe((await offerings.roster(t.database.db, facts)).length);
+      expect(csc101.Enrolled).toBe((await offerings.roster(t.database.db, facts, CLASSROOM)).length);
       sizes.set(page, csc101.Enrolled);
       // What the page's feature counts: content its items; the others nothing.
       if (page === CONTENT_PAGES.manage) expect(csc101.Counts).toMatchObject({ Published: 4, Items: 4 });

@@ -1,73 +1,213 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import PersonAdd from '@mui/icons-material/PersonAdd';
+import Search from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { Learner } from '@portal/contracts';
+import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/crud/ConfirmDialog';
+import { serverMessage } from '../../../components/crud/errors';
 import { QueryStatus } from '../../../components/crud/QueryStatus';
-import { DataTable } from '../../../components/DataTable';
+import { ServerTable } from '../../../components/crud/ServerTable';
+import type { ListState } from '../../../components/crud/types';
+import { useDebounced } from '../../../components/crud/useDebounced';
 import { PageHeading } from '../../../components/PageHeading';
 import { useT } from '../../../i18n/useT';
+import { notify } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useWhen } from '../../../lib/useWhen';
-import { useLearnersRoster } from '../api';
+import { useLearnersRoster, useRemoveAuditor } from '../api';
+import { AddAuditorDialog } from './AddAuditorDialog';
 
 /**
- * /app/LearnersManagement/:courseId/:sessionId: who takes the offering (approved course registrations)
- * and what each learner did in it — lessons opened and completed, assignments submitted (late among
- * them), live classes attended, and when they were last active.
+ * /app/LearnersManagement/:courseId/:sessionId: who takes the offering — its approved course
+ * registrations, then the students enrolled by hand to audit it — paged and searched on the server,
+ * and what each learner did in it: lessons opened and completed, assignments submitted (late among
+ * them), live classes attended, and when they were last active. Auditors are added (matric number
+ * and reason) and removed here; both are audited on the server.
  */
 export default function OfferingLearnersScreen() {
   const t = useT();
   const when = useWhen();
   const params = useParams();
-  const roster = useLearnersRoster(Number(params.courseId), Number(params.sessionId));
-  const data = roster.data?.Data;
-  const title = data ? `${data.Code} · ${data.Title}` : t('app.nav.learnersManagement');
+  const courseId = Number(params.courseId);
+  const sessionId = Number(params.sessionId);
+  const [state, setState] = useState<ListState>({ page: 1, pageSize: 20 });
+  const [search, setSearch] = useState('');
+  const settled = useDebounced(search.trim());
+  const roster = useLearnersRoster(courseId, sessionId, state.page, state.pageSize, settled);
+  const remove = useRemoveAuditor();
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<Learner | null>(null);
+  const offering = roster.data?.Offering;
+  const title = offering ? `${offering.Code} · ${offering.Title}` : t('app.nav.learnersManagement');
   useDocumentTitle(`${title} · ${t('portal.name')}`);
+
+  const confirmRemove = () =>
+    removing?.MatricNo &&
+    remove.mutate(
+      { courseId, sessionId, matricNo: removing.MatricNo },
+      {
+        onSuccess: (answer) => {
+          notify.success(answer.Message);
+          setRemoving(null);
+        },
+        onError: (error) => notify.error(serverMessage(error) || t('error.generic')),
+      },
+    );
+
   return (
     <>
       <PageHeading
         title={title}
         intro={
-          data ? t('learners.rosterIntro', { session: data.Session, count: data.Learners.length }) : undefined
+          offering
+            ? t('learners.rosterCounts', {
+                session: offering.Session,
+                registered: offering.Registered,
+                auditing: offering.Auditing,
+              })
+            : undefined
         }
         action={
-          <Button component={RouterLink} to="/app/LearnersManagement" startIcon={<ArrowBack />}>
-            {t('learners.back')}
-          </Button>
+          <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+            <Button
+              variant="contained"
+              startIcon={<PersonAdd />}
+              onClick={() => setAdding(true)}
+              disabled={!offering}
+            >
+              {t('learners.addAuditor')}
+            </Button>
+            <Button component={RouterLink} to="/app/LearnersManagement" startIcon={<ArrowBack />}>
+              {t('learners.back')}
+            </Button>
+          </Stack>
         }
       />
-      <QueryStatus query={roster} />
-      {data && (
-        <DataTable
+      <Stack spacing={2}>
+        <TextField
+          size="small"
+          label={t('learners.searchLearners')}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setState((current) => ({ ...current, page: 1 }));
+          }}
+          slotProps={{
+            htmlInput: { maxLength: 100 },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <Search />
+                </InputAdornment>
+              ),
+            },
+          }}
+          sx={{ maxWidth: 360 }}
+        />
+        <QueryStatus query={roster} />
+        <ServerTable<Learner>
           label={t('learners.learners')}
-          rows={data.Learners}
-          rowKey={(l) => String(l.StudentId)}
-          emptyText={t('learners.noLearners')}
+          rows={roster.data?.Data ?? []}
+          total={roster.data?.Total ?? 0}
+          loading={roster.isFetching}
+          getRowId={(l) => l.StudentId}
+          state={state}
+          onStateChange={setState}
+          emptyText={settled ? t('learners.noMatch') : t('learners.noLearners')}
           columns={[
-            { key: 'MatricNo', header: t('learners.matricNo'), cell: (l) => l.MatricNo ?? '—', priority: 1 },
-            { key: 'Name', header: t('learners.name'), cell: (l) => l.Name, priority: 0 },
             {
-              key: 'Lessons',
+              field: 'MatricNo',
+              header: t('learners.matricNo'),
+              render: (l) => l.MatricNo ?? '—',
+              priority: 1,
+            },
+            { field: 'Name', header: t('learners.name'), priority: 0 },
+            {
+              field: 'Enrolment',
+              header: t('learners.enrolment'),
+              render: (l) => (
+                <Box>
+                  <Chip
+                    size="small"
+                    variant={l.Enrolment === 'auditing' ? 'filled' : 'outlined'}
+                    color={l.Enrolment === 'auditing' ? 'primary' : 'default'}
+                    label={t(`learners.enrolment.${l.Enrolment}`)}
+                  />
+                  {l.Reason && (
+                    <Typography variant="caption" color="text.secondary" component="div">
+                      {l.Reason}
+                    </Typography>
+                  )}
+                </Box>
+              ),
+              priority: 1,
+            },
+            {
+              field: 'Lessons',
               header: t('learners.lessons'),
-              cell: (l) =>
+              render: (l) =>
                 t('learners.lessonsCell', { opened: l.LessonsOpened, completed: l.LessonsCompleted }),
               priority: 2,
             },
             {
-              key: 'Submissions',
+              field: 'Submissions',
               header: t('learners.submissions'),
-              cell: (l) => t('learners.submissionsCell', { count: l.Submissions, late: l.LateSubmissions }),
+              render: (l) => t('learners.submissionsCell', { count: l.Submissions, late: l.LateSubmissions }),
               priority: 2,
             },
-            { key: 'Classes', header: t('learners.classes'), cell: (l) => l.ClassesAttended, priority: 3 },
+            { field: 'ClassesAttended', header: t('learners.classes'), priority: 3 },
             {
-              key: 'LastActive',
+              field: 'LastActive',
               header: t('learners.lastActive'),
-              cell: (l) => when(l.LastActiveAt),
+              render: (l) => when(l.LastActiveAt),
               priority: 4,
             },
           ]}
+          actionsHeader={t('learners.actions')}
+          rowActions={(l) =>
+            l.Enrolment === 'auditing' ? (
+              <Button
+                size="small"
+                color="error"
+                onClick={() => setRemoving(l)}
+                aria-label={t('learners.removeAuditorOf', { name: l.Name })}
+              >
+                {t('learners.remove')}
+              </Button>
+            ) : null
+          }
+        />
+      </Stack>
+      {adding && offering && (
+        <AddAuditorDialog
+          courseId={offering.CourseId}
+          sessionId={offering.SessionId}
+          code={offering.Code}
+          onClose={() => setAdding(false)}
         />
       )}
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('learners.removeAuditorTitle')}
+        message={t('learners.removeAuditorConfirm', {
+          name: removing?.Name ?? '',
+          matricNo: removing?.MatricNo ?? '',
+          code: offering?.Code ?? '',
+        })}
+        confirmLabel={t('learners.remove')}
+        danger
+        pending={remove.isPending}
+        onClose={() => setRemoving(null)}
+        onConfirm={confirmRemove}
+      />
     </>
   );
 }
