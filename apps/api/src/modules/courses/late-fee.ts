@@ -28,9 +28,8 @@ export const LATE_FEE_ONCE = 'late_registration_fees_once';
 async function lateSemester(db: Exec, day = institutionToday(), asSet = false) {
   const all = await repo.semestersWithWindows(db);
   return (
-    all.find(
-      (w) => windowState(asSet ? { ...w, lateClosesOn: w.lateClosesOnAsSet } : w, day) === 'late',
-    ) ?? null
+    all.find((w) => windowState(asSet ? { ...w, lateClosesOn: w.lateClosesOnAsSet } : w, day) === 'late') ??
+    null
   );
 }
 
