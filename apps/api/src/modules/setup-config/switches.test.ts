@@ -292,5 +292,36 @@ describe('the school’s switches', () => {
         HM.ballotBusyUpcoming('2025/2026 Hostel Allocation', (await round(nextId)).OpensAt),
       );
     });
+
+    it('never lets the switch go off and a round be published at the same moment', async () => {
+      // No round at work: the published one goes back to a draft, and another waits as a draft.
+      await db()
+        .update(hostelRounds)
+        .set({ state: 'draft', publishedAt: null })
+        .where(eq(hostelRounds.state, 'published'));
+      const [third] = await db().insert(academicSessions).values({ name: '2026/2027' }).returning();
+      const created = await post(ROUNDS, admin, {
+        SessionId: third!.id,
+        Name: '2026/2027 Hostel Allocation',
+        OpensAt: new Date(Date.now() + 30 * DAY_MS).toISOString(),
+        ClosesAt: new Date(Date.now() + 60 * DAY_MS).toISOString(),
+        PaymentDays: 14,
+        FeeRule: 'full',
+        LevelIds: [],
+        Quotas: [],
+        Fees: [{ HostelId: amina, Amount: 99000 }],
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      const id = created.json().Data.Id as number;
+      const [off, published] = await Promise.all([
+        change({ hostelBallotEnabled: false }),
+        roundAction(id, 'publish'),
+      ]);
+      // One of the two goes through; the other is refused with its reason.
+      expect([off.statusCode, published.statusCode].sort()).toEqual([200, 409]);
+      if (off.statusCode === 200) expect(published.json().Message).toBe(HM.ballotOffRound);
+      else expect(off.json().Message).toMatch(/^The hostel ballot cannot be turned off now: 2026\/2027/);
+      expect((await change({ hostelBallotEnabled: true })).statusCode).toBe(200);
+    });
   });
 });
