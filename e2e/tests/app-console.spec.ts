@@ -88,7 +88,29 @@ test("School Management edits the school's particulars: the shell and the receip
 
 // /app/setup-config: its answer (the engines, the gateways, the job queues, no secret) is tested through
 // the API (apps/api/src/modules/health/health.test.ts); the page's heading, layout and accessibility in
-// the tables-fit walk.
+// the tables-fit walk; the switches' effects and refusals through the API
+// (apps/api/src/modules/setup-config/switches.test.ts). Here, what only the page shows: each switch
+// with what turning it off does, and the form saving (its choice field once failed the form's own check).
+test('setup-config: the school’s switches, each saying what off does, saved by the form', async ({
+  page,
+}) => {
+  await signIn(page, 'app', DEMO.admin);
+  await page.goto(portal('/app/setup-config'));
+  const table = page.getByRole('table', { name: 'Setup and Configurations' });
+  await expect(table.getByRole('columnheader', { name: 'Hostel allocation by ballot' })).toBeVisible();
+  await table.getByRole('button', { name: /^Edit/ }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Edit school settings' });
+  const ballot = dialog.getByRole('switch', { name: 'Hostel allocation by ballot' });
+  await expect(ballot).toBeChecked();
+  await expect(ballot).toHaveAccessibleDescription(/^Off: no allocation round takes applications/);
+  await expect(dialog.getByRole('switch', { name: 'Late registration' })).toHaveAccessibleDescription(
+    /^Off: course registration closes on the window’s closing day/,
+  );
+  // Saved as it is (the switches stay on: other journeys rely on them).
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('School settings updated.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+});
 
 // Every /app sidebar link at 360 and 1280 px (no not-found page, no console error, no serious axe finding):
 // the tables-fit walk, which visits the 'app' mode's sidebar with axe at both widths (AXE_EVERY_PAGE).

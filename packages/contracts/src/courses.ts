@@ -86,6 +86,12 @@ export const COURSE_REGISTRATION_MESSAGES = {
   lateFeeNone: 'The school charges no late registration fee.',
   lateFeeDuplicate:
     'The late registration fee for this semester was already paid by another payment. This payment will be refunded.',
+  /** The school's late-registration switch (setup-config) refused at an unsafe point. */
+  lateSwitchBusy: template(
+    'Late registration cannot be turned off now: {semester} is in its late registration days until {date}, and students may be paying the late fee. Turn it off after that day.',
+    textArg('semester'),
+    dayArg('date'),
+  ),
 } as const;
 
 // ───────────────────────────── the student's page ─────────────────────────────

@@ -70,6 +70,31 @@ export const HOSTEL_MESSAGES = {
   slipNotFound: 'No allocation slip was found for this id.',
   slipUnpaid: 'The slip is issued once the hostel fee is paid.',
   lapsed: template('{n, plural, one {# allocation lapsed.} other {# allocations lapsed.}}', countArg('n')),
+  // The school's hostel ballot switch (setup-config): off, no round opens applications or is drawn.
+  ballotOff:
+    'Hostel applications are not in use: the school is not giving hostel bed spaces by ballot at present.',
+  ballotOffRound:
+    'Hostel allocation by ballot is turned off in Setup and Configurations, so a round cannot be published or drawn. Turn it on there first.',
+  ballotBusyUpcoming: template(
+    'The hostel ballot cannot be turned off now: {round} is published and opens for applications on {date}.',
+    textArg('round'),
+    dayArg('date'),
+  ),
+  ballotBusyOpen: template(
+    'The hostel ballot cannot be turned off now: {round} is accepting applications until {date}.',
+    textArg('round'),
+    dayArg('date'),
+  ),
+  ballotBusyDraw: template(
+    'The hostel ballot cannot be turned off now: {round} is awaiting its draw.',
+    textArg('round'),
+  ),
+  ballotBusyLapses: template(
+    'The hostel ballot cannot be turned off now: {round} has {n, plural, one {# bed space} other {# bed spaces}} awaiting payment, whose lapses pass beds to its waiting list (the last deadline is {date}).',
+    textArg('round'),
+    countArg('n'),
+    dayArg('date'),
+  ),
 } as const;
 
 // ───────────────────────────── rounds ─────────────────────────────
@@ -127,6 +152,8 @@ export const hostelRound = z.object({
   PublishedAt: z.string().nullable(),
   DrawnAt: z.string().nullable(),
   Applications: z.number().int(),
+  /** Why the round cannot be published or drawn now (the school's hostel ballot is off); null: it can. */
+  Reason: z.string().nullable(),
 });
 export type HostelRound = z.infer<typeof hostelRound>;
 

@@ -11,10 +11,10 @@ import { registerAnnouncementsModule } from './announcements/index.js';
 import { registerBroadcastsModule } from './broadcasts/index.js';
 import { contentOfferingCounts, registerContentModule } from './content/index.js';
 import { registerDiscussionsModule } from './discussions/index.js';
-import { registerCoursesModule } from './courses/index.js';
+import { lateRegistrationSwitchGuard, registerCoursesModule } from './courses/index.js';
 import { registerDocumentsModule } from './documents/index.js';
 import { registerHealthModule } from './health/index.js';
-import { registerHostelsModule } from './hostels/index.js';
+import { hostelBallotSwitchGuard, registerHostelsModule } from './hostels/index.js';
 import { registerImportsModule } from './imports/index.js';
 import { registerInstructorsModule } from './instructors/index.js';
 import { registerLearnersModule } from './learners/index.js';
@@ -54,7 +54,10 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await registerAdmissionsModule(app, deps);
   registerTransactionsModule(app, deps);
   await registerImportsModule(app, deps);
-  await registerReferenceModule(app, deps);
+  // The school's switches that running work depends on: each module guards its own (issue 28).
+  await registerReferenceModule(app, deps, {
+    'school-settings': [lateRegistrationSwitchGuard, hostelBallotSwitchGuard],
+  });
   registerApplicantsModule(app, deps);
   registerOlevelModule(app, deps);
   await registerDocumentsModule(app, deps);

@@ -83,6 +83,8 @@ export const RETAKE_RULES = ['Latest attempt', 'Every attempt'] as const;
 export const schoolSettings = defineResource({
   name: 'school-settings',
   page: 'schoolsettings',
+  // The /app console's setup-config page shows and changes the school's switches too (issue 28).
+  pages: ['setup-config'],
   label: 'School settings',
   display: 'acceptanceDays',
   key: ['acceptanceDays'],
@@ -99,6 +101,18 @@ export const schoolSettings = defineResource({
     }),
     // Course content (issue 24): a published item waits for a reviewer (/app/content-review) first.
     contentNeedsReview: flag({ default: true, label: 'Course content needs review' }),
+    // The school's switches that running work depends on (issue 28): turning one off is refused,
+    // with the reason, while that work runs (the courses and hostels modules guard them).
+    lateRegistrationEnabled: flag({
+      default: true,
+      label: 'Late registration',
+      help: 'Off: course registration closes on the window’s closing day, with no late days and no late fee. Cannot be turned off during a semester’s late days.',
+    }),
+    hostelBallotEnabled: flag({
+      default: true,
+      label: 'Hostel allocation by ballot',
+      help: 'Off: no allocation round takes applications or is drawn, and students are told hostel applications are not in use. Cannot be turned off while a round is published, awaiting its draw or has bed spaces awaiting payment.',
+    }),
   },
 });
 

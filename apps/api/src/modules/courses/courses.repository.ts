@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { SCHOOL_ID } from '@portal/contracts';
 import {
   academicSessions,
   admins,
@@ -17,6 +18,7 @@ import {
   prerequisites,
   programmes,
   registrationLimits,
+  schoolSettings,
   semesterRegistrations,
   semesters,
   staff,
@@ -65,19 +67,46 @@ const semesterColumns = {
   windowOpen: semesterRegistrations.isOpen,
 };
 
-/** Semesters with their registration windows (left join: a semester may have none), newest first. */
+/**
+ * The school's late-registration switch as it is stored, its row held until the transaction ends
+ * (the registry's change of the switch waits for, or is waited for by, whoever holds it).
+ */
+export async function lateRegistrationSwitch(tx: Exec): Promise<boolean> {
+  const [row] = await tx
+    .select({ on: schoolSettings.lateRegistrationEnabled })
+    .from(schoolSettings)
+    .where(eq(schoolSettings.schoolId, SCHOOL_ID))
+    .for('update');
+  return row?.on ?? true;
+}
+
+/**
+ * Semesters with their registration windows (left join: a semester may have none), newest first,
+ * as they apply: the one place the school's late-registration switch is read. Off, no window has
+ * late days (`lateClosesOn` null: registration closes at `closesOn`, no late fee);
+ * `lateClosesOnAsSet` keeps the registry's day (a late fee started before the switch went off is
+ * still credited to its semester).
+ */
 export async function semestersWithWindows(db: Exec, semesterId?: number): Promise<SemesterWindow[]> {
   // A few dozen rows, read by every registration page: kept whole as reference data.
   const all = await referenceData(db, 'courses:semesters', () => allSemesterWindows(db));
   return semesterId === undefined ? all : all.filter((w) => w.id === semesterId);
 }
-function allSemesterWindows(db: Exec) {
-  return db
-    .select(semesterColumns)
+async function allSemesterWindows(db: Exec) {
+  const rows = await db
+    .select({
+      ...semesterColumns,
+      lateRegistration: sql<boolean>`coalesce((select ${schoolSettings.lateRegistrationEnabled} from ${schoolSettings} where ${schoolSettings.schoolId} = ${SCHOOL_ID}), true)`,
+    })
     .from(semesters)
     .innerJoin(academicSessions, eq(academicSessions.id, semesters.sessionId))
     .leftJoin(semesterRegistrations, eq(semesterRegistrations.semesterId, semesters.id))
     .orderBy(desc(semesters.startDate));
+  return rows.map(({ lateRegistration, ...w }) => ({
+    ...w,
+    lateClosesOn: lateRegistration ? w.lateClosesOn : null,
+    lateClosesOnAsSet: w.lateClosesOn,
+  }));
 }
 export type SemesterWindow = Awaited<ReturnType<typeof allSemesterWindows>>[number];
 

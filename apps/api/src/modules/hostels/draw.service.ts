@@ -6,7 +6,7 @@ import { newPublicId } from '../../platform/ids.js';
 import { isoRequired } from '../../platform/time.js';
 import { runBallot } from './ballot.js';
 import * as repo from './hostels.repository.js';
-import { ALLOCATION_PAGE, payByOf, roundOr404 } from './rounds.service.js';
+import { ALLOCATION_PAGE, ballotInUse, payByOf, roundOr404 } from './rounds.service.js';
 
 /** The ballot of a round: drawn once, in one transaction; its result and its published inputs. */
 
@@ -21,6 +21,7 @@ export async function draw(db: Db, actor: AuditActor, id: number, now = new Date
     if (round.state === 'drawn') return M.drawDone;
     if (round.state !== 'published') throw conflict(M.notPublished);
     if (now < round.closesAt) throw conflict(M.drawNotYet);
+    await ballotInUse(tx);
     const [applications, beds, fees] = await Promise.all([
       repo.applicationsOfRound(tx, id),
       repo.ballotBeds(tx, id),

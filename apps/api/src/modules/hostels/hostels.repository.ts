@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { SCHOOL_ID } from '@portal/contracts';
 import {
   academicSessions,
   admins,
@@ -13,6 +14,7 @@ import {
   hostelWaitingList,
   levels,
   rooms,
+  schoolSettings,
   students,
 } from '../../db/schema/index.js';
 import { referenceData } from '../../platform/cache.js';
@@ -88,6 +90,53 @@ export async function registryRound(db: Exec, now = new Date()) {
     )
     .limit(1);
   return row?.id ?? null;
+}
+
+// ───────────────────────────── the school's ballot switch ─────────────────────────────
+
+/**
+ * Whether hostel beds are given by the rounds' ballot (the school's switch, set on setup-config).
+ * `lock`: the row held until the transaction ends — 'share' by a publish or a draw, 'update' by the
+ * registry's change of the switch — so a change of the switch and a round's start never pass each
+ * other. Without a lock (the student's pages), kept as reference data.
+ */
+export async function ballotEnabled(db: Exec, lock?: 'share' | 'update'): Promise<boolean> {
+  const read = async () => {
+    const q = db
+      .select({ on: schoolSettings.hostelBallotEnabled })
+      .from(schoolSettings)
+      .where(eq(schoolSettings.schoolId, SCHOOL_ID));
+    const [row] = lock ? await q.for(lock) : await q;
+    return row?.on ?? true;
+  };
+  return lock ? read() : referenceData(db, 'hostels:ballot-enabled', read);
+}
+
+/**
+ * What the ballot is doing now, for the switch's safe point: rounds published and not yet drawn
+ * (taking applications, or about to, or awaiting the draw), then drawn rounds holding allocations
+ * still to be paid for, whose lapses pass beds to the waiting list (how many, and the last deadline).
+ */
+export async function roundsAtWork(db: Exec) {
+  const [published, awaitingLapses] = await Promise.all([
+    db
+      .select({ name: hostelRounds.name, opensAt: hostelRounds.opensAt, closesAt: hostelRounds.closesAt })
+      .from(hostelRounds)
+      .where(eq(hostelRounds.state, 'published'))
+      .orderBy(asc(hostelRounds.opensAt)),
+    db
+      .select({
+        name: hostelRounds.name,
+        n: countSql(),
+        lastPayBy: sql<Date>`max(${hostelAllocations.payBy})`.mapWith(hostelAllocations.payBy),
+      })
+      .from(hostelAllocations)
+      .innerJoin(hostelRounds, eq(hostelRounds.id, hostelAllocations.roundId))
+      .where(eq(hostelAllocations.state, 'allocated'))
+      .groupBy(hostelRounds.id, hostelRounds.name)
+      .orderBy(asc(hostelRounds.name)),
+  ]);
+  return { published, awaitingLapses };
 }
 
 export async function listRounds(db: Exec) {

@@ -107,13 +107,17 @@ export async function pageOf(
   known?: { round: repo.RoundRow; fees: Awaited<ReturnType<typeof repo.roundFees>>; reasons: string[] },
   standingOf?: typeof schoolFeesStanding,
 ): Promise<HostelApplicationPage> {
-  const round = known?.round ?? (await repo.studentRound(db, student.id));
+  // The school's hostel ballot switch (kept as reference data): off, no one applies, whatever the round.
+  const [round, ballotOn] = await Promise.all([
+    known?.round ?? repo.studentRound(db, student.id),
+    known ? true : repo.ballotEnabled(db),
+  ]);
   if (!round)
     return {
       Round: null,
       Hostels: [],
       CanApply: false,
-      Reasons: [M.noRound],
+      Reasons: [ballotOn ? M.noRound : M.ballotOff],
       Application: null,
       Allocation: null,
       WaitingPosition: null,
@@ -126,7 +130,9 @@ export async function pageOf(
   const [fees, reasons, { application, waiting }, allocation, sessions] = await Promise.all([
     feesRead,
     known?.reasons ??
-      Promise.resolve(feesRead).then((f) => reasonsAgainst(db, round, student, f, undefined, standingOf)),
+      (ballotOn
+        ? Promise.resolve(feesRead).then((f) => reasonsAgainst(db, round, student, f, undefined, standingOf))
+        : [M.ballotOff]),
     inRound,
     inRound.then((r) => studentAllocationOf(db, r.latestAllocationId)),
     repo.sessionNames(db, [round.sessionId]),
@@ -206,6 +212,7 @@ export async function apply(db: Db, auth: AuthContext | null, input: HostelAppli
   const student = await callerFacts(db, auth);
   if (new Set(input.HostelIds).size !== input.HostelIds.length) throw badRequest(M.preferenceRepeated);
   const done = await db.transaction(async (tx) => {
+    if (!(await repo.ballotEnabled(tx))) throw new AppError(409, M.ballotOff, STATUS.invalid);
     const round = await roundOr404(tx, input.RoundId, 'key share');
     if (round.state === 'draft') throw notFound(M.roundNotFound);
     const fees = await repo.roundFees(tx, round.id);

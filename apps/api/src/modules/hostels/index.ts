@@ -6,6 +6,8 @@ import { hostelFee } from './hostel-fee.js';
 import { hostelsRoutes } from './hostels.routes.js';
 import type { HostelsDeps } from './hostels.service.js';
 
+export { hostelBallotSwitchGuard } from './rounds.service.js';
+
 /** Hostel allocation (issue 15). */
 export function registerHostelsModule(app: FastifyInstance, deps: AppDeps): void {
   registerPurpose(hostelFee);

@@ -38,12 +38,22 @@ export function windowOf(round: repo.RoundRow, now = new Date()): HostelWindowSt
   return 'closed';
 }
 
-async function roundView(db: Exec, round: repo.RoundRow, applications?: number): Promise<HostelRound> {
-  const [fees, sessions, levels, counts] = await Promise.all([
+/**
+ * A round as the registry sees it. `ballotOn`: the school's hostel ballot switch when the caller has
+ * read it (a list reads it once); off, a round still to be published or drawn says why it cannot be.
+ */
+async function roundView(
+  db: Exec,
+  round: repo.RoundRow,
+  applications?: number,
+  ballotOn?: boolean,
+): Promise<HostelRound> {
+  const [fees, sessions, levels, counts, ballot] = await Promise.all([
     repo.roundFees(db, round.id),
     repo.sessionNames(db, [round.sessionId]),
     repo.levelNames(db),
     applications === undefined ? repo.applicationCounts(db, [round.id]) : null,
+    ballotOn ?? repo.ballotEnabled(db),
   ]);
   return {
     Id: round.id,
@@ -70,17 +80,18 @@ async function roundView(db: Exec, round: repo.RoundRow, applications?: number):
     PublishedAt: iso(round.publishedAt),
     DrawnAt: iso(round.drawnAt),
     Applications: applications ?? counts?.get(round.id) ?? 0,
+    Reason: !ballot && (round.state === 'draft' || round.state === 'published') ? M.ballotOffRound : null,
   };
 }
 
 export async function listRounds(db: Db) {
-  const rounds = await repo.listRounds(db);
+  const [rounds, ballotOn] = await Promise.all([repo.listRounds(db), repo.ballotEnabled(db)]);
   const counts = await repo.applicationCounts(
     db,
     rounds.map((r) => r.id),
   );
   const data = [];
-  for (const r of rounds) data.push(await roundView(db, r, counts.get(r.id) ?? 0));
+  for (const r of rounds) data.push(await roundView(db, r, counts.get(r.id) ?? 0, ballotOn));
   return { Status: STATUS.ok, Data: data };
 }
 
@@ -168,12 +179,44 @@ export async function updateRound(db: Db, actor: AuditActor, id: number, input: 
   return { Status: STATUS.ok, Message: 'Round saved.', Data: await roundView(db, round) };
 }
 
+/**
+ * Refuses a round's start (publish, draw) while the school's hostel ballot is off. The switch's row
+ * is held (shared) until the transaction ends: the registry cannot turn it off meanwhile, and a
+ * change already made is seen.
+ */
+export async function ballotInUse(tx: Exec): Promise<void> {
+  if (!(await repo.ballotEnabled(tx, 'share'))) throw conflict(M.ballotOffRound);
+}
+
+/**
+ * The safe point of the school's hostel ballot switch (issue 28), run by the registry inside its
+ * change of `school-settings` (wired in modules/index.ts): turning it off is refused, naming the
+ * round, while a round is published and not drawn (taking applications, about to, or awaiting its
+ * draw) or holds allocations still to be paid for, whose lapses pass beds to its waiting list.
+ * Turning it on, or leaving it as it is, is always allowed.
+ */
+export async function hostelBallotSwitchGuard(tx: Exec, values: Record<string, unknown>): Promise<void> {
+  if (values.hostelBallotEnabled !== false) return;
+  if (!(await repo.ballotEnabled(tx, 'update'))) return;
+  const { published, awaitingLapses } = await repo.roundsAtWork(tx);
+  const now = new Date();
+  const [round] = published;
+  if (round) {
+    if (now < round.opensAt) throw conflict(M.ballotBusyUpcoming(round.name, round.opensAt));
+    if (now < round.closesAt) throw conflict(M.ballotBusyOpen(round.name, round.closesAt));
+    throw conflict(M.ballotBusyDraw(round.name));
+  }
+  const [lapsing] = awaitingLapses;
+  if (lapsing) throw conflict(M.ballotBusyLapses(lapsing.name, lapsing.n, lapsing.lastPayBy));
+}
+
 /** POST …/publish: students see the round, its window and the hash of its seed; before the window opens. */
 export async function publishRound(db: Db, actor: AuditActor, id: number, now = new Date()) {
   const round = await db.transaction(async (tx) => {
     const before = await roundOr404(tx, id, 'update');
     if (before.state !== 'draft') throw conflict(M.onlyDraft);
     if (now >= before.opensAt) throw conflict(M.publishLate);
+    await ballotInUse(tx);
     const row = (await repo.updateRound(tx, id, { state: 'published', publishedAt: now }, 'draft'))!;
     await repo.appendEvents(tx, [
       { roundId: id, kind: 'published', actorKind: 'Admin', actorId: actor.adminId, detail: row.seedHash },

@@ -1,8 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../platform/deps.js';
-import { referenceRoutes } from './reference.routes.js';
+import { referenceRoutes, type ResourceGuards } from './reference.routes.js';
 
-/** The registry's reference data: one generic engine over declared resources. */
-export async function registerReferenceModule(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  await referenceRoutes(app, deps);
+export type { ResourceGuards } from './reference.routes.js';
+
+/**
+ * The registry's reference data: one generic engine over declared resources. `guards`: other
+ * modules' rules on a resource's writes (a switch that running work depends on), given by
+ * modules/index.ts so this module imports none of them.
+ */
+export async function registerReferenceModule(
+  app: FastifyInstance,
+  deps: AppDeps,
+  guards: ResourceGuards = {},
+): Promise<void> {
+  await referenceRoutes(app, deps, guards);
 }

@@ -9,6 +9,7 @@ import {
   importSummaryResponse,
   isRecordId,
   resourcePath,
+  type RegistryName,
 } from '@portal/contracts';
 import { actorOf } from '../../platform/audit.js';
 import type { AppDeps } from '../../platform/deps.js';
@@ -20,6 +21,24 @@ import { definitionOf, optionPages } from './repositories/definition.js';
 import { optionsOf } from './repositories/options.js';
 import { exportRows, importRows } from './reference.files.js';
 import { DELETE_RULES, RULES } from './repositories/rules.js';
+import type { ResourceRule } from './repositories/definition.js';
+
+/**
+ * Rules other modules hold on a resource's writes, run after its own inside the write's transaction
+ * (the school's switches: refused, with the reason, while work that depends on them is running).
+ * A guard throws to refuse; the write then changes nothing and is not audited.
+ */
+export type ResourceGuards = Partial<Record<RegistryName, readonly ResourceRule[]>>;
+
+/** A resource's own rule, then the guards given for it, as the one rule the engine runs. */
+function withGuards(rule: ResourceRule | undefined, guards: readonly ResourceRule[] = []) {
+  const all = [...(rule ? [rule] : []), ...guards];
+  if (!all.length) return undefined;
+  const combined: ResourceRule = async (tx, values, existingId) => {
+    for (const check of all) await check(tx, values, existingId);
+  };
+  return combined;
+}
 
 /**
  * Every registry resource, served in one loop: the generic engine's list / get / create / replace /
@@ -47,7 +66,11 @@ const optionsResponse = z.object({
   Status: z.string(),
   Data: z.array(z.object({ value: z.number().int(), label: z.string() })),
 });
-export async function referenceRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function referenceRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  guards: ResourceGuards = {},
+): Promise<void> {
   const db = deps.database.db;
   const uploadDir = path.join(deps.config.DATA_DIR, 'imports');
   const errors = errorResponses(400, 401, 403, 404, 409, 413, 415);
@@ -55,7 +78,7 @@ export async function referenceRoutes(app: FastifyInstance, deps: AppDeps): Prom
   for (const spec of REGISTRY_SPECS) {
     const def = definitionOf(
       spec,
-      RULES[spec.name as keyof typeof RULES],
+      withGuards(RULES[spec.name as RegistryName], guards[spec.name as RegistryName]),
       DELETE_RULES[spec.name as keyof typeof DELETE_RULES],
     );
     const service = registerResource(app, db, def);

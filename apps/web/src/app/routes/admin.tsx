@@ -1,4 +1,10 @@
-import { REGISTRY_SPECS, adminPageLabelId, adminPagePath, type PageEntry } from '@portal/contracts';
+import {
+  APP_AREA_PAGES,
+  REGISTRY_SPECS,
+  adminPageLabelId,
+  adminPagePath,
+  type PageEntry,
+} from '@portal/contracts';
 import FiberManualRecord from '@mui/icons-material/FiberManualRecord';
 import Dashboard from '@mui/icons-material/Dashboard';
 import Lock from '@mui/icons-material/Lock';
@@ -127,17 +133,20 @@ const AllocateReservedRoomScreen = lazy(
 /**
  * The registry's pages (packages/contracts/src/registry), generated: each resource's page and the
  * further pages that open it, a child resource under its parent's page, and an upload page opening
- * the import of the resource it names.
+ * the import of the resource it names. An /app console page that uses a resource (setup-config: the
+ * school's switches) has its own screen there.
  */
 const registryRoutes = REGISTRY_SPECS.flatMap((spec) => {
   if (spec.hidden) return [];
   if (spec.parent) return [pageRoute(spec.page, <RegistryScreen name={spec.name} />, ':parentId')];
-  return [spec.page, ...(spec.pages ?? [])].map((page) =>
-    pageRoute(
-      page,
-      <RegistryScreen key={page} name={spec.name} mode={/upload/i.test(page) ? 'import' : 'list'} />,
-    ),
-  );
+  return [spec.page, ...(spec.pages ?? [])]
+    .filter((page) => !APP_AREA_PAGES.has(page))
+    .map((page) =>
+      pageRoute(
+        page,
+        <RegistryScreen key={page} name={spec.name} mode={/upload/i.test(page) ? 'import' : 'list'} />,
+      ),
+    );
 });
 
 /** The route of an admin page (its path from adminPagePath), shown only when the admin's roles grant it. */

@@ -1,5 +1,7 @@
+import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
@@ -34,8 +36,10 @@ export function parseIds(text: string): number[] | null {
 export function toApiValue(field: AnyField, value: unknown): unknown {
   switch (field.type) {
     case 'number':
-    case 'select':
       return value === '' || value === null || value === undefined ? undefined : Number(value);
+    case 'select':
+      // A declared choice travels as its text ('Latest attempt'), a numbered option as its number.
+      return value === '' || value === null || value === undefined ? undefined : value;
     case 'reference':
       return value === '' || value === null || value === undefined ? null : Number(value);
     case 'money':
@@ -77,7 +81,8 @@ export function useFieldCheck() {
     }
     if (field.type === 'money' && (!Number.isFinite(Number(value)) || Number(value) < 0))
       return t('crud.invalid', { field: name });
-    if (field.type === 'number' || field.type === 'select') {
+    // A select of a declared choice holds its text ('Latest attempt'); only a number's is checked as one.
+    if (field.type === 'number' || (field.type === 'select' && typeof value === 'number')) {
       const number = Number(value);
       if (!Number.isFinite(number)) return t('crud.invalid', { field: name });
       if ((field.min !== undefined && number < field.min) || (field.max !== undefined && number > field.max))
@@ -128,18 +133,32 @@ export function FieldInput({ field, value, error, onChange, disabled }: FieldInp
   }
 
   if (field.type === 'boolean') {
-    return (
+    // A switch's hint (what turning it off does) sits under it and describes it.
+    const helperId = helper ? `${id}-helper` : undefined;
+    const control = (
       <FormControlLabel
+        // Wrapped with its hint, it keeps the place the form gives a switch on its own.
+        sx={helper ? { ml: 0 } : undefined}
         control={
           <Switch
             id={id}
             checked={!!value}
             onChange={(event) => onChange(event.target.checked)}
             disabled={disabled}
+            slotProps={{ input: { 'aria-describedby': helperId } }}
           />
         }
         label={label}
       />
+    );
+    if (!helper) return control;
+    return (
+      <Box>
+        {control}
+        <FormHelperText id={helperId} sx={{ mt: 0, mx: 0 }}>
+          {helper}
+        </FormHelperText>
+      </Box>
     );
   }
   if ((field.type === 'select' || field.type === 'multiselect') && field.options) {

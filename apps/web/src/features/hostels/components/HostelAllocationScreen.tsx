@@ -104,6 +104,11 @@ function RoundCard({ round, onEdit }: { round: HostelRound; onEdit: () => void }
           ...(round.Seed ? ([[t('hostels.seed'), code(round.Seed)]] as [string, ReactNode][]) : []),
         ]}
       />
+      {round.Reason && (
+        <Alert severity="info" sx={{ mt: 2 }} data-testid="round-reason">
+          {round.Reason}
+        </Alert>
+      )}
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 2 }}>
         {round.State === 'draft' && (
           <>
@@ -112,7 +117,7 @@ function RoundCard({ round, onEdit }: { round: HostelRound; onEdit: () => void }
             </Button>
             <Button
               variant="contained"
-              disabled={action.isPending}
+              disabled={action.isPending || !!round.Reason}
               onClick={() =>
                 action.mutate(
                   { id: round.Id, action: 'publish' },
@@ -130,7 +135,7 @@ function RoundCard({ round, onEdit }: { round: HostelRound; onEdit: () => void }
           </Button>
         )}
         {round.State === 'published' && round.Window === 'closed' && (
-          <Button variant="contained" onClick={() => setConfirmDraw(true)}>
+          <Button variant="contained" disabled={!!round.Reason} onClick={() => setConfirmDraw(true)}>
             {t('hostels.draw')}
           </Button>
         )}
