@@ -1,8 +1,5 @@
-import Search from '@mui/icons-material/Search';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { OfferingPage, StaffOffering } from '@portal/contracts';
@@ -13,6 +10,7 @@ import type { ListState } from '../crud/types';
 import { useDebounced } from '../crud/useDebounced';
 import { PageHeading } from '../PageHeading';
 import { useStaffOfferings } from './staffOfferings';
+import { SearchField } from '../SearchField';
 
 type Row = StaffOffering;
 
@@ -87,24 +85,13 @@ export function StaffOfferingsScreen({
     <>
       <PageHeading title={labels.title} intro={labels.intro} />
       <Stack spacing={2}>
-        <TextField
-          size="small"
+        <SearchField
           label={labels.search}
           value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
+          onChange={(value) => {
+            setSearch(value);
             setState((current) => ({ ...current, page: 1 }));
           }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <Search />
-                </InputAdornment>
-              ),
-            },
-          }}
-          sx={{ maxWidth: 360 }}
         />
         {offerings.isError ? (
           error(offerings.error, () => void offerings.refetch())

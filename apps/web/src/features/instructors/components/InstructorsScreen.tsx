@@ -1,6 +1,4 @@
-import Search from '@mui/icons-material/Search';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -18,6 +16,7 @@ import { useT } from '../../../i18n/useT';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useWhen } from '../../../lib/useWhen';
 import { useInstructors, useTeachingTrail } from '../api';
+import { SearchField } from '../../../components/SearchField';
 
 /**
  * /app/instructorManagement ('Manage Audits'): the lecturers of the session with their offerings
@@ -36,24 +35,13 @@ export default function InstructorsScreen() {
     <>
       <PageHeading title={t('app.nav.manageAudits')} intro={t('instructors.intro')} />
       <Stack spacing={2}>
-        <TextField
-          size="small"
+        <SearchField
           label={t('instructors.search')}
           value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
+          onChange={(value) => {
+            setSearch(value);
             setState((current) => ({ ...current, page: 1 }));
           }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <Search />
-                </InputAdornment>
-              ),
-            },
-          }}
-          sx={{ maxWidth: 360 }}
         />
         <QueryStatus query={list} />
         <ServerTable<Instructor>

@@ -1,12 +1,9 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import PersonAdd from '@mui/icons-material/PersonAdd';
-import Search from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Learner } from '@portal/contracts';
 import { useState } from 'react';
@@ -24,6 +21,7 @@ import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useWhen } from '../../../lib/useWhen';
 import { useLearnersRoster, useRemoveAuditor } from '../api';
 import { AddAuditorDialog } from './AddAuditorDialog';
+import { SearchField } from '../../../components/SearchField';
 
 /**
  * /app/LearnersManagement/:courseId/:sessionId: who takes the offering — its approved course
@@ -92,25 +90,13 @@ export default function OfferingLearnersScreen() {
         }
       />
       <Stack spacing={2}>
-        <TextField
-          size="small"
+        <SearchField
           label={t('learners.searchLearners')}
           value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
+          onChange={(value) => {
+            setSearch(value);
             setState((current) => ({ ...current, page: 1 }));
           }}
-          slotProps={{
-            htmlInput: { maxLength: 100 },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <Search />
-                </InputAdornment>
-              ),
-            },
-          }}
-          sx={{ maxWidth: 360 }}
         />
         <QueryStatus query={roster} />
         <ServerTable<Learner>
