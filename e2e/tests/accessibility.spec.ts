@@ -29,9 +29,16 @@ const PUBLIC_PAGES = [
   '/no-such-page',
 ];
 
+/**
+ * axe at both widths in English, and in Arabic on a phone: its rules read the document (names, roles,
+ * contrast, the language and direction), which a width changes only by what the breakpoints show, and
+ * the English runs see both; right-to-left is checked where it is tightest. No sideways scroll anywhere.
+ */
+const AXE_AT = (width: number, language: string) => language === 'English' || width === 360;
+
 for (const width of [360, 1280]) {
   for (const language of ['English', 'العربية']) {
-    test(`public pages at ${width} px in ${language}: no serious axe violation, no sideways scroll`, async ({
+    test(`public pages at ${width} px in ${language}: ${AXE_AT(width, language) ? 'no serious axe violation, ' : ''}no sideways scroll`, async ({
       page,
       consoleErrors,
     }) => {
@@ -48,7 +55,7 @@ for (const width of [360, 1280]) {
       for (const path of PUBLIC_PAGES) {
         await page.goto(portal(path));
         await expect(page.locator('h1')).toBeVisible();
-        expect(await seriousA11yViolations(page), `${path}`).toEqual([]);
+        if (AXE_AT(width, language)) expect(await seriousA11yViolations(page), `${path}`).toEqual([]);
         expect(await hasHorizontalScroll(page), `${path} scrolls sideways`).toBe(false);
       }
     });
