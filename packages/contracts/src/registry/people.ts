@@ -58,7 +58,8 @@ export const schoolOfficials = defineResource({
 const colour = <const L extends string, const D extends string>(label: L, fallback: D) =>
   text({
     required: true,
-    max: 7,
+    // Room for a mistyped value, so that the message says what a colour looks like.
+    max: 20,
     default: fallback,
     list: false,
     search: false,
