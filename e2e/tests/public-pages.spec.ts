@@ -91,7 +91,10 @@ test('a prerendered sign-in page comes alive without a console error', async ({ 
     await expect(page.getByText('You must enter your password!')).toBeVisible({ timeout: 1000 });
   }).toPass();
   // The header's first link goes home, named by the school (School Management's) once its name arrives.
-  await page.getByRole('banner').getByRole('link', { name: /School Portal|Demo Institute of Technology/ }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: /School Portal|Demo Institute of Technology/ })
+    .click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to the School Portal');
   expect(problems).toEqual([]);
 });

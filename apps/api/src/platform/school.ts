@@ -78,7 +78,10 @@ export function schoolParticulars(db: Pick<Db, 'select'>): Promise<SchoolParticu
 }
 
 /** Whether a payer of this state pays the indigene amounts: the school's indigene state, as School Management sets it. */
-export async function isIndigene(db: Pick<Db, 'select'>, stateId: number | null | undefined): Promise<boolean> {
+export async function isIndigene(
+  db: Pick<Db, 'select'>,
+  stateId: number | null | undefined,
+): Promise<boolean> {
   if (stateId === null || stateId === undefined) return false;
   return (await schoolParticulars(db)).indigeneStateId === stateId;
 }

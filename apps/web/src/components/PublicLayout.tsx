@@ -39,7 +39,15 @@ export function PublicLayout({ title, children }: { title: string; children: Rea
           to="/"
           color="inherit"
           underline="none"
-          sx={{ fontWeight: 600, flex: 1, py: 1, display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}
+          sx={{
+            fontWeight: 600,
+            flex: 1,
+            py: 1,
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1.5,
+            minWidth: 0,
+          }}
         >
           {school?.LogoUrl && (
             <Box

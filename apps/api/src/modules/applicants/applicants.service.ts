@@ -550,7 +550,8 @@ export async function feeScheduleFor(db: Db | Tx, applicantId: number) {
   if (!facts) throw notFound(APPLICANT_MESSAGES.notFound);
   const session = await repo.currentAcademicSession(db);
   const indigene = await isIndigene(db, facts.stateId);
-  if (!session) return { isIndigene: indigene, sessionName: null, rows: [] as FeeScheduleRow[], totalKobo: 0 };
+  if (!session)
+    return { isIndigene: indigene, sessionName: null, rows: [] as FeeScheduleRow[], totalKobo: 0 };
   const lines = await repo.feeLines(db, session.id, {
     levelId: facts.levelId,
     departmentId: facts.departmentId,

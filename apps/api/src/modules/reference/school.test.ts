@@ -1,12 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  INSTITUTION_API,
-  SCHOOL_LOGO_API,
-  SCHOOL_LOGO_MAX_BYTES,
-  SCHOOL_MESSAGES,
-} from '@portal/contracts';
+import { INSTITUTION_API, SCHOOL_LOGO_API, SCHOOL_LOGO_MAX_BYTES, SCHOOL_MESSAGES } from '@portal/contracts';
 import { applicants, mailOutbox, payments, states, students } from '../../db/schema/index.js';
 import { pdfTextContent } from '../../platform/pdf.js';
 import { login, startTestApp, type TestApp } from '../../../test/helpers.js';
@@ -45,7 +40,12 @@ describe("the school's particulars", () => {
   }, 180_000);
   afterAll(() => t?.close(), 60_000);
 
-  const call = async (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, auth?: Auth, payload?: unknown) => {
+  const call = async (
+    method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+    url: string,
+    auth?: Auth,
+    payload?: unknown,
+  ) => {
     const response = await t.app.inject({ method, url, headers: auth, payload: payload as never });
     return { status: response.statusCode, body: response.json(), text: response.body };
   };
@@ -61,7 +61,11 @@ describe("the school's particulars", () => {
 
   it('keeps the colours as #rrggbb, refusing anything else with a clear message, and the shell reads them', async () => {
     const before = await school();
-    expect(before).toMatchObject({ primaryColour: '#3f51b5', secondaryColour: '#ffc107', indigeneStateId: 2656 });
+    expect(before).toMatchObject({
+      primaryColour: '#3f51b5',
+      secondaryColour: '#ffc107',
+      indigeneStateId: 2656,
+    });
 
     const saved = await save({ primaryColour: '#0b6e4f', secondaryColour: '#F2C14E' });
     expect(saved.status, saved.text).toBe(200);
@@ -87,7 +91,11 @@ describe("the school's particulars", () => {
     }
     // Nothing half-saved.
     expect(await school()).toMatchObject({ primaryColour: '#0b6e4f' });
-    const trail = await call('GET', `/api/admin/audit?entity=school-information&entityId=${before.id as number}`, admin);
+    const trail = await call(
+      'GET',
+      `/api/admin/audit?entity=school-information&entityId=${before.id as number}`,
+      admin,
+    );
     expect(trail.body.Data[0]).toMatchObject({ action: 'update' });
   });
 
@@ -148,7 +156,10 @@ describe("the school's particulars", () => {
       );
       expect(schedule.body.Data.IsIndigene).toBe(true);
       expect(schedule.body.Data.Total).toBe(
-        (schedule.body.Data.response as { IndigeneAmount: number }[]).reduce((s, r) => s + r.IndigeneAmount, 0),
+        (schedule.body.Data.response as { IndigeneAmount: number }[]).reduce(
+          (s, r) => s + r.IndigeneAmount,
+          0,
+        ),
       );
     } finally {
       expect((await save({ indigeneStateId: 2656 })).status).toBe(200);
@@ -159,7 +170,12 @@ describe("the school's particulars", () => {
   describe('the logo', () => {
     const upload = (file: { name: string; bytes: Buffer }, auth: Auth | null = admin) => {
       const { payload, headers } = multipart(file);
-      return t.app.inject({ method: 'POST', url: SCHOOL_LOGO_API, payload, headers: { ...headers, ...auth } });
+      return t.app.inject({
+        method: 'POST',
+        url: SCHOOL_LOGO_API,
+        payload,
+        headers: { ...headers, ...auth },
+      });
     };
 
     it('refuses what is not a PNG or JPEG by its content, a file too large, and anyone without the page', async () => {
@@ -197,7 +213,11 @@ describe("the school's particulars", () => {
       expect(plain.headers['cache-control']).toBe('public, no-cache');
       const etag = plain.headers.etag as string;
       expect(etag).toMatch(/^"logo-/);
-      const again = await t.app.inject({ method: 'GET', url: SCHOOL_LOGO_API, headers: { 'if-none-match': etag } });
+      const again = await t.app.inject({
+        method: 'GET',
+        url: SCHOOL_LOGO_API,
+        headers: { 'if-none-match': etag },
+      });
       expect(again.statusCode).toBe(304);
 
       // A receipt is still generated, headed with the logo (an image) and the school's contacts.
@@ -210,16 +230,26 @@ describe("the school's particulars", () => {
       expect(text).toContain('info@demo.edu.ng');
 
       // A second logo replaces the first: a new URL, and the old version is no longer what is served.
-      const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16]), Buffer.from('JFIF\0'), Buffer.alloc(64)]);
+      const jpeg = Buffer.concat([
+        Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16]),
+        Buffer.from('JFIF\0'),
+        Buffer.alloc(64),
+      ]);
       const replaced = await upload({ name: 'crest.jpg', bytes: jpeg });
       expect(replaced.statusCode, replaced.body).toBe(200);
       const next = (await call('GET', INSTITUTION_API)).body.Data.LogoUrl as string;
       expect(next).not.toBe(url);
-      const jpegServed = await t.app.inject({ method: 'GET', url: SCHOOL_LOGO_API, headers: { 'if-none-match': etag } });
+      const jpegServed = await t.app.inject({
+        method: 'GET',
+        url: SCHOOL_LOGO_API,
+        headers: { 'if-none-match': etag },
+      });
       expect(jpegServed.statusCode).toBe(200);
       expect(jpegServed.headers['content-type']).toBe('image/jpeg');
       // An image pdfkit cannot draw leaves the monogram: the receipt is still made.
-      expect((await t.app.inject({ method: 'GET', url: `/api/receipts/${paid!.publicId}.pdf` })).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/api/receipts/${paid!.publicId}.pdf` })).statusCode,
+      ).toBe(200);
 
       const removed = await call('DELETE', SCHOOL_LOGO_API, admin);
       expect(removed.status, removed.text).toBe(200);
@@ -245,8 +275,13 @@ describe("the school's particulars", () => {
     let mail: typeof mailOutbox.$inferSelect | undefined;
     for (let i = 0; i < 50 && !mail; i += 1) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'applicant5@demo.edu.ng'));
+      [mail] = await t.database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, 'applicant5@demo.edu.ng'));
     }
-    expect(mail!.text).toMatch(/\n--\nDemo Institute of Technology\n.+\nE-mail: info@demo\.edu\.ng · Phone: 08031234567/);
+    expect(mail!.text).toMatch(
+      /\n--\nDemo Institute of Technology\n.+\nE-mail: info@demo\.edu\.ng · Phone: 08031234567/,
+    );
   });
 });

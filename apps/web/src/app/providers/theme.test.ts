@@ -41,15 +41,20 @@ test.each(['#3f51b5', '#ffc107', '#ffffff', '#0b6e4f', '#000000'])(
       const theme = createAppTheme({ themeColor: 'school', darkTheme, rtl: false, schoolColour });
       const page = darkTheme ? '#2a2a2a' : '#f4f5f7';
       expect(getContrastRatio(theme.palette.primary.main, page)).toBeGreaterThanOrEqual(4.5);
-      expect(
-        getContrastRatio(theme.shell.header.text, theme.shell.header.background),
-      ).toBeGreaterThanOrEqual(4.5);
+      expect(getContrastRatio(theme.shell.header.text, theme.shell.header.background)).toBeGreaterThanOrEqual(
+        4.5,
+      );
     }
   },
 );
 
 test("the school's theme colour is the school's, and the default colour until it is known", () => {
-  const known = createAppTheme({ themeColor: 'school', darkTheme: false, rtl: false, schoolColour: '#0b6e4f' });
+  const known = createAppTheme({
+    themeColor: 'school',
+    darkTheme: false,
+    rtl: false,
+    schoolColour: '#0b6e4f',
+  });
   expect(known.palette.primary.main).toBe('#0b6e4f');
   const unknown = createAppTheme({ themeColor: 'school', darkTheme: false, rtl: false, schoolColour: null });
   const indigo = createAppTheme({ themeColor: 'indigo', darkTheme: false, rtl: false });

@@ -52,7 +52,8 @@ function readable(colour: string, background: string, towardsLight: boolean): st
 
 /** The colour a theme colour stands for: the school's (School Management's, #rrggbb) for 'school'. */
 export function swatchOf(themeColor: ThemeColour, schoolColour?: string | null): string {
-  if (themeColor === 'school') return isHexColour(schoolColour) ? schoolColour : DEFAULT_SCHOOL_COLOURS.primary;
+  if (themeColor === 'school')
+    return isHexColour(schoolColour) ? schoolColour : DEFAULT_SCHOOL_COLOURS.primary;
   return SWATCHES[themeColor.replace(/^dark-/, '') as ThemeColourName];
 }
 

@@ -55,7 +55,9 @@ function SchoolLogoCard() {
     form.append('file', file);
     setProgress(0);
     try {
-      const answer = await uploadForm<{ Message: string }>(SCHOOL_LOGO_API, form, { onProgress: setProgress });
+      const answer = await uploadForm<{ Message: string }>(SCHOOL_LOGO_API, form, {
+        onProgress: setProgress,
+      });
       await loadInstitution(true);
       notify.success(answer.Message);
     } catch (error) {
@@ -144,4 +146,3 @@ function SchoolLogoCard() {
     </Card>
   );
 }
-
