@@ -1,6 +1,6 @@
 import { INSTITUTION_API, type InstitutionInfo } from '@portal/contracts';
-import { useEffect } from 'react';
-import { createStore, useStore } from './store';
+import { useEffect, useSyncExternalStore } from 'react';
+import { createStore } from './store';
 
 /**
  * The school's particulars as School Management sets them (GET /api/institution: names, contacts,
@@ -28,10 +28,14 @@ export function loadInstitution(fresh = false): Promise<void> {
   return loading;
 }
 
+const current = () => store.get().info;
+/** What a prerendered page was rendered with: a page hydrating renders that first, whatever has arrived since. */
+const prerendered = () => null;
+
 /** The school's particulars, or null until they arrive. */
 export function useInstitution(): InstitutionInfo | null {
   useEffect(() => {
     void loadInstitution();
   }, []);
-  return useStore(store, (state) => state.info);
+  return useSyncExternalStore(store.subscribe, current, prerendered);
 }
