@@ -48,9 +48,10 @@ test('a repeat visit to a sign-in page asks the server for no hashed file', asyn
   const repeat = await openAndRecord(context, '/ApplicantSignin');
   expect(hashed(repeat).map((r) => r.url)).toEqual(hashed(first).map((r) => r.url));
   expect(hashed(repeat).filter((r) => r.source === 'network')).toEqual([]);
-  // Nothing else but the page itself and the API is asked again (the favicon is in the page).
+  // Nothing else but the page itself and the API is asked again (the favicon is in the page): the
+  // sessions, and the school's particulars the header shows (School Management's name and logo).
   const asked = repeat.filter((r) => r.source === 'network').map((r) => new URL(r.url).pathname);
-  expect(asked).toEqual(['/portal/ApplicantSignin', '/api/ActiveSessions']);
+  expect(asked.sort()).toEqual(['/api/ActiveSessions', '/api/institution', '/portal/ApplicantSignin']);
   await context.close();
 });
 
