@@ -41,7 +41,13 @@ test("the /app console's applicant records: O'level results filtered and downloa
   expect(rows[1]![2]).toBe(1);
 });
 
-test("School Management edits the school's particulars: the shell and the receipts show the new short name", async ({
+/** A 1×1 PNG: the school's logo for the test. */
+const CREST_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test("School Management edits the school's particulars: the shell and the receipts show the new short name, the shell the logo", async ({
   page,
   request,
 }) => {
@@ -80,6 +86,20 @@ test("School Management edits the school's particulars: the shell and the receip
     await expect(
       page.getByTestId('receipt').getByText('Demo Institute of Technology (DIT Demo)', { exact: true }),
     ).toBeVisible();
+
+    // The logo: uploaded here, drawn by the shell's sidebar at once, then removed.
+    await page.goto(portal('/app/SchoolManagement'));
+    await page
+      .getByRole('region', { name: 'Logo' })
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'crest.png', mimeType: 'image/png', buffer: CREST_PNG });
+    const logo = menu.locator('xpath=..').locator('img[src^="/api/school/logo"]');
+    await expect(logo).toBeVisible();
+    await expect
+      .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Remove the logo' }).click();
+    await expect(logo).toHaveCount(0);
   } finally {
     await page.goto(portal('/app/SchoolManagement'));
     await rename('DIT Demo', 'DIT');

@@ -48,9 +48,10 @@ test('a repeat visit to a sign-in page asks the server for no hashed file', asyn
   const repeat = await openAndRecord(context, '/ApplicantSignin');
   expect(hashed(repeat).map((r) => r.url)).toEqual(hashed(first).map((r) => r.url));
   expect(hashed(repeat).filter((r) => r.source === 'network')).toEqual([]);
-  // Nothing else but the page itself and the API is asked again (the favicon is in the page).
+  // Nothing else but the page itself and the API is asked again (the favicon is in the page): the
+  // sessions, and the school's particulars the header shows (School Management's name and logo).
   const asked = repeat.filter((r) => r.source === 'network').map((r) => new URL(r.url).pathname);
-  expect(asked).toEqual(['/portal/ApplicantSignin', '/api/ActiveSessions']);
+  expect(asked.sort()).toEqual(['/api/ActiveSessions', '/api/institution', '/portal/ApplicantSignin']);
   await context.close();
 });
 
@@ -90,7 +91,11 @@ test('a prerendered sign-in page comes alive without a console error', async ({ 
     await page.locator('form button[type="submit"]').click();
     await expect(page.getByText('You must enter your password!')).toBeVisible({ timeout: 1000 });
   }).toPass();
-  await page.getByRole('link', { name: 'School Portal' }).click();
+  // The header's first link goes home, named by the school (School Management's) once its name arrives.
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: /School Portal|Demo Institute of Technology/ })
+    .click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to the School Portal');
   expect(problems).toEqual([]);
 });

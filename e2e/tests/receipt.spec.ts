@@ -187,9 +187,10 @@ test.describe('school-fees receipt', () => {
     Level: '100 Level',
   });
 
+  /** The receipt's answer: the API says whether the payer is of the school's indigene state (2656 in the demo). */
   async function stub(page: Page, stateId: number, methodId: number) {
     await page.route('**/api/PaymentReceiptByRRR?*', (route) =>
-      route.fulfill({ json: { Status: 'Ok', Data: { ...base, stateId } } }),
+      route.fulfill({ json: { Status: 'Ok', Data: { ...base, stateId, indigene: stateId === 2656 } } }),
     );
     await page.route('**/api/SchoolFeesReceipt0?*', (route) =>
       route.fulfill({ json: { Status: 'Ok', Data: breakdown(methodId) } }),

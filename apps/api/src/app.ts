@@ -13,6 +13,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { registerModules } from './modules/index.js';
 import { authPlugin } from './platform/auth.js';
 import { cacheReferenceData, clearReferenceData } from './platform/cache.js';
+import { registerSchoolStorage } from './platform/school.js';
 import type { AppDeps } from './platform/deps.js';
 import { registerErrorHandler } from './platform/errors.js';
 import { JobQueue } from './platform/jobs.js';
@@ -53,6 +54,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ownsDatabase = !options.database;
   cacheReferenceData(database.db, config.REFERENCE_CACHE_MS);
   const storage = createStorage(config);
+  // The documents draw the school's logo from this storage (platform/school.ts).
+  registerSchoolStorage(database.db, storage);
   // The demo seed (and the services it reuses) is imported only when it runs: a test file's app starts
   // on a database seeded already, without loading it.
   if (options.seed ?? true) {

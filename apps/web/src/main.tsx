@@ -33,7 +33,8 @@ function canHydrate(): boolean {
   const prerendered = container.dataset.prerendered;
   if (!prerendered || !samePath(`/portal${prerendered}`, window.location.pathname)) return false;
   if (settings.locale !== DEFAULT_LOCALE || settings.isDirectionRTL) return false;
-  if (settings.darkTheme || settings.themeColor !== 'indigo') return false;
+  // Prerendered with the school's colour unknown: the default, indigo's 500.
+  if (settings.darkTheme || !['school', 'indigo'].includes(settings.themeColor)) return false;
   const area = AREA_IDS.find((id) => samePath(AREAS[id].signInPath, prerendered));
   return !(area && liveUser(AREAS[area].userKind));
 }

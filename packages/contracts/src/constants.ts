@@ -19,6 +19,10 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 export const NIGERIAN_PHONE_PATTERN = /^(?:\+?234|0)[789][01]\d{8}$/;
 
 export const SCHOOL_ID = 1;
+/**
+ * The spec's indigene state: only the seed's and the database's default. The fees read the school's own
+ * setting (School Management's indigene state), never this constant.
+ */
 export const INDIGENE_STATE_ID = 2656;
 export const BASE_PATH = '/portal';
 
@@ -104,5 +108,5 @@ export const RECEIPT_LINE_LABELS = {
 export const RECEIPT_CHARGE_NOTE =
   'The service charge is what the payer paid above the fee. The payment gateway’s own fee is deducted from what the school receives and is not charged to the payer.';
 
-/** GET, public: the school's particulars the shell shows (School Management's name and short name). */
+/** GET, public: the school's particulars the shell shows (School Management's: names, contacts, logo, colours). */
 export const INSTITUTION_API = '/api/institution';

@@ -34,3 +34,4 @@ export * from './setup-config.js';
 export * from './platform-figures.js';
 export * from './learners.js';
 export * from './instructors.js';
+export * from './school.js';

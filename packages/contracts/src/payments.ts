@@ -170,6 +170,8 @@ export const paymentReceipt = z.object({
   /** Not the internal id (never public): the payee type, 1 applicant, 2 student. */
   payeeId: z.number().int().nullable(),
   stateId: z.number().int().nullable(),
+  /** Whether the payer is of the school's indigene state (School Management's): the indigene amounts apply. */
+  indigene: z.boolean(),
   /** The gateway's reference (Remita RRR, Monnify transaction reference, Nomba order id). */
   RRR: z.string().nullable(),
   /** Our reference of the payment attempt. */
@@ -432,7 +434,7 @@ export const schoolFeesStatement = z.object({
   SessionId: z.number().int().nullable(),
   Session: z.string().nullable(),
   Level: z.string().nullable(),
-  /** True when the student's state is the indigene state (2656): the indigene amounts apply. */
+  /** True when the student's state is the school's indigene state (School Management's): the indigene amounts apply. */
   Indigene: z.boolean(),
   Lines: z.array(schoolFeeLine),
   /** naira */

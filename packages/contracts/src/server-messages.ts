@@ -17,6 +17,7 @@ import { englishCatalogue, messageIndex, type MessageDeclarations } from './mess
 import { PAYMENT_MESSAGES, SCHOOL_FEES_MESSAGES } from './payments.js';
 import { RECORDS_MESSAGES } from './records.js';
 import { RESULT_MESSAGES } from './results.js';
+import { SCHOOL_MESSAGES } from './school.js';
 import { STUDENT_MESSAGES } from './students.js';
 import { UPLOAD_MESSAGES } from './uploads.js';
 
@@ -58,6 +59,7 @@ export const SERVER_MESSAGES = {
   liveClass: LIVE_CLASS_MESSAGES,
   cbt: CBT_MESSAGES,
   list: LIST_MESSAGES,
+  school: SCHOOL_MESSAGES,
 } satisfies MessageDeclarations;
 
 /** The declared message an English text was made from, with its values; undefined for any other text. */

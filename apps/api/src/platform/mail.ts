@@ -5,14 +5,42 @@ import type { Db } from '../db/client.js';
 import { mailOutbox } from '../db/schema/index.js';
 import { insertJsonRows, type Exec } from './db.js';
 import type { Job, JobQueue } from './jobs.js';
-import { loadInstitution } from './pdf.js';
+import { schoolParticulars, type SchoolParticulars } from './school.js';
 
 /**
  * Written in a message's subject or text where the institution's name belongs: the outbox fills in
  * the name of the school's particulars (school-information) when the message is queued, so no
- * message carries a name of its own.
+ * message carries a name of its own. Every message also ends with the school's footer (its name,
+ * address and contacts, from the same particulars), so a reader knows whom to write or call.
  */
 export const INSTITUTION = '{institution}';
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** The lines of the e-mails' footer: the school's name, address and contacts (those it has). */
+function footerLines(school: SchoolParticulars): string[] {
+  const contacts = [
+    school.email && `E-mail: ${school.email}`,
+    school.phone && `Phone: ${school.phone}`,
+    school.website,
+  ].filter(Boolean);
+  return [school.name, school.address.replace(/\s*\n\s*/g, ', '), contacts.join(' · ')].filter(Boolean);
+}
+
+/** The footer of every message, as text and as HTML. */
+export function mailFooter(school: SchoolParticulars): { text: string; html: string } {
+  const lines = footerLines(school);
+  return {
+    text: `\n\n--\n${lines.join('\n')}`,
+    html:
+      '<hr style="border:0;border-top:1px solid #ddd;margin:24px 0 8px">' +
+      `<p style="color:#555;font-size:12px;line-height:1.5;margin:0">${lines.map(escapeHtml).join('<br>')}</p>`,
+  };
+}
 
 export interface OutgoingMail {
   to: string;
@@ -97,22 +125,18 @@ export class Mailer {
   ): Promise<void> {
     if (mails.length === 0) return;
     const queue = async (tx: Exec) => {
-      const named = mails.some((m) => `${m.subject}${m.text}${m.html ?? ''}`.includes(INSTITUTION));
-      const name = named ? (await loadInstitution(tx)).name : '';
-      const fill = (text: string) => text.replaceAll(INSTITUTION, name);
+      const school = await schoolParticulars(tx);
+      const footer = mailFooter(school);
+      const fill = (text: string) => text.replaceAll(INSTITUTION, school.name);
       const rows = await insertJsonRows<{ id: number }>(
         tx,
         mailOutbox,
-        mails.map((mail) =>
-          named
-            ? {
-                ...mail,
-                subject: fill(mail.subject),
-                text: fill(mail.text),
-                html: mail.html && fill(mail.html),
-              }
-            : { ...mail },
-        ),
+        mails.map((mail) => ({
+          ...mail,
+          subject: fill(mail.subject),
+          text: fill(mail.text) + footer.text,
+          html: mail.html && fill(mail.html) + footer.html,
+        })),
         { id: mailOutbox.id },
       );
       await this.delivery.sendAll(
@@ -136,9 +160,11 @@ export class Mailer {
    * Pass the transaction of the change; call `kick()` once it has committed. Returns how many.
    */
   async enqueueSelected(db: Exec, recipients: SQL, batch: string): Promise<number> {
+    const footer = mailFooter(await schoolParticulars(db));
     const result = (await db.execute(sql`
       insert into ${mailOutbox} (to_address, subject, body_text, body_html, batch)
-      select r.to_address, r.subject, r.body_text, r.body_html, ${batch} from (${recipients}) r
+      select r.to_address, r.subject, r.body_text || ${footer.text}, r.body_html || ${footer.html}, ${batch}
+      from (${recipients}) r
       returning id`)) as unknown as { rows: { id: number }[] };
     const ids = result.rows.map(({ id }) => ({ id: Number(id) }));
     await this.delivery.sendAll(ids, { db, priority: BULK_PRIORITY });

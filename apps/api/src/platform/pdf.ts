@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { eq } from 'drizzle-orm';
 import type PDFKitDocument from 'pdfkit';
 import type QRCodeLib from 'qrcode';
-import { SCHOOL_ID, nairaText } from '@portal/contracts';
+import { isHexColour, nairaText, readableShade } from '@portal/contracts';
 import type { Db } from '../db/client.js';
-import { schoolSettings } from '../db/schema/index.js';
 import { readPdfText } from './pdf-text.js';
+import { schoolLogoBytes, schoolParticulars, schoolStorageOf } from './school.js';
 
 /**
  * The shared document toolkit: A4 documents with real, selectable text (application slips,
@@ -169,20 +168,31 @@ export interface Institution {
   name: string;
   shortName: string;
   address: string;
+  /** Contacts printed under the address (empty: not printed). */
+  email?: string;
+  phone?: string;
+  /** The school's logo (PNG or JPEG bytes), drawn in the header instead of the monogram. */
+  logo?: Buffer | null;
+  /** The school's primary colour (#rrggbb): the header's rule and title, the tables' heads. */
+  accent?: string;
 }
 
-/** The institution's name and address for document headers, from school_settings. */
-export async function loadInstitution(db: Pick<Db, 'select'>, schoolId = SCHOOL_ID): Promise<Institution> {
-  const [row] = await db
-    .select({
-      name: schoolSettings.name,
-      shortName: schoolSettings.shortName,
-      address: schoolSettings.address,
-    })
-    .from(schoolSettings)
-    .where(eq(schoolSettings.schoolId, schoolId))
-    .limit(1);
-  return row ?? { name: 'Institution', shortName: '', address: '' };
+/**
+ * The institution as documents head it: the school's particulars (platform/school.ts) and its logo,
+ * read through the storage the app registered for `db` (none through a transaction).
+ */
+export async function loadInstitution(db: Pick<Db, 'select'>): Promise<Institution> {
+  const school = await schoolParticulars(db);
+  const storage = schoolStorageOf(db);
+  return {
+    name: school.name,
+    shortName: school.shortName,
+    address: school.address,
+    email: school.email,
+    phone: school.phone,
+    logo: storage ? await schoolLogoBytes(storage, school.logo) : null,
+    accent: school.primaryColour,
+  };
 }
 
 /**
@@ -305,6 +315,8 @@ export class PdfBuilder {
   private readonly chunks: Buffer[] = [];
   private readonly done: Promise<Buffer>;
   private readonly footer: string | false;
+  /** The documents' accent: the school's primary colour once the header has been drawn. */
+  private accent: string = COLORS.headerFill;
 
   constructor(options: PdfOptions) {
     const margin = options.margin ?? 36;
@@ -404,19 +416,24 @@ export class PdfBuilder {
    */
   header(institution: Institution, title: string, subtitle?: string): this {
     const { doc } = this;
+    // The school's colour, darkened until white text on it (and it as text on white) reads at 4.5:1.
+    if (institution.accent && isHexColour(institution.accent))
+      this.accent = readableShade(institution.accent, '#ffffff');
     const top = doc.page.margins.top;
     const radius = 22;
     const cx = this.left + radius;
     const cy = top + radius;
-    doc.save().circle(cx, cy, radius).fill(COLORS.headerFill).restore();
-    const monogram = pdfText(institution.shortName || institution.name.slice(0, 3)).slice(0, 4);
-    const monogramSize = monogram.length > 3 ? 10 : 12;
-    this.use('bold', monogramSize).fillColor(COLORS.headerText);
-    doc.text(monogram, cx - radius, this.middleY(cy - radius, radius * 2, monogramSize), {
-      width: radius * 2,
-      align: 'center',
-      lineBreak: false,
-    });
+    if (!this.logo(institution.logo, { x: this.left, y: top, width: radius * 2, height: radius * 2 })) {
+      doc.save().circle(cx, cy, radius).fill(this.accent).restore();
+      const monogram = pdfText(institution.shortName || institution.name.slice(0, 3)).slice(0, 4);
+      const monogramSize = monogram.length > 3 ? 10 : 12;
+      this.use('bold', monogramSize).fillColor(COLORS.headerText);
+      doc.text(monogram, cx - radius, this.middleY(cy - radius, radius * 2, monogramSize), {
+        width: radius * 2,
+        align: 'center',
+        lineBreak: false,
+      });
+    }
     doc.fillColor(COLORS.text);
 
     const textX = this.left + radius * 2 + 8;
@@ -425,9 +442,11 @@ export class PdfBuilder {
       width: textWidth,
       align: 'center',
     });
-    if (institution.address) {
+    const contacts = [institution.email, institution.phone].filter(Boolean).join('  ·  ');
+    for (const line of [institution.address, contacts]) {
+      if (!line) continue;
       this.use('regular', 9).fillColor(COLORS.muted);
-      doc.text(pdfText(institution.address), textX, doc.y + 2, { width: textWidth, align: 'center' });
+      doc.text(pdfText(line), textX, doc.y + 2, { width: textWidth, align: 'center' });
       doc.fillColor(COLORS.text);
     }
     const ruleY = Math.max(doc.y, top + radius * 2) + 6;
@@ -436,10 +455,12 @@ export class PdfBuilder {
       .moveTo(this.left, ruleY)
       .lineTo(this.right, ruleY)
       .lineWidth(1.2)
-      .strokeColor(COLORS.headerFill)
+      .strokeColor(this.accent)
       .stroke()
       .restore();
-    this.use('bold', 13).text(pdfText(title), this.left, ruleY + 8, { width: this.width, align: 'center' });
+    this.use('bold', 13).fillColor(this.accent);
+    doc.text(pdfText(title), this.left, ruleY + 8, { width: this.width, align: 'center' });
+    doc.fillColor(COLORS.text);
     if (subtitle) {
       this.use('regular', 10).fillColor(COLORS.muted);
       doc.text(pdfText(subtitle), this.left, doc.y + 2, { width: this.width, align: 'center' });
@@ -448,6 +469,24 @@ export class PdfBuilder {
     this.use('regular', 10);
     doc.y += 10;
     return this;
+  }
+
+  /** The school's logo fitted into a box; false (nothing drawn) without one or when pdfkit cannot read it. */
+  private logo(
+    image: Buffer | null | undefined,
+    box: { x: number; y: number; width: number; height: number },
+  ): boolean {
+    if (!image || image.length === 0) return false;
+    try {
+      this.doc.image(image, box.x, box.y, {
+        fit: [box.width, box.height],
+        align: 'center',
+        valign: 'center',
+      });
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /**
@@ -623,7 +662,7 @@ export class PdfBuilder {
     const lift = this.lift(fontSize);
     const drawRow = ({ cells, kind }: TableRow, index: number, height: number) => {
       const y = doc.y;
-      if (kind === 'header') doc.save().rect(x, y, width, height).fill(COLORS.headerFill).restore();
+      if (kind === 'header') doc.save().rect(x, y, width, height).fill(this.accent).restore();
       else if (options.zebra !== false && index % 2 === 1)
         doc.save().rect(x, y, width, height).fill(COLORS.zebra).restore();
       this.use(kind === 'body' ? 'regular' : 'bold', fontSize);

@@ -126,7 +126,8 @@ export async function detectKind(head: Buffer, allowed: readonly FileKind[]): Pr
 function tooLarge(maxBytes: number): AppError {
   return new AppError(
     413,
-    `The file is larger than the ${Math.round(maxBytes / 1024 / 1024)} MB allowed.`,
+    // Whole megabytes, or kilobytes below one (a logo's 512 KB).
+    `The file is larger than the ${maxBytes >= 1024 * 1024 ? `${Math.round(maxBytes / 1024 / 1024)} MB` : `${Math.round(maxBytes / 1024)} KB`} allowed.`,
     'Invalid',
   );
 }

@@ -12,9 +12,17 @@ export const THEME_COLOURS = [
   'green',
 ] as const;
 export type ThemeColourName = (typeof THEME_COLOURS)[number];
-/** A theme colour, or its dark variant (dark header and sidebar with the colour as accent). */
-export type ThemeColour = ThemeColourName | `dark-${ThemeColourName}`;
-const ALL_THEME_COLOURS: readonly ThemeColour[] = THEME_COLOURS.flatMap((c) => [c, `dark-${c}` as const]);
+/**
+ * A theme colour, or its dark variant (dark header and sidebar with the colour as accent), or
+ * 'school': the school's primary colour as School Management sets it — the default, so that whoever
+ * has not chosen a colour sees the school's.
+ */
+export type ThemeColour = ThemeColourName | `dark-${ThemeColourName}` | 'school';
+export const SCHOOL_THEME_COLOUR = 'school' as const;
+const ALL_THEME_COLOURS: readonly ThemeColour[] = [
+  SCHOOL_THEME_COLOUR,
+  ...THEME_COLOURS.flatMap((c) => [c, `dark-${c}` as const]),
+];
 
 export const DRAWER_TYPES = ['fixed', 'collapsed', 'mini'] as const;
 export type DrawerType = (typeof DRAWER_TYPES)[number];
@@ -42,7 +50,7 @@ export const settingsStore = createPersistedStore<Settings>(
     navigationStyle: 'vertical',
     horizontalNavPosition: 'inside',
     darkTheme: false,
-    themeColor: 'indigo',
+    themeColor: SCHOOL_THEME_COLOUR,
     isDirectionRTL: false,
   },
   {

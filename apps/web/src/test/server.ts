@@ -6,6 +6,19 @@ import { setupServer } from 'msw/node';
 export const server = setupServer(
   // The shell's school name, which every signed-in screen shows.
   http.get(INSTITUTION_API, () =>
-    HttpResponse.json({ Status: 'Ok', Data: { Name: 'Demo Institute of Technology', ShortName: 'DIT' } }),
+    HttpResponse.json({
+      Status: 'Ok',
+      Data: {
+        Name: 'Demo Institute of Technology',
+        ShortName: 'DIT',
+        Address: 'P.M.B. 1001, Demo',
+        Email: 'info@demo.edu.ng',
+        Phone: '',
+        Website: '',
+        LogoUrl: null,
+        PrimaryColour: '#3f51b5',
+        SecondaryColour: '#ffc107',
+      },
+    }),
   ),
 );

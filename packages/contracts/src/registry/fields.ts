@@ -30,6 +30,8 @@ export interface TextField extends FieldBase {
   patternHint?: string;
   /** Stored in capitals (codes). */
   upper?: boolean;
+  /** The value an input without the field takes (and a new form starts with). */
+  default?: string;
   /** The n-th distinct valid value, for fields with a pattern (documentation and the registry's tests). */
   sample?: (n: number) => string;
   /** What the value produces, shown live beside the field (a matric number from its pattern). */

@@ -1,4 +1,5 @@
 import { NIGERIAN_PHONE_PATTERN } from '../constants.js';
+import { DEFAULT_SCHOOL_COLOURS, HEX_COLOUR_PATTERN } from '../school.js';
 import { choice, defineResource, flag, int, ref, text, textarea } from './fields.js';
 
 /** People and the school: staff, officials who sign letters, the school's details and settings. */
@@ -53,6 +54,21 @@ export const schoolOfficials = defineResource({
   },
 });
 
+/** A #rrggbb colour field of the school's particulars. */
+const colour = <const L extends string, const D extends string>(label: L, fallback: D) =>
+  text({
+    required: true,
+    // Room for a mistyped value, so that the message says what a colour looks like.
+    max: 20,
+    default: fallback,
+    list: false,
+    search: false,
+    label,
+    pattern: HEX_COLOUR_PATTERN,
+    patternHint: `${label} must be written #rrggbb (six hexadecimal digits), such as ${fallback}.`,
+    sample: (n: number) => `#${(n * 2654435 + 0x102030).toString(16).slice(-6).padStart(6, '0')}`,
+  });
+
 export const schoolInformation = defineResource({
   name: 'school-information',
   page: 'schoolinformation',
@@ -74,6 +90,15 @@ export const schoolInformation = defineResource({
     phone: text({ max: 20 }),
     website: text({ max: 120 }),
     motto: text({ max: 160 }),
+    // The shell's school theme and the documents' accent; the logo is uploaded beside the record.
+    primaryColour: colour('Primary colour', DEFAULT_SCHOOL_COLOURS.primary),
+    secondaryColour: colour('Secondary colour', DEFAULT_SCHOOL_COLOURS.secondary),
+    // Whose applicants and students pay the fee schedule's indigene amounts.
+    indigeneStateId: ref('states', {
+      required: true,
+      label: 'Indigene state',
+      help: "Applicants and students from this state pay the fee schedule's indigene amounts.",
+    }),
   },
 });
 

@@ -32,6 +32,7 @@ function inputField(key: string, f: FieldSpec): z.ZodType {
       s = s.max(f.max ?? (f.kind === 'text' ? 200 : 5000), `${label} is too long.`);
       if (f.pattern) s = s.regex(new RegExp(`^(?:${f.pattern})$`), f.patternHint ?? `${label} is not valid.`);
       const out = f.upper ? s.transform((v) => v.toUpperCase()) : s;
+      if (f.default !== undefined) return out.default(f.default);
       return f.required ? out : out.default('');
     }
     case 'int':

@@ -231,7 +231,7 @@ export class AdminService {
       await this.mailer.enqueue(
         {
           to: admin.email,
-          subject: 'Your staff account on the school portal',
+          subject: `Your staff account on the ${INSTITUTION} portal`,
           text:
             `Dear ${input.FirstName} ${input.LastName},\n\n` +
             `An administrator account has been created for you on the ${INSTITUTION} portal.\n\n` +

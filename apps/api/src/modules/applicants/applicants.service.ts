@@ -5,7 +5,6 @@ import {
   ADMISSION_STATES,
   APPLICANT_MESSAGES,
   DOCUMENT_KINDS,
-  INDIGENE_STATE_ID,
   MIN_OLEVEL_SUBJECTS,
   REQUIRED_DOCUMENT_KINDS,
   STATUS,
@@ -23,6 +22,7 @@ import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import type { AuthContext } from '../../platform/auth.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { isIndigene } from '../../platform/school.js';
 import { signLink } from '../../platform/storage.js';
 import * as repo from './applicants.repository.js';
 
@@ -543,14 +543,15 @@ const nairaText = (naira: number) =>
 
 /**
  * The fee lines that apply to an applicant in the current session, one per item (the most
- * specific line wins), each priced by the indigene rule: state 2656 pays indigene amounts.
+ * specific line wins), each priced by the indigene rule: the school's indigene state pays indigene amounts.
  */
 export async function feeScheduleFor(db: Db | Tx, applicantId: number) {
   const facts = await repo.findApplicantFacts(db, applicantId);
   if (!facts) throw notFound(APPLICANT_MESSAGES.notFound);
   const session = await repo.currentAcademicSession(db);
-  const isIndigene = facts.stateId === INDIGENE_STATE_ID;
-  if (!session) return { isIndigene, sessionName: null, rows: [] as FeeScheduleRow[], totalKobo: 0 };
+  const indigene = await isIndigene(db, facts.stateId);
+  if (!session)
+    return { isIndigene: indigene, sessionName: null, rows: [] as FeeScheduleRow[], totalKobo: 0 };
   const lines = await repo.feeLines(db, session.id, {
     levelId: facts.levelId,
     departmentId: facts.departmentId,
@@ -565,7 +566,7 @@ export async function feeScheduleFor(db: Db | Tx, applicantId: number) {
   });
   let totalKobo = 0;
   const rows: FeeScheduleRow[] = [...chosen.values()].map((line) => {
-    const amountKobo = isIndigene ? line.indigeneKobo : line.nonIndigeneKobo;
+    const amountKobo = indigene ? line.indigeneKobo : line.nonIndigeneKobo;
     totalKobo += amountKobo;
     return {
       PaymentItemId: line.itemId,
@@ -575,7 +576,7 @@ export async function feeScheduleFor(db: Db | Tx, applicantId: number) {
       NonIndigeneAmount: koboToNaira(line.nonIndigeneKobo),
     };
   });
-  return { isIndigene, sessionName: session.name, rows, totalKobo };
+  return { isIndigene: indigene, sessionName: session.name, rows, totalKobo };
 }
 
 /** The fee lines as the HTML table the fee-schedule page shows (all text escaped). */

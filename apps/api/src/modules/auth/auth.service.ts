@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   AUTH_MESSAGES,
   EMAIL_PATTERN,
-  INDIGENE_STATE_ID,
   SCHOOL_ID,
   STATUS,
   STUDENT_MESSAGES,
@@ -23,6 +22,7 @@ import {
   verifyPassword,
 } from '../../platform/passwords.js';
 import { addressKey, type Limit, type RateLimits } from '../../platform/rate-limit.js';
+import { isIndigene } from '../../platform/school.js';
 import { applicantPassportUrl } from '../applicants/applicants.service.js';
 import { studentPassportUrl, studentRoleData } from '../students/students.service.js';
 import * as repo from './auth.repository.js';
@@ -202,7 +202,7 @@ export class AuthService {
       PhoneNumber: s.phone,
       Gender: s.gender,
       StateID: s.stateId,
-      EntryTypeId: s.stateId === INDIGENE_STATE_ID ? 1 : 2,
+      EntryTypeId: (await isIndigene(this.db, s.stateId)) ? 1 : 2,
       LevelID: s.levelId,
       LevelName: s.levelName,
       DeptID: s.departmentId,

@@ -551,7 +551,7 @@ export class ImportService {
           .filter((h) => issued.has(h.account.id))
           .map(({ account, password }) => ({
             to: account.email,
-            subject: 'Your applicant account on the school portal',
+            subject: `Your applicant account on the ${INSTITUTION} portal`,
             text:
               `Dear ${[account.firstName, account.lastName].filter(Boolean).join(' ') || 'applicant'},\n\n` +
               `An applicant account has been created for you on the ${INSTITUTION} portal.\n\n` +

@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   ACCEPTANCE_PAYMENT_CATEGORY_ID,
   ACCEPTANCE_PAYMENT_ITEM_IDS,
-  INDIGENE_STATE_ID,
   PAYMENT_MESSAGES,
   SCHOOL_FEES_CATEGORY_ID,
   STATUS,
@@ -22,6 +21,7 @@ import {
 } from '../../platform/db.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { newPublicId } from '../../platform/ids.js';
+import { isIndigene } from '../../platform/school.js';
 import {
   GatewayError,
   type GatewayEntry,
@@ -664,7 +664,7 @@ export async function scheduledFeeKobo(
   if (!sessionId) return null;
   const lines = await repo.feeLines(db, { sessionId, itemIds: [...itemIds], ...payer });
   if (lines.length === 0) return null;
-  const indigene = payer.stateId === INDIGENE_STATE_ID;
+  const indigene = await isIndigene(db, payer.stateId);
   return {
     sessionId,
     amountKobo: lines.reduce(

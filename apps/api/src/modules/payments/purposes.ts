@@ -4,7 +4,6 @@ import {
   ADMISSION_LEVELS,
   APPLICANT_PAYEE_TYPE_ID,
   FULL_PAYMENT_METHOD_ID,
-  INDIGENE_STATE_ID,
   INSTALMENT_METHOD_ID,
   PAYMENT_MESSAGES,
   SCHOOL_FEES_CATEGORY_ID,
@@ -16,6 +15,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { Exec } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
+import { isIndigene } from '../../platform/school.js';
 import { deriveProgress, getApplicantFacts, markAcceptancePaid } from '../applicants/applicants.service.js';
 import * as repo from './payments.repository.js';
 import type { FeeLine, PaymentRow } from './payments.repository.js';
@@ -96,9 +96,8 @@ export interface PaymentPurpose {
   duplicateMessage: string;
 }
 
-/** The sum a payer owes for some lines by the indigene rule (state 2656: indigene amounts). */
-export function dueOf(lines: FeeLine[], stateId: number | null): number {
-  const indigene = stateId === INDIGENE_STATE_ID;
+/** The sum a payer owes for some lines by the indigene rule (the school's indigene state pays the indigene amounts). */
+export function dueOf(lines: FeeLine[], indigene: boolean): number {
   return lines.reduce((sum, l) => sum + (indigene ? l.indigeneAmountKobo : l.nonIndigeneAmountKobo), 0);
 }
 
@@ -150,7 +149,7 @@ const acceptanceFee: PaymentPurpose = {
       sessionId,
       itemIds,
       methodId: FULL_PAYMENT_METHOD_ID,
-      amountKobo: dueOf(lines, payer.stateId),
+      amountKobo: dueOf(lines, await isIndigene(db, payer.stateId)),
       description: lines.map((l) => l.name).join(', '),
     };
   },
@@ -225,7 +224,7 @@ export async function studentDue(
   sessionId?: number | null,
 ): Promise<CategoryDue> {
   const session = sessionId ?? (await repo.currentAcademicSessionId(db));
-  const indigene = payer.stateId === INDIGENE_STATE_ID;
+  const indigene = await isIndigene(db, payer.stateId);
   const empty: CategoryDue = {
     sessionId: session,
     lines: [],
@@ -246,7 +245,7 @@ export async function studentDue(
     repo.instalmentRule(db, session, categoryId),
     repo.feeAccount(db, payer.id, session, categoryId),
   ]);
-  const totalKobo = dueOf(lines, payer.stateId);
+  const totalKobo = dueOf(lines, indigene);
   const paidKobo = account?.paidKobo ?? 0;
   const percent = rule?.firstInstalmentPercent ?? 100;
   return {

@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import {
-  INDIGENE_STATE_ID,
   SCHOOL_FEES_CATEGORY_ID,
   STATUS,
   koboToNaira,
@@ -14,6 +13,7 @@ import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../platform/auth.js';
 import { audit, type AuditActor } from '../../platform/audit.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { schoolParticulars } from '../../platform/school.js';
 import { csvCell } from '../../platform/sheets.js';
 import * as repo from './payments.repository.js';
 import { studentDue, studentPayer } from './purposes.js';
@@ -132,7 +132,13 @@ async function debtorsSession(db: Db, sessionId: number | undefined): Promise<nu
   return sessionId ?? (await repo.currentAcademicSessionId(db));
 }
 
-function debtorsSql(sessionId: number, f: DebtorFilters, limit: number, offset: number) {
+function debtorsSql(
+  sessionId: number,
+  indigeneStateId: number,
+  f: DebtorFilters,
+  limit: number,
+  offset: number,
+) {
   const like = f.search ? `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   return sql`
     with s as (
@@ -154,7 +160,7 @@ function debtorsSql(sessionId: number, f: DebtorFilters, limit: number, offset: 
     ),
     best as (
       select distinct on (s.id, f.item_id) s.id as sid,
-             case when s.state_id = ${INDIGENE_STATE_ID} then f.indigene_amount_kobo else f.non_indigene_amount_kobo end as amount
+             case when s.state_id = ${indigeneStateId} then f.indigene_amount_kobo else f.non_indigene_amount_kobo end as amount
       from s
       join fee_schedule f on f.session_id = ${sessionId}
         and f.item_id in (select id from payment_items where category_id = ${SCHOOL_FEES_CATEGORY_ID} and is_active)
@@ -168,7 +174,8 @@ function debtorsSql(sessionId: number, f: DebtorFilters, limit: number, offset: 
         f.id asc
     ),
     due as (select sid, sum(amount)::bigint as due from best group by sid)
-    select s.public_id, s.matric_no, s.first_name, s.last_name, s.other_name, s.state_id, s.department, s.level,
+    select s.public_id, s.matric_no, s.first_name, s.last_name, s.other_name,
+           coalesce(s.state_id = ${indigeneStateId}, false) as indigene, s.department, s.level,
            due.due::bigint as due, coalesce(fa.paid_kobo, 0)::bigint as paid,
            count(*) over ()::int as total
     from s
@@ -186,7 +193,7 @@ interface DebtorDbRow extends Record<string, unknown> {
   first_name: string;
   last_name: string;
   other_name: string | null;
-  state_id: number | null;
+  indigene: boolean;
   department: string | null;
   level: string | null;
   due: string | number;
@@ -203,7 +210,7 @@ function debtorOf(r: DebtorDbRow): DebtorRow {
     Name: [r.first_name, r.other_name, r.last_name].filter(Boolean).join(' '),
     Department: r.department,
     Level: r.level,
-    Indigene: r.state_id === INDIGENE_STATE_ID,
+    Indigene: r.indigene === true,
     Due: koboToNaira(due),
     Paid: koboToNaira(paid),
     Balance: koboToNaira(due - paid),
@@ -212,7 +219,9 @@ function debtorOf(r: DebtorDbRow): DebtorRow {
 
 async function debtorRows(db: Db, sessionId: number, f: DebtorFilters, limit: number, offset: number) {
   // Both drivers answer `{ rows }`; the shared Db type leaves the result untyped.
-  const result = (await db.execute(debtorsSql(sessionId, f, limit, offset))) as unknown as {
+  // The school's indigene state (School Management's) prices the fees, as studentDue does.
+  const { indigeneStateId } = await schoolParticulars(db);
+  const result = (await db.execute(debtorsSql(sessionId, indigeneStateId, f, limit, offset))) as unknown as {
     rows: DebtorDbRow[];
   };
   return result.rows;

@@ -1,5 +1,4 @@
 import {
-  INDIGENE_STATE_ID,
   RECEIPT_CHARGE_NOTE,
   RECEIPT_LINE_LABELS,
   SCHOOL_FEES_CATEGORY_ID,
@@ -13,6 +12,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { createPdf, formatLongDate, formatNaira, loadInstitution } from '../../platform/pdf.js';
+import { isIndigene } from '../../platform/school.js';
 import type { FileStorage } from '../../platform/storage.js';
 import { getApplicantFacts, passportLink } from '../applicants/applicants.service.js';
 import { passportBytes } from '../documents/documents.service.js';
@@ -117,9 +117,9 @@ async function itemLines(
   payment: PaymentRow,
   payee: Payee,
   names: Map<number, string>,
+  indigene: boolean,
 ): Promise<{ name: string; amountKobo: number | null }[]> {
   const lines = await paymentFeeLines(deps.db, payment, payee);
-  const indigene = payee.stateId === INDIGENE_STATE_ID;
   return payment.itemIds.map((itemId) => {
     const line = lines.find((l) => l.itemId === itemId);
     return {
@@ -182,7 +182,8 @@ export async function receiptOf(
     repo.itemNames(deps.db, payment.itemIds),
     loadInstitution(deps.db),
   ]);
-  const amounts = receiptAmounts(payment, await itemLines(deps, payment, payee, names));
+  const indigene = await isIndigene(deps.db, payee.stateId);
+  const amounts = receiptAmounts(payment, await itemLines(deps, payment, payee, names, indigene));
   const verifyUrl = verifyUrls.receipt(deps.config.PUBLIC_URL, payment.publicId);
   const receipt: PaymentReceipt = {
     institutionName: institution.name,
@@ -195,6 +196,7 @@ export async function receiptOf(
     payeeNo: payee.matricNo ?? payee.jambRegNo,
     payeeId: payment.payeeTypeId,
     stateId: payee.stateId,
+    indigene,
     RRR: payment.providerReference,
     transactionRef: payment.reference,
     transactionId: payment.publicId,

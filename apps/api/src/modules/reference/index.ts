@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../platform/deps.js';
 import { referenceRoutes, type ResourceGuards } from './reference.routes.js';
+import { schoolLogoRoutes } from './school-logo.js';
 
 export type { ResourceGuards } from './reference.routes.js';
 
@@ -15,4 +16,6 @@ export async function registerReferenceModule(
   guards: ResourceGuards = {},
 ): Promise<void> {
   await referenceRoutes(app, deps, guards);
+  // The school's logo, beside its school-information record.
+  await schoolLogoRoutes(app, deps);
 }

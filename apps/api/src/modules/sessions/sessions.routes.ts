@@ -1,10 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { INSTITUTION_API, SCHOOL_ID, STATUS, errorEnvelope, recordId } from '@portal/contracts';
+import {
+  INSTITUTION_API,
+  SCHOOL_ID,
+  STATUS,
+  errorEnvelope,
+  institutionResponse,
+  recordId,
+} from '@portal/contracts';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
-import { loadInstitution } from '../../platform/pdf.js';
+import { logoUrl, schoolParticulars } from '../../platform/school.js';
 import { currentSessionIds } from './sessions.repository.js';
 
 const activeSessions = z.object({
@@ -73,14 +80,26 @@ export function sessionsRoutes(app: FastifyInstance, db: Db): void {
     config: { access: 'public' },
     schema: {
       tags: ['sessions'],
-      summary: "The school's name and short name (School Management), as the shell shows them",
-      response: {
-        200: z.object({ Status: z.string(), Data: z.object({ Name: z.string(), ShortName: z.string() }) }),
-      },
+      summary:
+        "The school's particulars as the shell and the public pages show them (School Management): names, address, contacts, logo and colours",
+      response: { 200: institutionResponse },
     },
     handler: async () => {
-      const { name, shortName } = await loadInstitution(db);
-      return { Status: STATUS.ok, Data: { Name: name, ShortName: shortName } };
+      const school = await schoolParticulars(db);
+      return {
+        Status: STATUS.ok,
+        Data: {
+          Name: school.name,
+          ShortName: school.shortName,
+          Address: school.address,
+          Email: school.email,
+          Phone: school.phone,
+          Website: school.website,
+          LogoUrl: logoUrl(school),
+          PrimaryColour: school.primaryColour,
+          SecondaryColour: school.secondaryColour,
+        },
+      };
     },
   });
 }

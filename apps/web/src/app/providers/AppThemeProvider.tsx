@@ -3,6 +3,7 @@ import createCache from '@emotion/cache';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { useInstitution } from '../../lib/institution';
 import { useSettings } from '../settings';
 import { loadRtlCache } from './rtlCache';
 import { createAppTheme } from './theme';
@@ -26,6 +27,8 @@ export function AppThemeProvider({
   const themeColor = useSettings((s) => s.themeColor);
   const darkTheme = useSettings((s) => s.darkTheme);
   const wantsRtl = useSettings((s) => s.isDirectionRTL);
+  // The school's colour, the default theme colour ('school') of whoever has not chosen one.
+  const schoolColour = useInstitution()?.PrimaryColour;
   const [rtlCache, setRtlCache] = useState(initialRtlCache);
 
   useEffect(() => {
@@ -37,7 +40,10 @@ export function AppThemeProvider({
     document.documentElement.dir = rtl ? 'rtl' : 'ltr';
   }, [rtl]);
 
-  const theme = useMemo(() => createAppTheme({ themeColor, darkTheme, rtl }), [themeColor, darkTheme, rtl]);
+  const theme = useMemo(
+    () => createAppTheme({ themeColor, darkTheme, rtl, schoolColour }),
+    [themeColor, darkTheme, rtl, schoolColour],
+  );
 
   return (
     <CacheProvider value={rtl && rtlCache ? rtlCache : styleCache}>

@@ -32,3 +32,31 @@ test.each(['indigo', 'cyan', 'amber', 'deep-orange', 'pink', 'blue', 'deep-purpl
     expect(getContrastRatio(dark.palette.primary.main, '#2a2a2a')).toBeGreaterThanOrEqual(4.5);
   },
 );
+
+test.each(['#3f51b5', '#ffc107', '#ffffff', '#0b6e4f', '#000000'])(
+  "the school's colour %s (the default theme colour) keeps text at 4.5:1 on the page and in the header",
+  async (schoolColour) => {
+    const { getContrastRatio } = await import('@mui/material/styles');
+    for (const darkTheme of [false, true]) {
+      const theme = createAppTheme({ themeColor: 'school', darkTheme, rtl: false, schoolColour });
+      const page = darkTheme ? '#2a2a2a' : '#f4f5f7';
+      expect(getContrastRatio(theme.palette.primary.main, page)).toBeGreaterThanOrEqual(4.5);
+      expect(getContrastRatio(theme.shell.header.text, theme.shell.header.background)).toBeGreaterThanOrEqual(
+        4.5,
+      );
+    }
+  },
+);
+
+test("the school's theme colour is the school's, and the default colour until it is known", () => {
+  const known = createAppTheme({
+    themeColor: 'school',
+    darkTheme: false,
+    rtl: false,
+    schoolColour: '#0b6e4f',
+  });
+  expect(known.palette.primary.main).toBe('#0b6e4f');
+  const unknown = createAppTheme({ themeColor: 'school', darkTheme: false, rtl: false, schoolColour: null });
+  const indigo = createAppTheme({ themeColor: 'indigo', darkTheme: false, rtl: false });
+  expect(unknown.palette.primary.main).toBe(indigo.palette.primary.main);
+});

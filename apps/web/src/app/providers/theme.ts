@@ -1,5 +1,6 @@
 import { amber, blue, cyan, deepOrange, deepPurple, green, indigo, pink } from '@mui/material/colors';
 import { createTheme, darken, getContrastRatio, lighten, type Theme } from '@mui/material/styles';
+import { DEFAULT_SCHOOL_COLOURS, isHexColour } from '@portal/contracts';
 import type { ThemeColour, ThemeColourName } from '../settings';
 
 declare module '@mui/material/styles' {
@@ -49,14 +50,23 @@ function readable(colour: string, background: string, towardsLight: boolean): st
   return shade;
 }
 
+/** The colour a theme colour stands for: the school's (School Management's, #rrggbb) for 'school'. */
+export function swatchOf(themeColor: ThemeColour, schoolColour?: string | null): string {
+  if (themeColor === 'school')
+    return isHexColour(schoolColour) ? schoolColour : DEFAULT_SCHOOL_COLOURS.primary;
+  return SWATCHES[themeColor.replace(/^dark-/, '') as ThemeColourName];
+}
+
 export function createAppTheme(options: {
   themeColor: ThemeColour;
   darkTheme: boolean;
   rtl: boolean;
+  /** The school's primary colour, for the 'school' theme colour (its default until known). */
+  schoolColour?: string | null;
 }): Theme {
   const { themeColor, darkTheme, rtl } = options;
   const darkVariant = themeColor.startsWith('dark-');
-  const swatch = SWATCHES[themeColor.replace(/^dark-/, '') as ThemeColourName];
+  const swatch = swatchOf(themeColor, options.schoolColour);
   const main = darkTheme ? readable(swatch, DARK_SURFACE, true) : readable(swatch, LIGHT_BACKGROUND, false);
 
   // The status colours too, so an outlined chip or button ('Pending', 'Returned') reads at 4.5:1.

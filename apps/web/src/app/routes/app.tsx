@@ -24,12 +24,12 @@ const RolesScreen = lazy(() => import('../../features/admin/components/RolesScre
 const AdministratorsScreen = lazy(() => import('../../features/admin/components/AdministratorsScreen'));
 const ContentReviewScreen = lazy(() => import('../../features/content/components/ContentReviewScreen'));
 const TransactionsScreen = lazy(() => import('../../features/transactions/components/TransactionsScreen'));
-const RegistryScreen = lazy(() => import('../../features/setup/components/RegistryScreen'));
 const SendBroadcastScreen = lazy(() => import('../../features/announcements/components/SendBroadcastScreen'));
 const ClassroomReviewScreen = lazy(
   () => import('../../features/liveclasses/components/ClassroomReviewScreen'),
 );
 const SetupConfigScreen = lazy(() => import('../../features/setup/components/SetupConfigScreen'));
+const SchoolManagementScreen = lazy(() => import('../../features/setup/components/SchoolManagementScreen'));
 const ApplicantRecordsScreen = lazy(
   () => import('../../features/admissions/components/ApplicantRecordsScreen'),
 );
@@ -90,8 +90,9 @@ const APP_PAGES: readonly AppPage[] = [
     path: 'SchoolManagement',
     label: 'app.nav.schoolManagement',
     icon: <School />,
-    // The school's particulars (name, short name, address, contacts) that documents, e-mails and the shell read.
-    element: <RegistryScreen name="school-information" />,
+    // The school's particulars (names, address, contacts, colours, indigene state) and its logo, which
+    // documents, e-mails, the fees and the shell read.
+    element: <SchoolManagementScreen />,
   },
   {
     path: 'LearnersManagement',

@@ -7,6 +7,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useT } from '../../i18n/useT';
+import { useInstitution } from '../../lib/institution';
 import { useSchoolShortName } from './useInstitution';
 import type { AreaId } from '../../lib/areas';
 import { NotificationsMenu, type LatestNotification, type NotificationItem } from './NotificationsMenu';
@@ -37,6 +38,7 @@ export function Header({
 }: HeaderProps) {
   const t = useT();
   const schoolName = useSchoolShortName();
+  const logo = useInstitution()?.LogoUrl;
   return (
     <AppBar
       position="sticky"
@@ -53,6 +55,17 @@ export function Header({
           >
             <MenuIcon />
           </IconButton>
+        )}
+        {menuButton !== 'never' && logo && (
+          <Box
+            component="img"
+            src={logo}
+            alt=""
+            width={28}
+            height={28}
+            data-testid="school-logo"
+            sx={{ objectFit: 'contain', flexShrink: 0, display: { xs: 'none', sm: 'block' } }}
+          />
         )}
         {menuButton !== 'never' && (
           <Typography

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { lazy, Suspense, useState, type FocusEvent, type ReactNode } from 'react';
 import { useT } from '../../i18n/useT';
+import { useInstitution } from '../../lib/institution';
 import { useSchoolShortName } from './useInstitution';
 import type { NavItem } from './nav';
 import { NavList } from './NavList';
@@ -35,6 +36,8 @@ const paperColours = (theme: Theme) => ({
 export function Sidebar({ items, variant, open, onClose }: SidebarProps) {
   const t = useT();
   const schoolName = useSchoolShortName();
+  // The school's logo once School Management has uploaded one, the portal's mark otherwise.
+  const logo = useInstitution()?.LogoUrl;
   const [miniExpanded, setMiniExpanded] = useState(false);
   const iconsOnly = variant === 'mini' && !miniExpanded;
 
@@ -43,9 +46,11 @@ export function Sidebar({ items, variant, open, onClose }: SidebarProps) {
       <Toolbar sx={{ gap: 1.5, px: 2.5 }}>
         <Box
           component="img"
-          src={`${import.meta.env.BASE_URL}favicon.svg`}
+          src={logo ?? `${import.meta.env.BASE_URL}favicon.svg`}
           alt=""
-          sx={{ width: 32, height: 32 }}
+          width={32}
+          height={32}
+          sx={{ width: 32, height: 32, objectFit: 'contain' }}
         />
         {!iconsOnly && (
           <Typography variant="subtitle1" noWrap sx={{ fontWeight: 600 }}>

@@ -15,11 +15,13 @@ import type { ReactNode } from 'react';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import type { MessageId } from '../../i18n/locales';
 import { useT } from '../../i18n/useT';
-import { SWATCHES } from '../providers/theme';
+import { useInstitution } from '../../lib/institution';
+import { SWATCHES, swatchOf } from '../providers/theme';
 import {
   DRAWER_TYPES,
   HORIZONTAL_NAV_POSITIONS,
   NAVIGATION_STYLES,
+  SCHOOL_THEME_COLOUR,
   THEME_COLOURS,
   updateSettings,
   useSettings,
@@ -55,6 +57,7 @@ const CHOICE_LABELS: Record<Settings[ChoiceName], MessageId> = {
 export default function ThemeCustomizer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
   const settings = useSettings((s) => s);
+  const schoolSwatch = swatchOf(SCHOOL_THEME_COLOUR, useInstitution()?.PrimaryColour);
   return (
     <Drawer
       anchor="right"
@@ -85,6 +88,13 @@ export default function ThemeCustomizer({ open, onClose }: { open: boolean; onCl
             onChange={(event) => updateSettings({ themeColor: event.target.value as ThemeColour })}
             sx={{ display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: 1 }}
           >
+            <Radio
+              value={SCHOOL_THEME_COLOUR}
+              slotProps={{ input: { 'aria-label': t('customiser.colour.school') } }}
+              icon={<Swatch colour={schoolSwatch} dark={false} school />}
+              checkedIcon={<Swatch colour={schoolSwatch} dark={false} school checked />}
+              sx={{ p: 0.5, justifySelf: 'center', gridColumn: '1 / -1' }}
+            />
             {THEME_COLOURS.flatMap((colour) =>
               [colour, `dark-${colour}` as const].map((value) => (
                 <Radio
@@ -192,13 +202,24 @@ function Choice<N extends ChoiceName>(props: {
   );
 }
 
-function Swatch({ colour, dark, checked = false }: { colour: string; dark: boolean; checked?: boolean }) {
+function Swatch({
+  colour,
+  dark,
+  checked = false,
+  school = false,
+}: {
+  colour: string;
+  dark: boolean;
+  checked?: boolean;
+  /** The school's colour: drawn wider, a pill among the circles. */
+  school?: boolean;
+}) {
   return (
     <Box
       sx={{
-        width: 36,
+        width: school ? 96 : 36,
         height: 36,
-        borderRadius: '50%',
+        borderRadius: school ? 18 : '50%',
         display: 'grid',
         placeItems: 'center',
         color: '#fff',

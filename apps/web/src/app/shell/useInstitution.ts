@@ -1,7 +1,5 @@
-import { INSTITUTION_API } from '@portal/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useT } from '../../i18n/useT';
-import { api } from '../../lib/api';
+import { useInstitution } from '../../lib/institution';
 
 /**
  * The school's short name as School Management sets it (one source for the shell), or the
@@ -9,11 +7,5 @@ import { api } from '../../lib/api';
  */
 export function useSchoolShortName(): string {
   const t = useT();
-  const { data } = useQuery({
-    queryKey: ['institution'],
-    queryFn: ({ signal }) =>
-      api<{ Status: string; Data: { Name: string; ShortName: string } }>(INSTITUTION_API, { signal }),
-    staleTime: 5 * 60_000,
-  });
-  return data?.Data.ShortName || t('portal.name');
+  return useInstitution()?.ShortName || t('portal.name');
 }

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
+import InputAdornment from '@mui/material/InputAdornment';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
@@ -193,6 +194,27 @@ export function FieldInput({ field, value, error, onChange, disabled }: FieldInp
       margin="dense"
       disabled={disabled}
       slotProps={{
+        // A colour field shows the colour it holds (once it is one) at its start.
+        input:
+          field.swatch && typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value.trim())
+            ? {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <Box
+                      aria-hidden
+                      sx={{
+                        width: 20,
+                        height: 20,
+                        borderRadius: 0.5,
+                        border: 1,
+                        borderColor: 'divider',
+                        bgcolor: value.trim(),
+                      }}
+                    />
+                  </InputAdornment>
+                ),
+              }
+            : undefined,
         // Date and time inputs draw their own placeholder: keep the label above it.
         inputLabel: field.type === 'date' || field.type === 'time' ? { shrink: true } : undefined,
         htmlInput: {

@@ -54,8 +54,9 @@ export function ReferenceInput({
   sx,
 }: Props) {
   const t = useT();
-  const [input, setInput] = useState('');
-  const choices = useReferenceChoices(path, input, value);
+  // What the user is typing (the search), or null: then the box shows the chosen record's name.
+  const [typed, setTyped] = useState<string | null>(null);
+  const choices = useReferenceChoices(path, typed ?? '', value);
   const options: Option[] = useMemo(() => choices.data?.Data ?? [], [choices.data]);
   const selected = options.find((o) => o.value === value) ?? null;
   return (
@@ -64,8 +65,8 @@ export function ReferenceInput({
       options={options}
       value={selected}
       onChange={(_event, option) => onChange(option ? Number(option.value) : null)}
-      inputValue={input}
-      onInputChange={(_event, text, reason) => setInput(reason === 'reset' ? '' : text)}
+      inputValue={typed ?? selected?.label ?? ''}
+      onInputChange={(_event, text, reason) => setTyped(reason === 'input' ? text : null)}
       isOptionEqualToValue={(a, b) => a.value === b.value}
       getOptionLabel={(o) => o.label}
       filterOptions={(all) => all}

@@ -1,4 +1,5 @@
 import {
+  HEX_COLOUR_PATTERN,
   adminPageLabelId,
   isFilter,
   isListed,
@@ -117,6 +118,7 @@ function declarationOf(
     pattern: f.kind === 'text' && f.pattern ? new RegExp(`^(?:${f.pattern})$`) : undefined,
     patternMessage: f.kind === 'text' && f.patternHint ? id(`hint.${spec.name}.${key}`) : undefined,
     preview: f.kind === 'text' ? f.preview : undefined,
+    swatch: f.kind === 'text' && f.pattern === HEX_COLOUR_PATTERN ? true : undefined,
     helper: f.help ? id(`help.${spec.name}.${key}`) : undefined,
     options: f.kind === 'choice' ? choiceHook(f.choices) : undefined,
     reference: refPath(f),

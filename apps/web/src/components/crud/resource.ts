@@ -44,6 +44,8 @@ export interface FieldDeclaration<Input> {
   preview?: (value: string) => string;
   /** The value of a new record. */
   initial?: unknown;
+  /** Text fields holding a #rrggbb colour: the colour is shown beside the value. */
+  swatch?: boolean;
 }
 
 export type ColumnFormat = 'text' | 'boolean' | 'date' | 'datetime' | 'money';

@@ -8,12 +8,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import {
-  INDIGENE_STATE_ID,
-  type PaymentReceipt,
-  type ReceiptLine,
-  type SchoolFeesReceipt,
-} from '@portal/contracts';
+import { type PaymentReceipt, type ReceiptLine, type SchoolFeesReceipt } from '@portal/contracts';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../../../i18n/locales';
@@ -163,7 +158,10 @@ export function ReceiptView({
   );
 }
 
-/** The school-fees breakdown: indigene amounts and total for stateId 2656, non-indigene otherwise. */
+/**
+ * The school-fees breakdown: the indigene amounts and total for a payer of the school's indigene state
+ * (the server's answer, by School Management's setting), the non-indigene ones otherwise.
+ */
 function SchoolFeesTable({
   receipt,
   schoolFees,
@@ -174,7 +172,7 @@ function SchoolFeesTable({
   naira: (amount: number) => string;
 }) {
   const t = useT();
-  const indigene = receipt.stateId === INDIGENE_STATE_ID;
+  const indigene = receipt.indigene;
   const total = (indigene ? schoolFees.totals1 : schoolFees.totals0)[0]?.total ?? 0;
   return (
     <>
