@@ -16,6 +16,8 @@ beforeEach(() => {
   calls = [];
   server.events.removeAllListeners();
   server.events.on('request:start', ({ request }) => {
+    // Only the upload's own calls (the shell may fetch the school's particulars beside them).
+    if (!new URL(request.url).pathname.startsWith('/api/uploads/')) return;
     calls.push(
       `${request.method} ${new URL(request.url).pathname} ${request.headers.get('upload-offset') ?? ''}`.trim(),
     );
