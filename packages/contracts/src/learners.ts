@@ -44,7 +44,9 @@ export const learner = z.object({
   Submissions: z.number().int(),
   LateSubmissions: z.number().int(),
   ClassesAttended: z.number().int(),
-  /** The learner's latest lesson opened, submission or class joined in the offering. */
+  /** The offering's computer-based exams the learner sat (submitted). */
+  ExamsSat: z.number().int(),
+  /** The learner's latest lesson opened, submission, class joined or exam submitted in the offering. */
   LastActiveAt: z.string().nullable(),
 });
 export type Learner = z.infer<typeof learner>;

@@ -8,6 +8,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { iso } from '../../platform/time.js';
 import { submissionsInOffering } from '../assignments/figures.service.js';
+import { satInOffering } from '../cbt/figures.service.js';
 import { readingInOffering } from '../content/figures.service.js';
 import { attendanceInOffering } from '../liveclasses/figures.service.js';
 import * as offerings from '../offerings/offerings.service.js';
@@ -23,7 +24,7 @@ const latest = (...values: (Date | string | null | undefined)[]) =>
 /**
  * A page of who takes an offering — its approved registrations, then the students auditing it —
  * searched by matric number or name, and what each on the page has done in it: lessons opened and
- * completed, assignments submitted (late among them), live classes attended, each part read through
+ * completed, assignments submitted (late among them), live classes attended, exams sat, each part read through
  * the service of the module that records it, for the page's learners only.
  */
 export async function learnersRoster(
@@ -41,22 +42,25 @@ export async function learnersRoster(
     offerings.takerCounts(db, facts),
   ]);
   const ids = rows.map((r) => r.studentId);
-  const [reading, submissions, attendance] = ids.length
+  const [reading, submissions, attendance, exams] = ids.length
     ? await Promise.all([
         readingInOffering(db, q.courseId, q.sessionId, ids),
         submissionsInOffering(db, q.courseId, q.sessionId, ids),
         attendanceInOffering(db, q.courseId, q.sessionId, ids),
+        satInOffering(db, q.courseId, q.sessionId, ids),
       ])
-    : [[], [], []];
+    : [[], [], [], []];
   const byStudent = <T extends { studentId: number }>(list: T[]) =>
     new Map(list.map((r) => [r.studentId, r]));
   const read = byStudent(reading);
   const sent = byStudent(submissions);
   const came = byStudent(attendance);
+  const sat = byStudent(exams);
   const learners: Learner[] = rows.map((r) => {
     const a = read.get(r.studentId);
     const s = sent.get(r.studentId);
     const c = came.get(r.studentId);
+    const e = sat.get(r.studentId);
     return {
       StudentId: r.studentId,
       MatricNo: r.matricNo ?? null,
@@ -69,7 +73,8 @@ export async function learnersRoster(
       Submissions: s?.submitted ?? 0,
       LateSubmissions: s?.late ?? 0,
       ClassesAttended: c?.attended ?? 0,
-      LastActiveAt: latest(a?.lastAt, s?.lastAt, c?.lastAt),
+      ExamsSat: e?.sat ?? 0,
+      LastActiveAt: latest(a?.lastAt, s?.lastAt, c?.lastAt, e?.lastAt),
     };
   });
   return {

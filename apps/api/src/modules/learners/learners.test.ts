@@ -96,6 +96,8 @@ describe("the learners' page", () => {
     expect(five).toMatchObject({ Enrolment: 'registered', Reason: null, Submissions: 1, LateSubmissions: 0 });
     expect(five.ClassesAttended).toBeGreaterThanOrEqual(1);
     expect(five.LastActiveAt).not.toBeNull();
+    // The demo's past quiz, which student 5 sat (the open test not yet).
+    expect(five.ExamsSat).toBe(1);
   });
 
   it('answers the holders of the page only', async () => {

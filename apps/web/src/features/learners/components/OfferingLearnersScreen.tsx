@@ -150,6 +150,7 @@ export default function OfferingLearnersScreen() {
               priority: 2,
             },
             { field: 'ClassesAttended', header: t('learners.classes'), priority: 3 },
+            { field: 'ExamsSat', header: t('learners.examsSat'), priority: 3 },
             {
               field: 'LastActive',
               header: t('learners.lastActive'),
