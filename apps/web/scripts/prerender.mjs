@@ -36,7 +36,7 @@ if (!entry) throw new Error('No entry script in index.html.');
  */
 const inlineScript =
   `<script>try{var s=JSON.parse(localStorage.getItem('portal.settings')||'{}');` +
-  `if((s.locale&&s.locale!=='en')||s.isDirectionRTL||s.darkTheme||(s.themeColor&&s.themeColor!=='indigo'))` +
+  `if((s.locale&&s.locale!=='en')||s.isDirectionRTL||s.darkTheme||(s.themeColor&&s.themeColor!=='indigo'&&s.themeColor!=='school'))` +
   `document.documentElement.setAttribute('data-prerendered','stale')}catch(e){}` +
   `addEventListener('submit',function(e){if(!document.querySelector('#root[data-hydrated]')){` +
   `e.preventDefault();e.target.setAttribute('data-held-submit','')}},true);` +

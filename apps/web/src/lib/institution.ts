@@ -16,6 +16,11 @@ let loading: Promise<void> | null = null;
 /** Reads the particulars (again, with `fresh`: after School Management saved them). */
 export function loadInstitution(fresh = false): Promise<void> {
   if (loading && !fresh) return loading;
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    // Offline (a lesson read from the device): no request that can only fail; read once back online.
+    window.addEventListener('online', () => void loadInstitution(), { once: true });
+    return Promise.resolve();
+  }
   loading = fetch(`${INSTITUTION_API}`, { headers: { accept: 'application/json' } })
     .then((response) => (response.ok ? (response.json() as Promise<{ Data?: InstitutionInfo }>) : null))
     .then((body) => {
