@@ -287,6 +287,32 @@ export async function liveAttempt(db: Exec, examId: number, studentId: number, l
   return row ?? null;
 }
 
+/**
+ * The attempt's row as a batch of answers needs it, held for the batch: FOR NO KEY UPDATE (the lock
+ * an UPDATE of non-key columns takes), so it does not wait on, nor block, the key-share locks of rows
+ * inserted elsewhere that refer to the attempt; the columns the checks read, not the marks or receipt.
+ */
+export async function attemptForAnswers(db: Exec, id: number) {
+  const [row] = await db
+    .select({
+      id: cbtAttempts.id,
+      studentId: cbtAttempts.studentId,
+      paper: cbtAttempts.paper,
+      endsAt: cbtAttempts.endsAt,
+      machineId: cbtAttempts.machineId,
+      lastSeq: cbtAttempts.lastSeq,
+      position: cbtAttempts.position,
+      answered: cbtAttempts.answered,
+      submittedAt: cbtAttempts.submittedAt,
+      submitReason: cbtAttempts.submitReason,
+      cancelledAt: cbtAttempts.cancelledAt,
+    })
+    .from(cbtAttempts)
+    .where(eq(cbtAttempts.id, id))
+    .for('no key update');
+  return row ?? null;
+}
+
 /** Inserts an attempt unless the student has a live one (the partial unique index): null then. */
 export async function insertAttempt(db: Exec, values: AttemptInsert) {
   const [row] = await db
@@ -386,9 +412,66 @@ export async function studentFacts(db: Exec, studentId: number) {
 
 // ── the log ──
 
-export async function insertLog(db: Exec, rows: LogInsert[]) {
-  if (!rows.length) return;
-  await db.insert(cbtAnswerLog).values(rows);
+/** One new entry of the log, as a batch appends it (the attempt, machine and arrival are the batch's). */
+export interface NewAnswer {
+  seq: number;
+  questionId: number;
+  answer: unknown;
+  flagged: boolean;
+  givenAt: Date;
+}
+
+/**
+ * A batch's write, in one statement: appends the entries to the log, counts the questions whose
+ * latest entry (the log before the statement and these entries: a statement does not see its own
+ * inserts) holds an answer, and sets the attempt's last Seq, that count, the position and when it was
+ * last seen. No entries (the heartbeat): the position and last seen only. Answers the count.
+ */
+export async function appendAnswers(
+  db: Exec,
+  a: { id: number; answered: number },
+  entries: readonly NewAnswer[],
+  set: { lastSeq: number; position: number; machineId: string; at: Date },
+) {
+  if (!entries.length) {
+    await db
+      .update(cbtAttempts)
+      .set({ lastSeq: set.lastSeq, position: set.position, lastSeenAt: set.at })
+      .where(eq(cbtAttempts.id, a.id));
+    return a.answered;
+  }
+  // JSON carries the batch as one parameter; a null answer is SQL NULL, as the log holds a cleared answer.
+  const batch = JSON.stringify(
+    entries.map((e) => ({
+      seq: e.seq,
+      question_id: e.questionId,
+      answer: e.answer ?? null,
+      flagged: e.flagged,
+      given_at: e.givenAt.toISOString(),
+    })),
+  );
+  const { rows } = (await db.execute(sql`
+    with added as (
+      insert into ${cbtAnswerLog} (attempt_id, seq, question_id, answer, flagged, given_at, received_at, machine_id)
+      select ${a.id}::int, b.seq, b.question_id, b.answer, b.flagged, b.given_at, ${set.at.toISOString()}::timestamptz,
+             ${set.machineId}::text
+        from jsonb_to_recordset(${batch}::jsonb)
+          as b(seq int, question_id int, answer jsonb, flagged boolean, given_at timestamptz)
+      returning question_id, seq, answer
+    ), latest as (
+      select distinct on (question_id) answer
+        from (select question_id, seq, answer from ${cbtAnswerLog} where attempt_id = ${a.id}::int
+              union all select question_id, seq, answer from added) l
+       order by question_id, seq desc
+    )
+    update ${cbtAttempts}
+       set last_seq = ${set.lastSeq}::int,
+           answered = (select count(*)::int from latest where answer is not null and answer <> 'null'::jsonb),
+           position = ${set.position}::int,
+           last_seen_at = ${set.at.toISOString()}::timestamptz
+     where id = ${a.id}::int
+    returning answered`)) as unknown as { rows: { answered: number }[] };
+  return Number(rows[0]?.answered ?? 0);
 }
 
 /** Log entries of an attempt with these seqs (for comparing replays). */
@@ -415,16 +498,6 @@ export async function currentAnswers(db: Exec, attemptId: number) {
     flagged: r.flagged,
     givenAt: new Date(r.given_at),
   }));
-}
-
-/** How many questions have a non-null current answer. */
-export async function answeredCount(db: Exec, attemptId: number) {
-  const { rows } = (await db.execute(sql`
-    select count(*)::int as n from (
-      select distinct on (question_id) answer from ${cbtAnswerLog} where attempt_id = ${attemptId}
-       order by question_id, seq desc) c
-     where c.answer is not null and c.answer <> 'null'::jsonb`)) as unknown as { rows: { n: number }[] };
-  return Number(rows[0]?.n ?? 0);
 }
 
 export async function logOf(db: Exec, attemptId: number) {

@@ -838,7 +838,7 @@ export async function submitIn(tx: Exec, attemptId: number, reason: SubmitReason
   return closed;
 }
 
-const isOverdue = (a: repo.AttemptRow, now: Date) =>
+const isOverdue = (a: Pick<repo.AttemptRow, 'submittedAt' | 'cancelledAt' | 'endsAt'>, now: Date) =>
   !a.submittedAt && !a.cancelledAt && now.getTime() >= a.endsAt.getTime() + GRACE_MS;
 
 /**
@@ -1123,7 +1123,10 @@ export async function sitting(d: CbtDeps, studentId: number, attemptId: number, 
   return { Status: STATUS.ok, Data: await attemptView(d, a, machine) };
 }
 
-function refuseClosed(a: repo.AttemptRow, machine: string) {
+function refuseClosed(
+  a: Pick<repo.AttemptRow, 'cancelledAt' | 'submittedAt' | 'submitReason' | 'machineId'>,
+  machine: string,
+) {
   if (a.cancelledAt) throw conflict(M.restarted);
   if (a.submittedAt) throw conflict(a.submitReason === 'timeUp' ? M.timeUp : M.alreadySubmitted);
   if (a.machineId !== machine) throw conflict(M.superseded);
@@ -1133,7 +1136,9 @@ function refuseClosed(a: repo.AttemptRow, machine: string) {
  * Takes a batch of answers, all or nothing: Seqs strictly increasing; those already stored must be
  * the same answers (acknowledged again), the new ones must continue from the attempt's last Seq
  * with no gap; each for a question of the paper, in its shape, given by the end. The attempt's row
- * is held for the batch, so concurrent batches are taken one after the other.
+ * is held for the batch (FOR NO KEY UPDATE), so concurrent batches are taken one after the other.
+ * Four round trips to the database for a batch of new answers, however many: BEGIN, the attempt held,
+ * one statement appending them and updating the attempt (`appendAnswers`), COMMIT.
  */
 export async function saveAnswers(
   d: CbtDeps,
@@ -1147,7 +1152,8 @@ export async function saveAnswers(
   for (let i = 1; i < items.length; i++)
     if (items[i]!.Seq <= items[i - 1]!.Seq) throw badRequest(M.seqsNotIncreasing);
   const outcome = await d.db.transaction(async (tx) => {
-    const a = await ownAttempt(tx, studentId, attemptId, true);
+    const a = await repo.attemptForAnswers(tx, attemptId);
+    if (!a || a.studentId !== studentId) throw forbidden(M.notYourAttempt);
     refuseClosed(a, machine);
     const now = new Date();
     if (isOverdue(a, now)) return null;
@@ -1176,7 +1182,7 @@ export async function saveAnswers(
       if (it.Seq !== a.lastSeq + 1 + k) throw conflict(M.outOfOrder(it.Seq, a.lastSeq));
     });
     const paper = new Map(a.paper.map((p) => [p.q, p]));
-    const rows: repo.LogInsert[] = [];
+    const rows: repo.NewAnswer[] = [];
     for (const it of fresh) {
       const p = paper.get(it.QuestionId);
       if (!p) throw conflict(M.notInPaper(it.QuestionId));
@@ -1186,22 +1192,22 @@ export async function saveAnswers(
       const given = new Date(Math.min(Date.parse(it.GivenAt), now.getTime()));
       if (given.getTime() > a.endsAt.getTime()) throw conflict(M.givenAfterEnd(it.Seq));
       rows.push({
-        attemptId: a.id,
         seq: it.Seq,
         questionId: it.QuestionId,
         answer: normalAnswer(it.Answer),
         flagged: it.Flagged,
         givenAt: given,
-        receivedAt: now,
-        machineId: machine,
       });
     }
-    await repo.insertLog(tx, rows);
     const lastSeq = rows.length ? rows[rows.length - 1]!.seq : a.lastSeq;
-    const answered = rows.length ? await repo.answeredCount(tx, a.id) : a.answered;
     const position =
       input.Position === undefined ? a.position : Math.min(input.Position, Math.max(0, a.paper.length - 1));
-    await repo.updateAttempt(tx, a.id, { lastSeq, answered, position, lastSeenAt: now });
+    const answered = await repo.appendAnswers(tx, a, rows, {
+      lastSeq,
+      position,
+      machineId: machine,
+      at: now,
+    });
     return {
       Accepted: items.map((i) => i.Seq),
       LastSeq: lastSeq,
