@@ -25,6 +25,9 @@
 //   BENCH_CANDIDATES=2000  BENCH_QUESTIONS=60  BENCH_RATE=200 (saves/s)  BENCH_START_WINDOW=60
 //   BENCH_RESTART_MINUTES=3 (added to the exam's duration for the restart)  BENCH_PORT=8191
 //   BENCH_RETRY_MS=1000  BENCH_RETRY_MAX_MS=15000  BENCH_DB_PREFIX=portal_bench
+//   BENCH_ROOT (a checkout whose built server to run: another build to compare with)
+//   BENCH_NODE_ARGS (for the server's node, e.g. --cpu-prof --cpu-prof-dir=/tmp/prof)
+//   BENCH_DETAIL=1 (the first-try saves and the starts per 10 s, to see when the slow ones came)
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import pg from 'pg';
@@ -47,6 +50,8 @@ const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 60);
 const GRACE_S = 30;
 const RETRY_MS = Number(process.env.BENCH_RETRY_MS ?? 1000);
 const RETRY_MAX_MS = Number(process.env.BENCH_RETRY_MAX_MS ?? 15_000);
+const ROOT = process.env.BENCH_ROOT || undefined;
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const JWT_SECRET = randomBytes(32).toString('hex');
 const MODEL = 'DIT/2024/0005';
 // Answering spread so that all candidates together make RATE saves a second.
@@ -104,7 +109,12 @@ const stats = (label, list) => {
 const postgres = await freshPostgres();
 let portal = null;
 try {
-  portal = await startPortal({ port: PORT, env: { DATABASE_URL: postgres.url, JWT_SECRET } });
+  portal = await startPortal({
+    port: PORT,
+    root: ROOT,
+    nodeArgs: NODE_ARGS,
+    env: { DATABASE_URL: postgres.url, JWT_SECRET },
+  });
   const base = portal.base;
   const client = new pg.Client({ connectionString: postgres.url });
   client.on('error', (err) => console.error(`bench database connection: ${err.message}`));
@@ -263,7 +273,12 @@ try {
   killedAt = Date.now();
   process.kill(portal.pid, 'SIGKILL');
   const ackedAtKill = candidates.reduce((n, c) => n + c.acked, 0);
-  portal = await startPortal({ port: PORT, env: { DATABASE_URL: postgres.url, JWT_SECRET } });
+  portal = await startPortal({
+    port: PORT,
+    root: ROOT,
+    nodeArgs: NODE_ARGS,
+    env: { DATABASE_URL: postgres.url, JWT_SECRET },
+  });
   current = portal.base;
   backAt = Date.now();
   console.log(
@@ -299,6 +314,17 @@ try {
   stats('  before the kill', firstTry(saveTimes, -Infinity, killedAt));
   stats('  kill → a minute after restart', firstTry(saveTimes, killedAt, backAt + 60_000));
   stats('  after that', firstTry(saveTimes, backAt + 60_000));
+  if (process.env.BENCH_DETAIL) {
+    console.log('  per 10 s from the first start (first-try saves; starts):');
+    for (let from = started; from < Math.max(...saveTimes.map((x) => x.at), started); from += 10_000) {
+      const inWindow = firstTry(saveTimes, from, from + 10_000).sort((a, b) => a - b);
+      const opens = firstTry(startTimes, from, from + 10_000).length;
+      const mark = from <= killedAt && killedAt < from + 10_000 ? ' kill' : '';
+      console.log(
+        `    ${String((from - started) / 1000).padStart(4)} s  saves ${String(inWindow.length).padStart(5)}  p50 ${ms(percentile(inWindow, 50) ?? 0)}  p99 ${ms(percentile(inWindow, 99) ?? 0)}  max ${ms(inWindow.at(-1) ?? 0)}  starts ${opens}${mark}`,
+      );
+    }
+  }
   check(percentile(starts, 99) <= 1000, 'p99 of a start ≤ 1 s');
   check(percentile(saves, 99) <= 100, 'p99 of a save ≤ 100 ms');
   // The outage's saves: refused or dropped, then retried until the restarted server took them.
