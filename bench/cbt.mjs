@@ -28,7 +28,9 @@
 //   BENCH_ROOT (a checkout whose built server to run: another build to compare with)
 //   BENCH_NODE_ARGS (for the server's node, e.g. --cpu-prof --cpu-prof-dir=/tmp/prof)
 //   BENCH_DETAIL=1 (the first-try saves and the starts per 10 s, to see when the slow ones came)
+//   BENCH_KILL=0 (no kill: the first process alone)
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
 import {
@@ -51,6 +53,7 @@ const GRACE_S = 30;
 const RETRY_MS = Number(process.env.BENCH_RETRY_MS ?? 1000);
 const RETRY_MAX_MS = Number(process.env.BENCH_RETRY_MAX_MS ?? 15_000);
 const ROOT = process.env.BENCH_ROOT || undefined;
+const KILL = process.env.BENCH_KILL !== '0';
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const JWT_SECRET = randomBytes(32).toString('hex');
 const MODEL = 'DIT/2024/0005';
@@ -66,6 +69,28 @@ const loadavg = () =>
     .loadavg()
     .map((n) => n.toFixed(2))
     .join(' ');
+
+/** CPU seconds (user + system) a process has used, from /proc (Linux; null elsewhere). */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+/** CPU seconds of the server process and of the PostgreSQL backends serving the bench's database. */
+async function cpuNow(client, pid) {
+  const { rows } = await client.query(
+    `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+  );
+  return { server: cpuSeconds(pid) ?? 0, pg: new Map(rows.map((r) => [r.pid, cpuSeconds(r.pid) ?? 0])) };
+}
+/** CPU used between two readings of cpuNow (a backend opened in between counts whole; one closed is lost). */
+const cpuUsed = (from, to) => ({
+  server: to.server - from.server,
+  pg: [...to.pg].reduce((n, [pid, cpu]) => n + cpu - (from.pg.get(pid) ?? 0), 0),
+});
 
 /**
  * The page's clock (apps/web/src/features/cbt/sitting/serverClock.ts) on the bench's wall clock: each
@@ -164,7 +189,7 @@ try {
   const examId = (await made.json()).Data.Id;
   await fetch(`${base}/api/admin/cbt/exams/${examId}/publish`, { method: 'POST', headers: lecturer });
   console.log(
-    `${CANDIDATES} candidates × ${QUESTIONS} answers over ~${ANSWERING_S} s (~${RATE}/s), exam of ${DURATION_MIN} min, kill -9 half-way`,
+    `${CANDIDATES} candidates × ${QUESTIONS} answers over ~${ANSWERING_S} s (~${RATE}/s), exam of ${DURATION_MIN} min${KILL ? ', kill -9 half-way' : ''}`,
   );
 
   let current = base;
@@ -267,23 +292,36 @@ try {
   const sittings = Promise.all(candidates.map(sit));
   // A failure is reported where the sittings are awaited, after the cleanup below is armed.
   sittings.catch(() => undefined);
-  // Half-way through the answering: kill -9, and start again on the same database.
-  await sleep((START_WINDOW + ANSWERING_S / 2) * 1000);
+  // Half-way through the answering: kill -9, and start again on the same database (BENCH_KILL=0: not,
+  // to see the first process alone, e.g. profiled).
+  // The CPU the steady answering costs (after the starts, until the kill): server and PostgreSQL.
+  await sleep((START_WINDOW + 5) * 1000);
+  const ackedNow = () => candidates.reduce((n, c) => n + c.acked, 0);
+  const cpuFrom = { ...(await cpuNow(client, portal.pid)), acked: ackedNow() };
+  await sleep(Math.max(0, ANSWERING_S / 2 - 5) * 1000);
+  const cpuTo = { ...(await cpuNow(client, portal.pid)), acked: ackedNow() };
+  const cpu = cpuUsed(cpuFrom, cpuTo);
+  const steadySaves = cpuTo.acked - cpuFrom.acked;
   const loadAtKill = loadavg();
-  killedAt = Date.now();
-  process.kill(portal.pid, 'SIGKILL');
-  const ackedAtKill = candidates.reduce((n, c) => n + c.acked, 0);
-  portal = await startPortal({
-    port: PORT,
-    root: ROOT,
-    nodeArgs: NODE_ARGS,
-    env: { DATABASE_URL: postgres.url, JWT_SECRET },
-  });
-  current = portal.base;
-  backAt = Date.now();
-  console.log(
-    `killed with SIGKILL after ${((killedAt - started) / 1000).toFixed(0)} s (${ackedAtKill} answers acknowledged, load ${loadAtKill}), back in ${((backAt - killedAt) / 1000).toFixed(1)} s`,
-  );
+  const ackedAtKill = ackedNow();
+  if (KILL) {
+    killedAt = Date.now();
+    process.kill(portal.pid, 'SIGKILL');
+    portal = await startPortal({
+      port: PORT,
+      root: ROOT,
+      nodeArgs: NODE_ARGS,
+      env: { DATABASE_URL: postgres.url, JWT_SECRET },
+    });
+    current = portal.base;
+    backAt = Date.now();
+    console.log(
+      `killed with SIGKILL after ${((killedAt - started) / 1000).toFixed(0)} s (${ackedAtKill} answers acknowledged, load ${loadAtKill}), back in ${((backAt - killedAt) / 1000).toFixed(1)} s`,
+    );
+  } else
+    console.log(
+      `not killed (BENCH_KILL=0); half-way: ${ackedAtKill} answers acknowledged, load ${loadAtKill}`,
+    );
   // Every candidate resumes: the time left the server answers, and the time left the page shows.
   const serverLeft = [];
   const pageLeft = [];
@@ -325,6 +363,10 @@ try {
       );
     }
   }
+  console.log(
+    `  CPU per save while answering (after the starts, ${steadySaves} saves in ${Math.max(0, ANSWERING_S / 2 - 5)} s): ` +
+      `server ${((1000 * cpu.server) / steadySaves).toFixed(2)} ms, PostgreSQL ${((1000 * cpu.pg) / steadySaves).toFixed(2)} ms`,
+  );
   check(percentile(starts, 99) <= 1000, 'p99 of a start ≤ 1 s');
   check(percentile(saves, 99) <= 100, 'p99 of a save ≤ 100 ms');
   // The outage's saves: refused or dropped, then retried until the restarted server took them.
