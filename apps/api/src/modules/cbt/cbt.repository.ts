@@ -287,11 +287,7 @@ export async function liveAttempt(db: Exec, examId: number, studentId: number, l
   return row ?? null;
 }
 
-/**
- * The attempt's row as a batch of answers needs it, held for the batch: FOR NO KEY UPDATE (the lock
- * an UPDATE of non-key columns takes), so it does not wait on, nor block, the key-share locks of rows
- * inserted elsewhere that refer to the attempt; the columns the checks read, not the marks or receipt.
- */
+/** The attempt's row as a batch of answers is checked against: the columns the checks read. */
 export async function attemptForAnswers(db: Exec, id: number) {
   const [row] = await db
     .select({
@@ -308,8 +304,7 @@ export async function attemptForAnswers(db: Exec, id: number) {
       cancelledAt: cbtAttempts.cancelledAt,
     })
     .from(cbtAttempts)
-    .where(eq(cbtAttempts.id, id))
-    .for('no key update');
+    .where(eq(cbtAttempts.id, id));
   return row ?? null;
 }
 
@@ -422,24 +417,20 @@ export interface NewAnswer {
 }
 
 /**
- * A batch's write, in one statement: appends the entries to the log, counts the questions whose
- * latest entry (the log before the statement and these entries: a statement does not see its own
- * inserts) holds an answer, and sets the attempt's last Seq, that count, the position and when it was
- * last seen. No entries (the heartbeat): the position and last seen only. Answers the count.
+ * A batch's write, in one statement, if the attempt is still as the batch was checked against (same
+ * last Seq, end and machine, open): holds its row (FOR NO KEY UPDATE — the lock an update of non-key
+ * columns takes, so the log's key-share locks on it do not wait), appends the entries, counts the
+ * questions whose latest entry (the log before the statement and these entries: a statement does not
+ * see its own inserts) holds an answer, and sets the attempt's last Seq, that count, the position and
+ * when it was last seen. A concurrent change (committed before or while this runs: the row is checked
+ * again once held) leaves everything as it was. Answers the count, or null when the attempt changed.
  */
 export async function appendAnswers(
   db: Exec,
-  a: { id: number; answered: number },
+  a: { id: number; lastSeq: number; endsAt: Date },
   entries: readonly NewAnswer[],
   set: { lastSeq: number; position: number; machineId: string; at: Date },
 ) {
-  if (!entries.length) {
-    await db
-      .update(cbtAttempts)
-      .set({ lastSeq: set.lastSeq, position: set.position, lastSeenAt: set.at })
-      .where(eq(cbtAttempts.id, a.id));
-    return a.answered;
-  }
   // JSON carries the batch as one parameter; a null answer is SQL NULL, as the log holds a cleared answer.
   const batch = JSON.stringify(
     entries.map((e) => ({
@@ -451,11 +442,16 @@ export async function appendAnswers(
     })),
   );
   const { rows } = (await db.execute(sql`
-    with added as (
+    with held as materialized (
+      select id from ${cbtAttempts}
+       where id = ${a.id}::int and last_seq = ${a.lastSeq}::int and ends_at = ${a.endsAt.toISOString()}::timestamptz
+         and machine_id = ${set.machineId}::text and submitted_at is null and cancelled_at is null
+         for no key update
+    ), added as (
       insert into ${cbtAnswerLog} (attempt_id, seq, question_id, answer, flagged, given_at, received_at, machine_id)
-      select ${a.id}::int, b.seq, b.question_id, b.answer, b.flagged, b.given_at, ${set.at.toISOString()}::timestamptz,
+      select held.id, b.seq, b.question_id, b.answer, b.flagged, b.given_at, ${set.at.toISOString()}::timestamptz,
              ${set.machineId}::text
-        from jsonb_to_recordset(${batch}::jsonb)
+        from held, jsonb_to_recordset(${batch}::jsonb)
           as b(seq int, question_id int, answer jsonb, flagged boolean, given_at timestamptz)
       returning question_id, seq, answer
     ), latest as (
@@ -466,12 +462,13 @@ export async function appendAnswers(
     )
     update ${cbtAttempts}
        set last_seq = ${set.lastSeq}::int,
-           answered = (select count(*)::int from latest where answer is not null and answer <> 'null'::jsonb),
+           answered = case when ${entries.length}::int = 0 then answered
+             else (select count(*)::int from latest where answer is not null and answer <> 'null'::jsonb) end,
            position = ${set.position}::int,
            last_seen_at = ${set.at.toISOString()}::timestamptz
-     where id = ${a.id}::int
+     where id = (select id from held)
     returning answered`)) as unknown as { rows: { answered: number }[] };
-  return Number(rows[0]?.answered ?? 0);
+  return rows[0] ? Number(rows[0].answered) : null;
 }
 
 /** Log entries of an attempt with these seqs (for comparing replays). */

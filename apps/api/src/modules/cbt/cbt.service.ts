@@ -1133,12 +1133,23 @@ function refuseClosed(
 }
 
 /**
+ * How many times a batch is checked again when its attempt changed between the read and the write
+ * (another batch, a takeover, an extension, the submission): each such change is another writer's
+ * success, so this is never reached in practice.
+ */
+const SAVE_ROUNDS = 10;
+
+/**
  * Takes a batch of answers, all or nothing: Seqs strictly increasing; those already stored must be
  * the same answers (acknowledged again), the new ones must continue from the attempt's last Seq
- * with no gap; each for a question of the paper, in its shape, given by the end. The attempt's row
- * is held for the batch (FOR NO KEY UPDATE), so concurrent batches are taken one after the other.
- * Four round trips to the database for a batch of new answers, however many: BEGIN, the attempt held,
- * one statement appending them and updating the attempt (`appendAnswers`), COMMIT.
+ * with no gap; each for a question of the paper, in its shape, given by the end.
+ *
+ * Checked against the attempt as read, then written by one statement (`appendAnswers`) that holds
+ * the attempt's row only if it is still as read, appends the new answers, counts the answered
+ * questions and updates the attempt: a batch costs two round trips to the database (three with a
+ * replay), and the row is held for that statement only. Concurrent batches are thus taken one after
+ * the other: the later one finds the attempt changed, is checked again against it (a replay of what
+ * the first stored is acknowledged again) and written or refused.
  */
 export async function saveAnswers(
   d: CbtDeps,
@@ -1151,77 +1162,90 @@ export async function saveAnswers(
   const items = input.Answers;
   for (let i = 1; i < items.length; i++)
     if (items[i]!.Seq <= items[i - 1]!.Seq) throw badRequest(M.seqsNotIncreasing);
-  const outcome = await d.db.transaction(async (tx) => {
-    const a = await repo.attemptForAnswers(tx, attemptId);
+  for (let round = 1; round <= SAVE_ROUNDS; round++) {
+    const a = await repo.attemptForAnswers(d.db, attemptId);
     if (!a || a.studentId !== studentId) throw forbidden(M.notYourAttempt);
     refuseClosed(a, machine);
     const now = new Date();
-    if (isOverdue(a, now)) return null;
-    const old = items.filter((i) => i.Seq <= a.lastSeq);
-    const stored = new Map(
-      (
-        await repo.logSeqs(
-          tx,
-          a.id,
-          old.map((i) => i.Seq),
-        )
-      ).map((r) => [r.seq, r]),
-    );
-    for (const it of old) {
-      const s = stored.get(it.Seq);
-      if (
-        !s ||
-        s.questionId !== it.QuestionId ||
-        s.flagged !== it.Flagged ||
-        !sameAnswer(s.answer, it.Answer)
-      )
-        throw conflict(M.outOfOrder(it.Seq, a.lastSeq));
+    if (isOverdue(a, now)) {
+      await timeUp(d.db, attemptId);
+      throw conflict(M.timeUp);
     }
-    const fresh = items.filter((i) => i.Seq > a.lastSeq);
-    fresh.forEach((it, k) => {
-      if (it.Seq !== a.lastSeq + 1 + k) throw conflict(M.outOfOrder(it.Seq, a.lastSeq));
-    });
-    const paper = new Map(a.paper.map((p) => [p.q, p]));
-    const rows: repo.NewAnswer[] = [];
-    for (const it of fresh) {
-      const p = paper.get(it.QuestionId);
-      if (!p) throw conflict(M.notInPaper(it.QuestionId));
-      if (!fitsKind({ kind: p.k as QuestionKind, options: p.o.map(() => ({ correct: false })) }, it.Answer))
-        throw badRequest(M.answerShape(it.Seq));
-      // The device's clock may run ahead: a time later than now is now.
-      const given = new Date(Math.min(Date.parse(it.GivenAt), now.getTime()));
-      if (given.getTime() > a.endsAt.getTime()) throw conflict(M.givenAfterEnd(it.Seq));
-      rows.push({
-        seq: it.Seq,
-        questionId: it.QuestionId,
-        answer: normalAnswer(it.Answer),
-        flagged: it.Flagged,
-        givenAt: given,
-      });
-    }
+    const rows = await checkBatch(d.db, a, items, now);
     const lastSeq = rows.length ? rows[rows.length - 1]!.seq : a.lastSeq;
     const position =
       input.Position === undefined ? a.position : Math.min(input.Position, Math.max(0, a.paper.length - 1));
-    const answered = await repo.appendAnswers(tx, a, rows, {
+    const answered = await repo.appendAnswers(d.db, a, rows, {
       lastSeq,
       position,
       machineId: machine,
       at: now,
     });
+    if (answered === null) continue;
     return {
-      Accepted: items.map((i) => i.Seq),
-      LastSeq: lastSeq,
-      Position: position,
-      Answered: answered,
-      EndsAt: a.endsAt.toISOString(),
-      ServerNow: new Date().toISOString(),
+      Status: STATUS.ok,
+      Data: {
+        Accepted: items.map((i) => i.Seq),
+        LastSeq: lastSeq,
+        Position: position,
+        Answered: answered,
+        EndsAt: a.endsAt.toISOString(),
+        ServerNow: new Date().toISOString(),
+      },
     };
-  });
-  if (!outcome) {
-    await timeUp(d.db, attemptId);
-    throw conflict(M.timeUp);
   }
-  return { Status: STATUS.ok, Data: outcome };
+  throw new Error(`cbt: attempt ${attemptId} changed under ${SAVE_ROUNDS} batches in a row`);
+}
+
+/**
+ * A batch against the attempt as read: already-stored Seqs must be the stored answers; the new ones
+ * continue from the last Seq with no gap, each for a question of the paper, in its shape, given by
+ * the end (a time later than now is now). Answers the new entries to append; throws the refusal.
+ */
+async function checkBatch(
+  db: Exec,
+  a: NonNullable<Awaited<ReturnType<typeof repo.attemptForAnswers>>>,
+  items: z.output<typeof answersInput>['Answers'],
+  now: Date,
+) {
+  const old = items.filter((i) => i.Seq <= a.lastSeq);
+  const stored = new Map(
+    (
+      await repo.logSeqs(
+        db,
+        a.id,
+        old.map((i) => i.Seq),
+      )
+    ).map((r) => [r.seq, r]),
+  );
+  for (const it of old) {
+    const s = stored.get(it.Seq);
+    if (!s || s.questionId !== it.QuestionId || s.flagged !== it.Flagged || !sameAnswer(s.answer, it.Answer))
+      throw conflict(M.outOfOrder(it.Seq, a.lastSeq));
+  }
+  const fresh = items.filter((i) => i.Seq > a.lastSeq);
+  fresh.forEach((it, k) => {
+    if (it.Seq !== a.lastSeq + 1 + k) throw conflict(M.outOfOrder(it.Seq, a.lastSeq));
+  });
+  const paper = new Map(a.paper.map((p) => [p.q, p]));
+  const rows: repo.NewAnswer[] = [];
+  for (const it of fresh) {
+    const p = paper.get(it.QuestionId);
+    if (!p) throw conflict(M.notInPaper(it.QuestionId));
+    if (!fitsKind({ kind: p.k as QuestionKind, options: p.o.map(() => ({ correct: false })) }, it.Answer))
+      throw badRequest(M.answerShape(it.Seq));
+    // The device's clock may run ahead: a time later than now is now.
+    const given = new Date(Math.min(Date.parse(it.GivenAt), now.getTime()));
+    if (given.getTime() > a.endsAt.getTime()) throw conflict(M.givenAfterEnd(it.Seq));
+    rows.push({
+      seq: it.Seq,
+      questionId: it.QuestionId,
+      answer: normalAnswer(it.Answer),
+      flagged: it.Flagged,
+      givenAt: given,
+    });
+  }
+  return rows;
 }
 
 /** The candidate submits (again: the same receipt). */

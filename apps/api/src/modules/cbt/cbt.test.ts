@@ -669,6 +669,32 @@ describe('cbt', () => {
       });
     });
 
+    it('takes racing batches for the same Seq one after the other: one stored, its copies acknowledged, the others refused', async () => {
+      const sitting = (await ok('GET', API.sitting(counting), as(s5, M1))).Data as AttemptView;
+      expect(sitting.LastSeq).toBe(6);
+      const q = sitting.Paper[3]!;
+      const plain = answer(7, q, null);
+      const flagged = { ...answer(7, q, null), Flagged: true };
+      const replies = await Promise.all(
+        [plain, flagged, plain, flagged, plain, flagged, plain, flagged].map((a) => post(counting, M1, [a])),
+      );
+      const won = replies.find((r) => r.statusCode === 200)!.json().Data as { LastSeq: number };
+      expect(won.LastSeq).toBe(7);
+      const [entry, ...more] = await db()
+        .select()
+        .from(cbtAnswerLog)
+        .where(and(eq(cbtAnswerLog.attemptId, counting), eq(cbtAnswerLog.seq, 7)));
+      expect(more).toHaveLength(0);
+      // Every copy of what was stored is acknowledged; every other content is refused as out of order.
+      replies.forEach((r, i) => {
+        const same = (i % 2 === 1) === entry!.flagged;
+        expect(r.statusCode, r.body).toBe(same ? 200 : 409);
+        if (!same) expect(r.json().Message).toBe(M.outOfOrder(7, 7));
+      });
+      const [row] = await db().select().from(cbtAttempts).where(eq(cbtAttempts.id, counting));
+      expect(row!.lastSeq).toBe(7);
+    });
+
     it('answers each sitting request with the stored end and its own clock as it answers (time left = EndsAt − ServerNow)', async () => {
       const [row] = await db().select().from(cbtAttempts).where(eq(cbtAttempts.id, counting));
       const within = (reply: { EndsAt: string; ServerNow: string }, from: number, to: number) => {
