@@ -13,6 +13,8 @@
 //   was up: the issue's "p99 of a save ≤ 100 ms"), those sent in the minute after the restart apart too;
 //   and, separately, the saves held through the outage (refused or dropped, then retried): how many,
 //   how many tries, how long from the first try until acknowledged;
+//   beside them, the database's own commit time (a probe every 200 ms on its own connection), and the
+//   saves that overlapped a slow probe commit (the shared server's disk busy) apart from the others;
 // - answers in the log = answers acknowledged (none lost);
 // - after the restart every candidate reads the attempt: the time left the server answers (EndsAt −
 //   ServerNow) against what it should be at that moment (the EndsAt the start gave, and the bench's own
@@ -288,6 +290,23 @@ try {
       c.clock.sync(res.body.Data, res.sentAt, res.arrivedAt);
     }
   }
+  // The database's own commit time, apart from the portal: every 200 ms a transaction that needs a WAL
+  // flush (it takes a transaction id), on its own connection. A slow one shows the disk was busy (the
+  // shared server's checkpoints: other sessions' CREATE/DROP DATABASE force them), whatever the portal does.
+  const probes = [];
+  let probing = true;
+  const probe = (async () => {
+    const c = new pg.Client({ connectionString: postgres.url });
+    await c.connect();
+    while (probing) {
+      const at = Date.now();
+      const t0 = performance.now();
+      await c.query('begin; select txid_current(); commit;');
+      probes.push({ at, ms: performance.now() - t0 });
+      await sleep(200);
+    }
+    await c.end();
+  })();
   const started = Date.now();
   const sittings = Promise.all(candidates.map(sit));
   // A failure is reported where the sittings are awaited, after the cleanup below is armed.
@@ -344,6 +363,8 @@ try {
   }
   const loadAtResume = loadavg();
   await sittings;
+  probing = false;
+  await probe;
   const firstTry = (list, from = -Infinity, to = Infinity) =>
     list.filter((x) => x.at >= from && x.at < to).map((x) => x.ms);
   console.log(`(round trips of requests answered at their first try, sent while the server was up)`);
@@ -352,6 +373,25 @@ try {
   stats('  before the kill', firstTry(saveTimes, -Infinity, killedAt));
   stats('  kill → a minute after restart', firstTry(saveTimes, killedAt, backAt + 60_000));
   stats('  after that', firstTry(saveTimes, backAt + 60_000));
+  // The saves whose round trip overlapped a commit of the probe's that took over 100 ms (the database's
+  // disk was busy then), and the others.
+  const stalls = probes.filter((p) => p.ms > 100);
+  const inStall = (x) => stalls.some((p) => p.at < x.at + x.ms && x.at < p.at + p.ms);
+  const probeMs = stats(
+    'database commit (probe)',
+    probes.map((p) => p.ms),
+  );
+  console.log(
+    `  ${stalls.length} probe commits over 100 ms, ${(stalls.reduce((n, p) => n + p.ms, 0) / 1000).toFixed(1)} s in all (p99 ${ms(percentile(probeMs, 99) ?? 0)})`,
+  );
+  stats(
+    '  saves during a slow commit',
+    saveTimes.filter(inStall).map((x) => x.ms),
+  );
+  stats(
+    '  saves at other times',
+    saveTimes.filter((x) => !inStall(x)).map((x) => x.ms),
+  );
   if (process.env.BENCH_DETAIL) {
     console.log('  per 10 s from the first start (first-try saves; starts):');
     for (let from = started; from < Math.max(...saveTimes.map((x) => x.at), started); from += 10_000) {
