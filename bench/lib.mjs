@@ -11,11 +11,16 @@ import pg from 'pg';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
-/** A fresh PostgreSQL database for a benchmark, dropped by the returned function. */
+/**
+ * A fresh PostgreSQL database for a benchmark, dropped by the returned function; named
+ * `<BENCH_DB_PREFIX>_<time>` (portal_bench by default), so that benches run side by side stay apart.
+ */
 export async function freshPostgres(
   serverUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
 ) {
-  const name = `portal_bench_${Date.now()}`;
+  const prefix = process.env.BENCH_DB_PREFIX ?? 'portal_bench';
+  if (!/^[a-z_][a-z0-9_]*$/.test(prefix)) throw new Error(`BENCH_DB_PREFIX: not a plain name: ${prefix}`);
+  const name = `${prefix}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);

@@ -287,6 +287,27 @@ export async function liveAttempt(db: Exec, examId: number, studentId: number, l
   return row ?? null;
 }
 
+/** The attempt's row as a batch of answers is checked against: the columns the checks read. */
+export async function attemptForAnswers(db: Exec, id: number) {
+  const [row] = await db
+    .select({
+      id: cbtAttempts.id,
+      studentId: cbtAttempts.studentId,
+      paper: cbtAttempts.paper,
+      endsAt: cbtAttempts.endsAt,
+      machineId: cbtAttempts.machineId,
+      lastSeq: cbtAttempts.lastSeq,
+      position: cbtAttempts.position,
+      answered: cbtAttempts.answered,
+      submittedAt: cbtAttempts.submittedAt,
+      submitReason: cbtAttempts.submitReason,
+      cancelledAt: cbtAttempts.cancelledAt,
+    })
+    .from(cbtAttempts)
+    .where(eq(cbtAttempts.id, id));
+  return row ?? null;
+}
+
 /** Inserts an attempt unless the student has a live one (the partial unique index): null then. */
 export async function insertAttempt(db: Exec, values: AttemptInsert) {
   const [row] = await db
@@ -386,9 +407,68 @@ export async function studentFacts(db: Exec, studentId: number) {
 
 // ── the log ──
 
-export async function insertLog(db: Exec, rows: LogInsert[]) {
-  if (!rows.length) return;
-  await db.insert(cbtAnswerLog).values(rows);
+/** One new entry of the log, as a batch appends it (the attempt, machine and arrival are the batch's). */
+export interface NewAnswer {
+  seq: number;
+  questionId: number;
+  answer: unknown;
+  flagged: boolean;
+  givenAt: Date;
+}
+
+/**
+ * A batch's write, in one statement, if the attempt is still as the batch was checked against (same
+ * last Seq, end and machine, open): holds its row (FOR NO KEY UPDATE — the lock an update of non-key
+ * columns takes, so the log's key-share locks on it do not wait), appends the entries, counts the
+ * questions whose latest entry (the log before the statement and these entries: a statement does not
+ * see its own inserts) holds an answer, and sets the attempt's last Seq, that count, the position and
+ * when it was last seen. A concurrent change (committed before or while this runs: the row is checked
+ * again once held) leaves everything as it was. Answers the count, or null when the attempt changed.
+ */
+export async function appendAnswers(
+  db: Exec,
+  a: { id: number; lastSeq: number; endsAt: Date },
+  entries: readonly NewAnswer[],
+  set: { lastSeq: number; position: number; machineId: string; at: Date },
+) {
+  // JSON carries the batch as one parameter; a null answer is SQL NULL, as the log holds a cleared answer.
+  const batch = JSON.stringify(
+    entries.map((e) => ({
+      seq: e.seq,
+      question_id: e.questionId,
+      answer: e.answer ?? null,
+      flagged: e.flagged,
+      given_at: e.givenAt.toISOString(),
+    })),
+  );
+  const { rows } = (await db.execute(sql`
+    with held as materialized (
+      select id from ${cbtAttempts}
+       where id = ${a.id}::int and last_seq = ${a.lastSeq}::int and ends_at = ${a.endsAt.toISOString()}::timestamptz
+         and machine_id = ${set.machineId}::text and submitted_at is null and cancelled_at is null
+         for no key update
+    ), added as (
+      insert into ${cbtAnswerLog} (attempt_id, seq, question_id, answer, flagged, given_at, received_at, machine_id)
+      select held.id, b.seq, b.question_id, b.answer, b.flagged, b.given_at, ${set.at.toISOString()}::timestamptz,
+             ${set.machineId}::text
+        from held, jsonb_to_recordset(${batch}::jsonb)
+          as b(seq int, question_id int, answer jsonb, flagged boolean, given_at timestamptz)
+      returning question_id, seq, answer
+    ), latest as (
+      select distinct on (question_id) answer
+        from (select question_id, seq, answer from ${cbtAnswerLog} where attempt_id = ${a.id}::int
+              union all select question_id, seq, answer from added) l
+       order by question_id, seq desc
+    )
+    update ${cbtAttempts}
+       set last_seq = ${set.lastSeq}::int,
+           answered = case when ${entries.length}::int = 0 then answered
+             else (select count(*)::int from latest where answer is not null and answer <> 'null'::jsonb) end,
+           position = ${set.position}::int,
+           last_seen_at = ${set.at.toISOString()}::timestamptz
+     where id = (select id from held)
+    returning answered`)) as unknown as { rows: { answered: number }[] };
+  return rows[0] ? Number(rows[0].answered) : null;
 }
 
 /** Log entries of an attempt with these seqs (for comparing replays). */
@@ -415,16 +495,6 @@ export async function currentAnswers(db: Exec, attemptId: number) {
     flagged: r.flagged,
     givenAt: new Date(r.given_at),
   }));
-}
-
-/** How many questions have a non-null current answer. */
-export async function answeredCount(db: Exec, attemptId: number) {
-  const { rows } = (await db.execute(sql`
-    select count(*)::int as n from (
-      select distinct on (question_id) answer from ${cbtAnswerLog} where attempt_id = ${attemptId}
-       order by question_id, seq desc) c
-     where c.answer is not null and c.answer <> 'null'::jsonb`)) as unknown as { rows: { n: number }[] };
-  return Number(rows[0]?.n ?? 0);
 }
 
 export async function logOf(db: Exec, attemptId: number) {

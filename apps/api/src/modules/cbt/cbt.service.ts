@@ -840,7 +840,7 @@ export async function submitIn(tx: Exec, attemptId: number, reason: SubmitReason
   return closed;
 }
 
-const isOverdue = (a: repo.AttemptRow, now: Date) =>
+const isOverdue = (a: Pick<repo.AttemptRow, 'submittedAt' | 'cancelledAt' | 'endsAt'>, now: Date) =>
   !a.submittedAt && !a.cancelledAt && now.getTime() >= a.endsAt.getTime() + GRACE_MS;
 
 /**
@@ -1125,17 +1125,33 @@ export async function sitting(d: CbtDeps, studentId: number, attemptId: number, 
   return { Status: STATUS.ok, Data: await attemptView(d, a, machine) };
 }
 
-function refuseClosed(a: repo.AttemptRow, machine: string) {
+function refuseClosed(
+  a: Pick<repo.AttemptRow, 'cancelledAt' | 'submittedAt' | 'submitReason' | 'machineId'>,
+  machine: string,
+) {
   if (a.cancelledAt) throw conflict(M.restarted);
   if (a.submittedAt) throw conflict(a.submitReason === 'timeUp' ? M.timeUp : M.alreadySubmitted);
   if (a.machineId !== machine) throw conflict(M.superseded);
 }
 
 /**
+ * How many times a batch is checked again when its attempt changed between the read and the write
+ * (another batch, a takeover, an extension, the submission): each such change is another writer's
+ * success, so this is never reached in practice.
+ */
+const SAVE_ROUNDS = 10;
+
+/**
  * Takes a batch of answers, all or nothing: Seqs strictly increasing; those already stored must be
  * the same answers (acknowledged again), the new ones must continue from the attempt's last Seq
- * with no gap; each for a question of the paper, in its shape, given by the end. The attempt's row
- * is held for the batch, so concurrent batches are taken one after the other.
+ * with no gap; each for a question of the paper, in its shape, given by the end.
+ *
+ * Checked against the attempt as read, then written by one statement (`appendAnswers`) that holds
+ * the attempt's row only if it is still as read, appends the new answers, counts the answered
+ * questions and updates the attempt: a batch costs two round trips to the database (three with a
+ * replay), and the row is held for that statement only. Concurrent batches are thus taken one after
+ * the other: the later one finds the attempt changed, is checked again against it (a replay of what
+ * the first stored is acknowledged again) and written or refused.
  */
 export async function saveAnswers(
   d: CbtDeps,
@@ -1148,76 +1164,90 @@ export async function saveAnswers(
   const items = input.Answers;
   for (let i = 1; i < items.length; i++)
     if (items[i]!.Seq <= items[i - 1]!.Seq) throw badRequest(M.seqsNotIncreasing);
-  const outcome = await d.db.transaction(async (tx) => {
-    const a = await ownAttempt(tx, studentId, attemptId, true);
+  for (let round = 1; round <= SAVE_ROUNDS; round++) {
+    const a = await repo.attemptForAnswers(d.db, attemptId);
+    if (!a || a.studentId !== studentId) throw forbidden(M.notYourAttempt);
     refuseClosed(a, machine);
     const now = new Date();
-    if (isOverdue(a, now)) return null;
-    const old = items.filter((i) => i.Seq <= a.lastSeq);
-    const stored = new Map(
-      (
-        await repo.logSeqs(
-          tx,
-          a.id,
-          old.map((i) => i.Seq),
-        )
-      ).map((r) => [r.seq, r]),
-    );
-    for (const it of old) {
-      const s = stored.get(it.Seq);
-      if (
-        !s ||
-        s.questionId !== it.QuestionId ||
-        s.flagged !== it.Flagged ||
-        !sameAnswer(s.answer, it.Answer)
-      )
-        throw conflict(M.outOfOrder(it.Seq, a.lastSeq));
+    if (isOverdue(a, now)) {
+      await timeUp(d.db, attemptId);
+      throw conflict(M.timeUp);
     }
-    const fresh = items.filter((i) => i.Seq > a.lastSeq);
-    fresh.forEach((it, k) => {
-      if (it.Seq !== a.lastSeq + 1 + k) throw conflict(M.outOfOrder(it.Seq, a.lastSeq));
-    });
-    const paper = new Map(a.paper.map((p) => [p.q, p]));
-    const rows: repo.LogInsert[] = [];
-    for (const it of fresh) {
-      const p = paper.get(it.QuestionId);
-      if (!p) throw conflict(M.notInPaper(it.QuestionId));
-      if (!fitsKind({ kind: p.k as QuestionKind, options: p.o.map(() => ({ correct: false })) }, it.Answer))
-        throw badRequest(M.answerShape(it.Seq));
-      // The device's clock may run ahead: a time later than now is now.
-      const given = new Date(Math.min(Date.parse(it.GivenAt), now.getTime()));
-      if (given.getTime() > a.endsAt.getTime()) throw conflict(M.givenAfterEnd(it.Seq));
-      rows.push({
-        attemptId: a.id,
-        seq: it.Seq,
-        questionId: it.QuestionId,
-        answer: normalAnswer(it.Answer),
-        flagged: it.Flagged,
-        givenAt: given,
-        receivedAt: now,
-        machineId: machine,
-      });
-    }
-    await repo.insertLog(tx, rows);
+    const rows = await checkBatch(d.db, a, items, now);
     const lastSeq = rows.length ? rows[rows.length - 1]!.seq : a.lastSeq;
-    const answered = rows.length ? await repo.answeredCount(tx, a.id) : a.answered;
     const position =
       input.Position === undefined ? a.position : Math.min(input.Position, Math.max(0, a.paper.length - 1));
-    await repo.updateAttempt(tx, a.id, { lastSeq, answered, position, lastSeenAt: now });
+    const answered = await repo.appendAnswers(d.db, a, rows, {
+      lastSeq,
+      position,
+      machineId: machine,
+      at: now,
+    });
+    if (answered === null) continue;
     return {
-      Accepted: items.map((i) => i.Seq),
-      LastSeq: lastSeq,
-      Position: position,
-      Answered: answered,
-      EndsAt: a.endsAt.toISOString(),
-      ServerNow: new Date().toISOString(),
+      Status: STATUS.ok,
+      Data: {
+        Accepted: items.map((i) => i.Seq),
+        LastSeq: lastSeq,
+        Position: position,
+        Answered: answered,
+        EndsAt: a.endsAt.toISOString(),
+        ServerNow: new Date().toISOString(),
+      },
     };
-  });
-  if (!outcome) {
-    await timeUp(d.db, attemptId);
-    throw conflict(M.timeUp);
   }
-  return { Status: STATUS.ok, Data: outcome };
+  throw new Error(`cbt: attempt ${attemptId} changed under ${SAVE_ROUNDS} batches in a row`);
+}
+
+/**
+ * A batch against the attempt as read: already-stored Seqs must be the stored answers; the new ones
+ * continue from the last Seq with no gap, each for a question of the paper, in its shape, given by
+ * the end (a time later than now is now). Answers the new entries to append; throws the refusal.
+ */
+async function checkBatch(
+  db: Exec,
+  a: NonNullable<Awaited<ReturnType<typeof repo.attemptForAnswers>>>,
+  items: z.output<typeof answersInput>['Answers'],
+  now: Date,
+) {
+  const old = items.filter((i) => i.Seq <= a.lastSeq);
+  const stored = new Map(
+    (
+      await repo.logSeqs(
+        db,
+        a.id,
+        old.map((i) => i.Seq),
+      )
+    ).map((r) => [r.seq, r]),
+  );
+  for (const it of old) {
+    const s = stored.get(it.Seq);
+    if (!s || s.questionId !== it.QuestionId || s.flagged !== it.Flagged || !sameAnswer(s.answer, it.Answer))
+      throw conflict(M.outOfOrder(it.Seq, a.lastSeq));
+  }
+  const fresh = items.filter((i) => i.Seq > a.lastSeq);
+  fresh.forEach((it, k) => {
+    if (it.Seq !== a.lastSeq + 1 + k) throw conflict(M.outOfOrder(it.Seq, a.lastSeq));
+  });
+  const paper = new Map(a.paper.map((p) => [p.q, p]));
+  const rows: repo.NewAnswer[] = [];
+  for (const it of fresh) {
+    const p = paper.get(it.QuestionId);
+    if (!p) throw conflict(M.notInPaper(it.QuestionId));
+    if (!fitsKind({ kind: p.k as QuestionKind, options: p.o.map(() => ({ correct: false })) }, it.Answer))
+      throw badRequest(M.answerShape(it.Seq));
+    // The device's clock may run ahead: a time later than now is now.
+    const given = new Date(Math.min(Date.parse(it.GivenAt), now.getTime()));
+    if (given.getTime() > a.endsAt.getTime()) throw conflict(M.givenAfterEnd(it.Seq));
+    rows.push({
+      seq: it.Seq,
+      questionId: it.QuestionId,
+      answer: normalAnswer(it.Answer),
+      flagged: it.Flagged,
+      givenAt: given,
+    });
+  }
+  return rows;
 }
 
 /** The candidate submits (again: the same receipt). */

@@ -511,6 +511,8 @@ describe('cbt', () => {
   describe('another exam', () => {
     let examId: number;
     let topicIds: number[];
+    /** The attempt of the exam that counts answers. */
+    let counting: number;
 
     it('is set, refused when a section asks too much, published with type 7, and started once by two requests at once', async () => {
       topicIds = (await topics()).map((x) => x.Id);
@@ -592,6 +594,123 @@ describe('cbt', () => {
         (a) => a.action,
       );
       expect(actions).toEqual(expect.arrayContaining(['restart', 'end']));
+    });
+
+    it('counts the answered questions by the latest entry of each, within a batch and across batches', async () => {
+      const id = (
+        await ok(
+          'POST',
+          API.offering(csc101, session),
+          lecturer,
+          examInput(
+            { Title: 'Counting test' },
+            (await topics()).map((x) => x.Id),
+          ),
+        )
+      ).Data.Id as number;
+      await ok('POST', API.publish(id), lecturer);
+      const sitting = (await ok('POST', API.open(id), as(s5, M1))).Data as AttemptView;
+      counting = sitting.AttemptId;
+      const [q1, q2, q3] = sitting.Paper;
+      const right = async (q: PaperQuestion) => rightAnswer(await keyOf(q.QuestionId));
+      const [a1, a2, a3] = [await right(q1!), await right(q2!), await right(q3!)];
+      // q1 answered then cleared in the same batch, q2 answered: one answered.
+      const first = await post(
+        sitting.AttemptId,
+        M1,
+        [answer(1, q1!, a1), answer(2, q2!, a2), answer(3, q1!, null)],
+        {
+          Position: 1,
+        },
+      );
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json().Data).toMatchObject({ Accepted: [1, 2, 3], LastSeq: 3, Answered: 1, Position: 1 });
+      // q2 cleared, q3 and q1 answered: two.
+      const second = [answer(4, q2!, null), answer(5, q3!, a3), answer(6, q1!, a1)];
+      const res = await post(sitting.AttemptId, M1, second, { Position: 2 });
+      expect(res.json().Data).toMatchObject({ LastSeq: 6, Answered: 2, Position: 2 });
+      // The ack lost and the batch sent again: acknowledged, nothing added, the count the same.
+      expect((await post(sitting.AttemptId, M1, second)).json().Data).toMatchObject({
+        LastSeq: 6,
+        Answered: 2,
+      });
+      // The heartbeat saves the position only.
+      expect((await post(sitting.AttemptId, M1, [], { Position: 4 })).json().Data).toMatchObject({
+        LastSeq: 6,
+        Answered: 2,
+        Position: 4,
+      });
+      const [row] = await db().select().from(cbtAttempts).where(eq(cbtAttempts.id, sitting.AttemptId));
+      expect(row).toMatchObject({ lastSeq: 6, answered: 2, position: 4, machineId: M1 });
+      const log = await db()
+        .select()
+        .from(cbtAnswerLog)
+        .where(eq(cbtAnswerLog.attemptId, sitting.AttemptId))
+        .orderBy(cbtAnswerLog.seq);
+      expect(log.map((l) => [l.seq, l.questionId, l.answer])).toEqual([
+        [1, q1!.QuestionId, a1],
+        [2, q2!.QuestionId, a2],
+        [3, q1!.QuestionId, null],
+        [4, q2!.QuestionId, null],
+        [5, q3!.QuestionId, a3],
+        [6, q1!.QuestionId, a1],
+      ]);
+      // A batch arrives at one moment, from one machine.
+      expect(new Set(log.slice(3).map((l) => l.receivedAt.getTime())).size).toBe(1);
+      expect(log.every((l) => l.machineId === M1)).toBe(true);
+      // A cleared answer is no answer in the database either.
+      const { rows } = (await db().execute(
+        sql`select count(*)::int as n from cbt_answer_log where attempt_id = ${sitting.AttemptId} and answer is null`,
+      )) as unknown as { rows: { n: number }[] };
+      expect(Number(rows[0]!.n)).toBe(2);
+      const live = (await ok('GET', API.candidates(id), lecturer)).Data.Candidates;
+      expect(live.find((c: { MatricNo: string }) => c.MatricNo === 'DIT/2024/0005')).toMatchObject({
+        Answered: 2,
+      });
+    });
+
+    it('takes racing batches for the same Seq one after the other: one stored, its copies acknowledged, the others refused', async () => {
+      const sitting = (await ok('GET', API.sitting(counting), as(s5, M1))).Data as AttemptView;
+      expect(sitting.LastSeq).toBe(6);
+      const q = sitting.Paper[3]!;
+      const plain = answer(7, q, null);
+      const flagged = { ...answer(7, q, null), Flagged: true };
+      const replies = await Promise.all(
+        [plain, flagged, plain, flagged, plain, flagged, plain, flagged].map((a) => post(counting, M1, [a])),
+      );
+      const won = replies.find((r) => r.statusCode === 200)!.json().Data as { LastSeq: number };
+      expect(won.LastSeq).toBe(7);
+      const [entry, ...more] = await db()
+        .select()
+        .from(cbtAnswerLog)
+        .where(and(eq(cbtAnswerLog.attemptId, counting), eq(cbtAnswerLog.seq, 7)));
+      expect(more).toHaveLength(0);
+      // Every copy of what was stored is acknowledged; every other content is refused as out of order.
+      replies.forEach((r, i) => {
+        const same = (i % 2 === 1) === entry!.flagged;
+        expect(r.statusCode, r.body).toBe(same ? 200 : 409);
+        if (!same) expect(r.json().Message).toBe(M.outOfOrder(7, 7));
+      });
+      const [row] = await db().select().from(cbtAttempts).where(eq(cbtAttempts.id, counting));
+      expect(row!.lastSeq).toBe(7);
+    });
+
+    it('answers each sitting request with the stored end and its own clock as it answers (time left = EndsAt − ServerNow)', async () => {
+      const [row] = await db().select().from(cbtAttempts).where(eq(cbtAttempts.id, counting));
+      const within = (reply: { EndsAt: string; ServerNow: string }, from: number, to: number) => {
+        expect(reply.EndsAt).toBe(row!.endsAt.toISOString());
+        expect(Date.parse(reply.ServerNow)).toBeGreaterThanOrEqual(from);
+        expect(Date.parse(reply.ServerNow)).toBeLessThanOrEqual(to);
+      };
+      for (const call of [
+        () => ok('GET', API.sitting(counting), as(s5, M1)),
+        () => ok('POST', API.open(row!.examId), as(s5, M1)),
+        () => ok('POST', API.answers(counting), as(s5, M1), { Answers: [], Position: 0 }),
+      ]) {
+        const from = Date.now();
+        const reply = (await call()).Data as { EndsAt: string; ServerNow: string };
+        within(reply, from, Date.now());
+      }
     });
   });
 

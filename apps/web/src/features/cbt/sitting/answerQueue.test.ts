@@ -59,7 +59,16 @@ function manualTimers() {
 /** Lets the queue's promises run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function setup(opts: { online?: () => boolean; attempt?: string; batchSize?: number } = {}) {
+function setup(
+  opts: {
+    online?: () => boolean;
+    attempt?: string;
+    batchSize?: number;
+    random?: () => number;
+    retryMs?: number;
+    maxRetryMs?: number;
+  } = {},
+) {
   const store = memoryAnswerStore<Answer>();
   const server = fakeServer();
   const timers = manualTimers();
@@ -73,6 +82,9 @@ function setup(opts: { online?: () => boolean; attempt?: string; batchSize?: num
       schedule: timers.schedule,
       onStatus: (s) => statuses.push(s),
       batchSize: opts.batchSize,
+      random: opts.random,
+      retryMs: opts.retryMs,
+      maxRetryMs: opts.maxRetryMs,
     });
   return { store, server, timers, statuses, queue: make(), make };
 }
@@ -127,19 +139,64 @@ describe('the offline answer queue', () => {
   });
 
   it('treats a server it cannot reach as offline and tries again later, with longer waits', async () => {
-    const { queue, server, timers } = setup();
+    // The draw at the top of its range: each wait is just under its ceiling (1 s, then 2 s).
+    const { queue, server, timers } = setup({ random: () => 0.9999 });
     await queue.open(0);
     server.down = true;
     await queue.give(7, { choice: 'B' }, at(1));
     await queue.flush();
     expect(queue.status()).toMatchObject({ state: 'offline', waiting: 1 });
-    expect(timers.due.map((d) => d.ms)).toEqual([1000]);
+    expect(timers.due.map((d) => d.ms)).toEqual([999]);
     await timers.fire();
-    expect(timers.due.map((d) => d.ms)).toEqual([2000]);
+    expect(timers.due.map((d) => d.ms)).toEqual([1999]);
     server.down = false;
     await timers.fire();
     expect(server.received.map((r) => r.seq)).toEqual([1]);
     expect(queue.status().state).toBe('saved');
+  });
+
+  it('spreads its retries at random below a ceiling that doubles up to the cap, and starts low again after a save', async () => {
+    // Draws 0, ½, just under 1, …: every wait is in [0, ceiling), the ceilings 400, 800, 1600, 2000, 2000 ms.
+    const draws = [0, 0.5, 0.9999, 0.5, 0.25, 0.5];
+    const { queue, server, timers } = setup({
+      random: () => draws.shift() ?? 0.5,
+      retryMs: 400,
+      maxRetryMs: 2_000,
+    });
+    await queue.open(0);
+    server.down = true;
+    await queue.give(7, { choice: 'B' }, at(1));
+    await queue.flush();
+    const waits: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      waits.push(...timers.due.map((d) => d.ms));
+      await timers.fire();
+    }
+    expect(waits).toEqual([0, 400, 1599, 1000, 500]);
+    server.down = false;
+    await timers.fire();
+    expect(queue.status().state).toBe('saved');
+    // After a save the next failure waits below the first ceiling again.
+    server.down = true;
+    await queue.give(8, { choice: 'C' }, at(2));
+    await queue.flush();
+    expect(timers.due.map((d) => d.ms)).toEqual([200]);
+  });
+
+  it('by default, a hall of queues whose server fails draws waits spread over the whole range', async () => {
+    const waits: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const { queue, server, timers } = setup();
+      await queue.open(0);
+      server.down = true;
+      await queue.give(1, { choice: 'A' }, at(1));
+      await queue.flush();
+      waits.push(...timers.due.map((d) => d.ms));
+    }
+    expect(waits).toHaveLength(200);
+    expect(waits.every((w) => w >= 0 && w < 1000)).toBe(true);
+    // Not one instant: the waits fall in every tenth of the first second.
+    expect(new Set(waits.map((w) => Math.floor(w / 100))).size).toBe(10);
   });
 
   it('a send that throws is kept for the next try, not lost', async () => {

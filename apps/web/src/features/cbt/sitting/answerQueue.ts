@@ -87,9 +87,15 @@ export interface AnswerQueueOptions<A> {
   onStatus?: (status: QueueStatus) => void;
   /** A timer for the retries (setTimeout); returns a cancel. */
   schedule?: (run: () => void, ms: number) => () => void;
-  /** The first retry's wait after a failed send; doubled each time up to `maxRetryMs`. */
+  /**
+   * The retries after a failed send (unreachable, refused connection, 5xx) wait a random time between
+   * 0 and a ceiling that starts at `retryMs` and doubles each time up to `maxRetryMs` ("full jitter"),
+   * so a hall of candidates whose server comes back does not send again in the same instant.
+   */
   retryMs?: number;
   maxRetryMs?: number;
+  /** A number in [0, 1) drawing each retry's wait (Math.random). */
+  random?: () => number;
 }
 
 interface Waiting<A> {
@@ -112,7 +118,8 @@ export class AnswerQueue<A> {
   private stopped: { state: 'superseded' | 'closed'; message: string } | null = null;
   private refusal: string | null = null;
   private cancelRetry: (() => void) | null = null;
-  private retryWait: number;
+  /** The ceiling of the next retry's wait (doubled after each failed try, up to `maxRetryMs`). */
+  private retryCeiling: number;
   /** Sending one by one to find the answer the server refuses. */
   private singly = false;
   /** The device's writes, one after another in the order they were asked for. */
@@ -123,7 +130,7 @@ export class AnswerQueue<A> {
   constructor(private readonly options: AnswerQueueOptions<A>) {
     this.isOnline = options.isOnline ?? (() => true);
     this.schedule = options.schedule ?? defaultSchedule;
-    this.retryWait = options.retryMs ?? 1_000;
+    this.retryCeiling = options.retryMs ?? 1_000;
   }
 
   /**
@@ -188,7 +195,7 @@ export class AnswerQueue<A> {
   retryNow(): Promise<void> {
     this.cancelRetry?.();
     this.cancelRetry = null;
-    this.retryWait = this.options.retryMs ?? 1_000;
+    this.retryCeiling = this.options.retryMs ?? 1_000;
     return this.flush();
   }
 
@@ -248,7 +255,7 @@ export class AnswerQueue<A> {
           }
           this.forgetThrough(through);
           this.unreachable = false;
-          this.retryWait = this.options.retryMs ?? 1_000;
+          this.retryCeiling = this.options.retryMs ?? 1_000;
           if (this.waiting.length === 0) this.singly = false;
           await this.write((store) => store.removeThrough(this.options.attempt, through));
           this.report();
@@ -307,10 +314,12 @@ export class AnswerQueue<A> {
     await durable;
   }
 
+  /** The next try after a failed one: at a random moment before the ceiling, which then doubles. */
   private retryLater(): void {
     if (this.cancelRetry || this.stopped) return;
-    const wait = this.retryWait;
-    this.retryWait = Math.min(wait * 2, this.options.maxRetryMs ?? 15_000);
+    const ceiling = this.retryCeiling;
+    this.retryCeiling = Math.min(ceiling * 2, this.options.maxRetryMs ?? 15_000);
+    const wait = Math.floor((this.options.random ?? Math.random)() * ceiling);
     this.cancelRetry = this.schedule(() => {
       this.cancelRetry = null;
       void this.flush();

@@ -52,6 +52,46 @@ describe("the exam's server-held clock", () => {
     expect(clock.remainingMs()).toBe(15 * 60_000 - 200);
   });
 
+  it('keeps the server time that quick answers pinned when a slow one comes (queued through a restart)', () => {
+    const mono = monotonic(0);
+    const clock = new ServerClock(mono.read);
+    // The server's clock is the monotonic one plus `offset`; it stamps ServerNow as it answers.
+    const offset = Date.parse('2026-11-26T10:00:00Z');
+    const ends = '2026-11-26T10:15:00Z';
+    const stamp = () => new Date(mono.read() + offset).toISOString();
+    // A quick answer: 20 ms there and back, stamped half-way.
+    let sentAt = mono.read();
+    mono.advance(10);
+    let reading = { EndsAt: ends, ServerNow: stamp() };
+    mono.advance(10);
+    clock.sync(reading, sentAt);
+    // A minute later, an answer that queued 4.4 s at the server before it was stamped, then came back at once.
+    mono.advance(60_000);
+    sentAt = mono.read();
+    mono.advance(4_390);
+    reading = { EndsAt: ends, ServerNow: stamp() };
+    mono.advance(10);
+    clock.sync(reading, sentAt);
+    // Halfway through that round trip alone would be 2.19 s early; the kept bounds (widened by the
+    // drift allowed over the minute) put it within 20 ms.
+    const truth = Date.parse(ends) - (mono.read() + offset);
+    expect(Math.abs(clock.remainingMs()! - truth)).toBeLessThanOrEqual(20);
+    expect(Math.abs(clock.serverNowMs()! - (mono.read() + offset))).toBeLessThanOrEqual(20);
+  });
+
+  it('starts again from an answer that contradicts the kept server time (its clock was set, or another server)', () => {
+    const mono = monotonic(0);
+    const clock = new ServerClock(mono.read);
+    clock.sync({ EndsAt: '2026-11-26T10:15:00Z', ServerNow: '2026-11-26T10:00:00Z' }, mono.read());
+    mono.advance(1_000);
+    // 5 s later than the kept bounds allow: taken as it comes.
+    const sentAt = mono.read();
+    mono.advance(100);
+    clock.sync({ EndsAt: '2026-11-26T10:15:00Z', ServerNow: '2026-11-26T10:00:06.050Z' }, sentAt);
+    expect(clock.serverNowIso()).toBe('2026-11-26T10:00:06.100Z');
+    expect(clock.remainingMs()).toBe(15 * 60_000 - 6_100);
+  });
+
   it('stops at zero and ignores readings it cannot parse', () => {
     const mono = monotonic();
     const clock = new ServerClock(mono.read);
