@@ -14,13 +14,13 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { SchoolFeesStatement } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
+import { TextInput } from '../../../components/form/TextInput';
 import { useT } from '../../../i18n/useT';
 import { ApiError } from '../../../lib/api';
 import { formatNaira } from '../../../lib/money';
@@ -240,20 +240,21 @@ function PayCard({ data }: { data: SchoolFeesStatement }) {
           </RadioGroup>
         </FormControl>
         {method === 'first' && (
-          <TextField
-            id={`${id}-amount`}
-            label={t('payments.schoolFees.instalmentAmount')}
-            type="number"
-            value={instalment}
-            onChange={(event) => setInstalment(event.target.value)}
-            error={!firstValid}
-            helperText={t('payments.schoolFees.instalmentHint', {
-              min: naira(data.MinimumFirstInstalment),
-              total: naira(data.Total),
-            })}
-            slotProps={{ htmlInput: { min: data.MinimumFirstInstalment, max: data.Total, step: 1 } }}
-            sx={{ maxWidth: 320 }}
-          />
+          <Box sx={{ maxWidth: 320 }}>
+            <TextInput
+              id={`${id}-amount`}
+              label={t('payments.schoolFees.instalmentAmount')}
+              type="number"
+              value={instalment}
+              onChange={(event) => setInstalment(event.target.value)}
+              error={!firstValid}
+              helperText={t('payments.schoolFees.instalmentHint', {
+                min: naira(data.MinimumFirstInstalment),
+                total: naira(data.Total),
+              })}
+              inputProps={{ min: data.MinimumFirstInstalment, max: data.Total, step: 1 }}
+            />
+          </Box>
         )}
         <ProviderButtons
           label={t('payments.schoolFees.payWith', { amount: naira(Number.isFinite(amount) ? amount : 0) })}
