@@ -28,14 +28,16 @@ const area = (name) => [
 ];
 
 /** Each route and the source modules it loads lazily (keys of the manifest); `budget`: held to the limit. */
+const LANDING = 'src/app/pages/LandingPage.tsx';
+const SIGN_IN = 'src/app/pages/SignInPage.tsx';
 const ROUTES = [
-  { route: '/', lazy: [], budget: true },
-  { route: '/ (Arabic, right-to-left)', locale: 'ar', lazy: [], budget: true },
-  { route: '/ApplicantSignin', lazy: [], budget: true },
-  { route: '/AdminSignin', lazy: [], budget: true },
-  { route: '/StudentSignin', lazy: [], budget: true },
-  { route: '/signin', lazy: [], budget: true },
-  { route: '/AdminSignin (Arabic, right-to-left)', locale: 'ar', lazy: [], budget: true },
+  { route: '/', lazy: [LANDING], budget: true },
+  { route: '/ (Arabic, right-to-left)', locale: 'ar', lazy: [LANDING], budget: true },
+  { route: '/ApplicantSignin', lazy: [SIGN_IN], budget: true },
+  { route: '/AdminSignin', lazy: [SIGN_IN], budget: true },
+  { route: '/StudentSignin', lazy: [SIGN_IN], budget: true },
+  { route: '/signin', lazy: [SIGN_IN], budget: true },
+  { route: '/AdminSignin (Arabic, right-to-left)', locale: 'ar', lazy: [SIGN_IN], budget: true },
   { route: '/forgotPassword', lazy: [QUERY_LAYOUT, 'src/app/pages/ForgotPasswordPage.tsx'] },
   { route: '/ConfirmNewPassword', lazy: [QUERY_LAYOUT, 'src/app/pages/ConfirmNewPasswordPage.tsx'] },
   ...[
