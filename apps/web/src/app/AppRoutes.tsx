@@ -3,6 +3,7 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { PageLoading } from '../components/PageLoading';
 import { AREA_IDS, AREAS } from '../lib/areas';
+import { preloadable } from '../lib/preloadable';
 import { usePrerenderedEdits } from './prerenderedEdits';
 import { RequireUser } from './RequireUser';
 
@@ -10,8 +11,12 @@ import { RequireUser } from './RequireUser';
  * The landing and sign-in pages, each its own chunk: a signed-in page never downloads their forms.
  * They arrive prerendered, and their HTML preloads the chunk beside the entry (scripts/prerender.mjs).
  */
-const LandingPage = lazy(() => import('./pages/LandingPage'));
-const SignInPage = lazy(() => import('./pages/SignInPage'));
+const LandingPage = preloadable(() => import('./pages/LandingPage'));
+const SignInPage = preloadable(() => import('./pages/SignInPage'));
+
+/** Downloads the page a prerendered path shows, for main.tsx to hydrate it without suspending. */
+export const loadPrerenderedPage = (path: string): Promise<void> =>
+  (path === '/' ? LandingPage : SignInPage).preload();
 
 // Everything else downloads when first opened.
 const QueryLayout = lazy(() => import('./providers/QueryLayout'));
