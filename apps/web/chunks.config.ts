@@ -113,8 +113,8 @@ interface Facts {
 }
 
 const DEFAULT_LOCAL = '*default*';
-/** A module this short (its code, in characters) costs the entry less than a file costs a page. */
-const SMALL = 1500;
+/** Modules this short together (their code, in characters) cost the entry less than a file a page. */
+const SMALL = 2000;
 
 /** The identifiers a node mentions anywhere in it (property names too: more, never less). */
 function identifiers(node: unknown, into = new Set<string>()): Set<string> {
@@ -362,23 +362,22 @@ function assign(ids: string[], getModuleInfo: (id: string) => ModuleInfo | null)
     const group = groupName(families);
     if (group) map.set(moduleId, group);
   }
-  // A small module of the public pages that other code imports too (FormControl's context, which
-  // any checkbox or switch reads) and that needs nothing outside the entry goes back to the entry,
-  // where it was: those pages would otherwise download the public pages' text fields with it.
+  // A small part of the public pages' groups that other code imports too (FormControl's context,
+  // which any checkbox or switch reads), with the little it needs from those groups, goes back to the
+  // entry, where it was: those pages would otherwise download the public pages' text fields with it.
   const publicOnly = (group: string | undefined) =>
     group !== undefined && group !== 'index' && !group.startsWith('area') && group !== 'query';
-  for (let moved = true; moved;) {
-    moved = false;
-    for (const [moduleId, group] of map) {
-      if (!publicOnly(group) || (getModuleInfo(moduleId)?.code?.length ?? Infinity) > SMALL) continue;
-      const importers = getModuleInfo(moduleId)?.importers ?? [];
-      if (importers.every((importer) => map.get(importer) === group || rootIds.has(importer))) continue;
-      if (![...needed([moduleId])].every((dependency) => dependency === moduleId || entry.has(dependency))) {
-        continue;
-      }
-      map.set(moduleId, 'index');
-      entry.add(moduleId);
-      moved = true;
+  const size = (moduleId: string) => getModuleInfo(moduleId)?.code?.length ?? Infinity;
+  for (const [moduleId, group] of map) {
+    if (!publicOnly(group) || entry.has(moduleId)) continue;
+    const importers = getModuleInfo(moduleId)?.importers ?? [];
+    if (importers.every((importer) => map.get(importer) === group || rootIds.has(importer))) continue;
+    const part = [...needed([moduleId])].filter((dependency) => !entry.has(dependency));
+    if (!part.every((dependency) => publicOnly(map.get(dependency)))) continue;
+    if (part.reduce((sum, dependency) => sum + size(dependency), 0) > SMALL) continue;
+    for (const dependency of part) {
+      map.set(dependency, 'index');
+      entry.add(dependency);
     }
   }
 

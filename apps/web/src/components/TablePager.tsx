@@ -2,11 +2,10 @@ import KeyboardArrowLeft from '@mui/icons-material/KeyboardArrowLeft';
 import KeyboardArrowRight from '@mui/icons-material/KeyboardArrowRight';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import InputBase from '@mui/material/InputBase';
-import NativeSelect from '@mui/material/NativeSelect';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef } from 'react';
+import { PlainSelect } from './form/PlainSelect';
 
 export interface TablePagerProps {
   /** Rows in all pages. */
@@ -26,7 +25,7 @@ export interface TablePagerProps {
 
 /**
  * A table's pager as MUI's TablePagination draws it — the page size, "1–5 of 12", previous and next —
- * on a native select and two buttons. TablePagination brings Select, Menu, Popover, Modal, Tooltip and
+ * on the browser's own select and two buttons. TablePagination brings Select, Menu, Popover, Modal, Tooltip and
  * Popper (about 25 KiB over the wire) to a page that only needs to turn pages. On a phone the parts
  * wrap onto two lines rather than run off-screen.
  */
@@ -83,19 +82,17 @@ export function TablePager({
           <Typography component="label" variant="body2" htmlFor={selectId}>
             {labelRowsPerPage}
           </Typography>
-          <NativeSelect
+          <PlainSelect
+            id={selectId}
             value={rowsPerPage}
             onChange={(event) => onRowsPerPageChange(Number(event.target.value))}
-            input={<InputBase />}
-            inputProps={{ id: selectId }}
-            sx={{ fontSize: 'body2.fontSize' }}
           >
             {rowsPerPageOptions.map((size) => (
               <option key={size} value={size}>
                 {size}
               </option>
             ))}
-          </NativeSelect>
+          </PlainSelect>
         </Box>
       )}
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
