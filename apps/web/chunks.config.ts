@@ -10,24 +10,27 @@ import type { GetManualChunk, ModuleInfo } from 'rollup';
  * page's 48 files beyond the entry: 62 KiB compressed one by one, 50 KiB as one), and each file
  * costs a request on a slow link.
  *
- * So the modules the ROOTS below need (the entry, the public pages, TanStack Query's layout and each
- * area's route file and shell) are grouped by which roots need them: each goes into the chunk named
- * after exactly that set of roots — `area-student` what only the student area needs, `area-shared`
- * what every area needs, `index` whatever the entry needs. A page still downloads only code its
- * roots need (Rollup's own rule, applied to these few roots rather than to every lazy module), in a
- * handful of files. Screens, cards and catalogues stay as Rollup cuts them.
+ * So the modules needed by the roots — what the entry loads lazily: each area's route file (its
+ * shell), TanStack Query's layout, the landing and sign-in pages, the other public pages — are
+ * grouped by the families of roots that need them (`groupName`): `area-student` what only the
+ * student's area needs, `areas` what several areas share, `query` what the Query layout needs,
+ * `index` what the entry needs. A page downloads the groups of its roots, in a handful of files.
+ * Screens, cards and catalogues stay as Rollup cuts them.
  *
  * "Needs" is what remains after tree-shaking, as far as this can tell without doing it: a module
  * with side effects needs all it imports; a side-effect-free one (MUI, the contract package) only
- * what the declarations of the exports asked of it use, and a re-export leads only to the module
- * that declares the name asked for. Importing one constant from `@portal/contracts`, or
- * `ThemeProvider` from `@mui/material/styles`, therefore does not put the package's other modules
- * in the entry.
+ * what the declarations of the exports asked of it use (and its calls not marked pure), and a
+ * re-export leads only to the module that declares the name asked for. Importing one constant from
+ * `@portal/contracts`, or `ThemeProvider` from `@mui/material/styles`, therefore does not put the
+ * package's other modules in the entry.
  *
  * Rollup adds a manual chunk's static imports to it unless they are in a manual chunk already, so
  * every module that is included and imported by one of these chunks is assigned too: what no root
  * needs (a re-exported module only lazy screens use) gets a chunk of its own folder (`lib-…`), which
  * those screens then load, as they would have.
+ *
+ * Whatever this decides, Rollup keeps the program's meaning (a module in another chunk is imported
+ * from there): a wrong guess costs bytes or a request, which `npm run size -w bench` shows per page.
  */
 type Family = 'landing' | 'signin' | 'public' | 'query' | (typeof AREAS)[number];
 const AREAS = ['applicant', 'student', 'admin', 'app'] as const;
