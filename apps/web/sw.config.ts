@@ -6,13 +6,14 @@ export { CACHE_NAMES, SW_FILE } from './src/lib/offlineCaches';
 
 /**
  * The modules whose chunks make the lecture-notes pages work offline: the entry (the app shell),
- * the student area, the lecture-notes screens and the PDF reader. Their static imports, styles
+ * TanStack Query's layout, the student area, the lecture-notes screens and the PDF reader. Their static imports, styles
  * and assets (the pdf.js worker) come with them, as do the strings of the shell, the student area
  * and the public words in every language.
  */
 const SHELL_ROOTS = [
   'index.html',
   'src/main.tsx',
+  'src/app/providers/QueryLayout.tsx',
   'src/app/routes/student.tsx',
   'src/features/content/components/LectureNotesScreen.tsx',
   'src/features/content/components/CoursePlayerScreen.tsx',

@@ -5,6 +5,7 @@ import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { areaChunks } from './chunks.config';
 import { CACHE_NAMES, precachedEntries, SW_FILE } from './sw.config';
 
 /**
@@ -57,6 +58,52 @@ function pureContracts(): Plugin {
         out = `${out.slice(0, start)}/* @__PURE__ */ (() => (${out.slice(start, end)}))()${out.slice(end)}`;
       }
       return { code: out, map: null };
+    },
+  };
+}
+
+/**
+ * MUI's `createTheme` and `ThemeProvider` each import the CSS-variables theme and provider (colour
+ * schemes, the colour-scheme script and storage: about 6 KiB over the wire on every page), which
+ * they only use when a theme asks for `cssVariables` or `colorSchemes`. The portal's themes never do
+ * (app/providers/theme.ts builds a plain light or dark palette), so the build gives those two modules
+ * their plain-theme branch only, which is what MUI runs for such a theme; a theme that asks for CSS
+ * variables fails loudly instead.
+ */
+function plainMuiThemes(): Plugin {
+  const refusal = JSON.stringify(
+    "The portal build leaves out MUI's CSS-variables themes (vite.config.ts, plainMuiThemes).",
+  );
+  const modules: Record<string, string> = {
+    '/@mui/material/styles/createTheme.mjs': `
+import createThemeNoVars from "./createThemeNoVars.mjs";
+export default function createTheme(options = {}, ...args) {
+  if (options.cssVariables || 'colorSchemes' in options) throw new Error(${refusal});
+  return createThemeNoVars(options, ...args);
+}`,
+    '/@mui/material/styles/ThemeProvider.mjs': `
+import * as React from 'react';
+import ThemeProviderNoVars from "./ThemeProviderNoVars.mjs";
+import THEME_ID from "./identifier.mjs";
+import { jsx as _jsx } from "react/jsx-runtime";
+export default function ThemeProvider({ theme, ...props }) {
+  const noVarsTheme = React.useMemo(() => {
+    if (typeof theme === 'function') return theme;
+    const muiTheme = THEME_ID in theme ? theme[THEME_ID] : theme;
+    if ('colorSchemes' in muiTheme) throw new Error(${refusal});
+    return 'vars' in muiTheme ? theme : { ...theme, vars: null };
+  }, [theme]);
+  return _jsx(ThemeProviderNoVars, { theme: noVarsTheme, ...props });
+}`,
+  };
+  return {
+    name: 'portal:plain-mui-themes',
+    enforce: 'pre',
+    load(id) {
+      const file = Object.keys(modules).find((suffix) =>
+        id.split('?')[0]!.endsWith(`/node_modules${suffix}`),
+      );
+      return file ? modules[file] : null;
     },
   };
 }
@@ -119,6 +166,7 @@ export default defineConfig({
   plugins: [
     precompiledMessages(),
     pureContracts(),
+    plainMuiThemes(),
     react(),
     inlineFavicon(),
     precompressedAssets(),
@@ -203,6 +251,9 @@ export default defineConfig({
       // The contract package has no side effects: importing its constants must not pull in the
       // modules beside them (and zod with them). Its zod schemas are for the API, not the browser.
       treeshake: { moduleSideEffects: (id) => !id.includes('/packages/contracts/') },
+      // The code a page loads before its screen in a few files rather than fifty (chunks.config.ts).
+      output: { manualChunks: areaChunks() },
+      // The signed-in areas' common code in a few files rather than fifty small ones (chunks.config.ts).
     },
   },
   // The prerendering build runs in Node at build time: one self-contained file.

@@ -53,7 +53,7 @@ test('DIT/2024/0004 applies, the registry draws, the student pays and the slipâ€
   await expect(page.getByText('2024/2025 Hostel Allocation', { exact: true })).toBeVisible();
   const hashShown = (await page.locator('code').first().textContent())!.trim();
   expect(hashShown).toMatch(/^[0-9a-f]{64}$/);
-  await expect(page.getByLabel('Choice 1')).toContainText('Queen Amina Hall');
+  await expect(page.getByLabel('Choice 1').locator('option:checked')).toContainText('Queen Amina Hall');
   await expect.poll(() => hasHorizontalScroll(page)).toBe(false);
   await page.getByRole('button', { name: 'Apply' }).dblclick();
   await expect(

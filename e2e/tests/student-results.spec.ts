@@ -81,8 +81,7 @@ test('the report card’s QR code opens its verification page; a transcript requ
   await expect(page.getByRole('heading', { name: 'Report Card and Transcripts', level: 1 })).toBeVisible();
 
   // The first semester's report card.
-  await page.getByRole('combobox', { name: 'Semester' }).click();
-  await page.getByRole('option', { name: FIRST }).click();
+  await page.getByRole('combobox', { name: 'Semester' }).selectOption({ label: FIRST });
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download report card' }).click(),

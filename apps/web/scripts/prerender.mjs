@@ -11,7 +11,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 process.env.NODE_ENV = 'production';
 const web = fileURLToPath(new URL('..', import.meta.url));
 const dist = path.join(web, 'dist');
-const { render, PRERENDERED_PATHS } = await import(
+const { render, PRERENDERED_PAGES, PRERENDERED_PATHS } = await import(
   pathToFileURL(path.join(web, 'dist-ssr/prerender.js')).href
 );
 const shell = readFileSync(path.join(dist, 'index.html'), 'utf8');
@@ -22,26 +22,44 @@ if (!english) throw new Error('The English catalogue is not in the build manifes
 const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(shell);
 if (!entry) throw new Error('No entry script in index.html.');
 
+/** A chunk's file and those of its static imports, by manifest key. */
+function chunkFiles(key, files = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the build manifest.`);
+  if (files.has(chunk.file)) return files;
+  files.add(chunk.file);
+  for (const imported of chunk.imports ?? []) chunkFiles(imported, files);
+  return files;
+}
+const entryFiles = chunkFiles(Object.keys(manifest).find((key) => manifest[key].isEntry));
+/** What a page's hydration needs besides the entry: the English strings and the page's own chunks. */
+const preloads = (page) => [
+  english.file,
+  ...[...chunkFiles(PRERENDERED_PAGES[page])].filter((file) => !entryFiles.has(file)),
+];
+
 /*
  * The page's one inline script, allowed by its hash (the server's Content-Security-Policy):
  * - Before the first paint: a visitor whose saved settings differ from what was prerendered (another
  *   language, right-to-left, dark or another theme colour) would see the wrong page for a moment.
  *   Their prerendered page stays hidden, as every page was before prerendering, until main.tsx
  *   renders the right one.
- * - The entry script and the English strings are fetched and run only after the first paint: the
- *   page shows first, then hydrates.
+ * - The entry script, the English strings and the page's own chunk (the landing and sign-in pages
+ *   are lazy, so that signed-in pages never download their forms) are fetched and run only after
+ *   the first paint: the page shows first, then hydrates.
  * - A form submitted before the page has come alive (#root[data-hydrated]) is held, not sent by the
  *   browser (a GET with the password in the address); it is submitted once hydrated
  *   (src/app/prerenderedEdits.ts).
  */
-const inlineScript =
+const inlineScript = (files) =>
   `<script>try{var s=JSON.parse(localStorage.getItem('portal.settings')||'{}');` +
   `if((s.locale&&s.locale!=='en')||s.isDirectionRTL||s.darkTheme||(s.themeColor&&s.themeColor!=='indigo'&&s.themeColor!=='school'))` +
   `document.documentElement.setAttribute('data-prerendered','stale')}catch(e){}` +
   `addEventListener('submit',function(e){if(!document.querySelector('#root[data-hydrated]')){` +
   `e.preventDefault();e.target.setAttribute('data-held-submit','')}},true);` +
-  `requestAnimationFrame(function(){setTimeout(function(){var l=document.createElement('link');` +
-  `l.rel='modulepreload';l.crossOrigin='';l.href=${JSON.stringify(`/portal/${english.file}`)};document.head.appendChild(l);` +
+  `requestAnimationFrame(function(){setTimeout(function(){` +
+  `${JSON.stringify(files.map((file) => `/portal/${file}`))}.forEach(function(h){var l=document.createElement('link');` +
+  `l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});` +
   `var e=document.createElement('script');` +
   `e.type='module';e.crossOrigin='';e.src=${JSON.stringify(entry[1])};document.head.appendChild(e)})})</script>` +
   `<style>html[data-prerendered=stale] #root{visibility:hidden}</style>`;
@@ -64,7 +82,7 @@ for (const page of PRERENDERED_PATHS) {
     // link it never competes with the page for bandwidth.
     .replace(entry[0], '')
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-    .replace('</head>', `${inlineScript}${styles.join('')}</head>`)
+    .replace('</head>', `${inlineScript(preloads(page))}${styles.join('')}</head>`)
     .replace('<div id="root"></div>', `<div id="root" data-prerendered="${page}">${markup}</div>`);
   if (!document.includes(`data-prerendered="${page}"`))
     throw new Error('No <div id="root"></div> in index.html.');

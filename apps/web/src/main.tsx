@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { loadPrerenderedPage } from './app/AppRoutes';
 import { holdLinkClicksWhileHydrating, notePrerenderedEdits } from './app/prerenderedEdits';
 import { loadRtlCache } from './app/providers/rtlCache';
 import { settingsStore } from './app/settings';
@@ -39,13 +40,20 @@ function canHydrate(): boolean {
   return !(area && liveUser(AREAS[area].userKind));
 }
 
-void Promise.all([loadingMessages, loadingRtlCache]).then(([messages, rtlCache]) => {
+// A prerendered page is hydrated once its lazy page has arrived too (preloaded by its HTML): the
+// form comes alive in one go, with what the visitor typed meanwhile handed over (prerenderedEdits.ts).
+const hydrating = canHydrate();
+const loadingPage = hydrating
+  ? loadPrerenderedPage(container.dataset.prerendered!).catch(() => undefined)
+  : null;
+
+void Promise.all([loadingMessages, loadingRtlCache, loadingPage]).then(([messages, rtlCache]) => {
   const app = (
     <StrictMode>
       <App catalogue={{ locale, messages }} rtlCache={rtlCache} />
     </StrictMode>
   );
-  if (canHydrate()) {
+  if (hydrating) {
     // A transition: hydration yields to the browser every few milliseconds instead of one long task.
     notePrerenderedEdits(container);
     holdLinkClicksWhileHydrating();

@@ -2,19 +2,20 @@
 // English with the default theme, for the server to send before any JavaScript has run.
 import createCache from '@emotion/cache';
 import { StrictMode, type ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { App } from './app/App';
-import { PRERENDERED_PATHS } from './app/AppRoutes';
+import { PRERENDERED_PAGES, PRERENDERED_PATHS } from './app/AppRoutes';
 import { loadCatalogue } from './i18n/catalogues';
 import { DEFAULT_LOCALE } from './i18n/locales';
 import { prerenderedTitle } from './lib/useDocumentTitle';
 
-export { PRERENDERED_PATHS };
+export { PRERENDERED_PAGES, PRERENDERED_PATHS };
 
 /**
  * A page's markup (its styles inline, as Emotion writes them on a server) and its title. The same
- * tree as main.tsx hydrates, but for the router.
+ * tree as main.tsx hydrates, but for the router. Rendered to completion: the page is a lazy chunk,
+ * which the prerenderer waits for (renderToString would write the loading fallback instead).
  */
 export async function render(path: string): Promise<{ html: string; title: string }> {
   const messages = await loadCatalogue(DEFAULT_LOCALE);
@@ -24,7 +25,7 @@ export async function render(path: string): Promise<{ html: string; title: strin
     </StaticRouter>
   );
   prerenderedTitle.current = '';
-  const html = renderToString(
+  const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <App
         catalogue={{ locale: DEFAULT_LOCALE, messages }}
@@ -34,5 +35,11 @@ export async function render(path: string): Promise<{ html: string; title: strin
       />
     </StrictMode>,
   );
+  const decoder = new TextDecoder();
+  let html = '';
+  for await (const chunk of prelude as AsyncIterable<Uint8Array | string>) {
+    html += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+  }
+  html += decoder.decode();
   return { html, title: prerenderedTitle.current };
 }

@@ -3,12 +3,22 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { PageLoading } from '../components/PageLoading';
 import { AREA_IDS, AREAS } from '../lib/areas';
-import { LandingPage } from './pages/LandingPage';
-import { SignInPage } from './pages/SignInPage';
+import { preloadable } from '../lib/preloadable';
 import { usePrerenderedEdits } from './prerenderedEdits';
 import { RequireUser } from './RequireUser';
 
-// The landing and sign-in pages ship with the entry; everything else downloads when first opened.
+/**
+ * The landing and sign-in pages, each its own chunk: a signed-in page never downloads their forms.
+ * They arrive prerendered, and their HTML preloads the chunk beside the entry (scripts/prerender.mjs).
+ */
+const LandingPage = preloadable(() => import('./pages/LandingPage'));
+const SignInPage = preloadable(() => import('./pages/SignInPage'));
+
+/** Downloads the page a prerendered path shows, for main.tsx to hydrate it without suspending. */
+export const loadPrerenderedPage = (path: string): Promise<void> =>
+  (path === '/' ? LandingPage : SignInPage).preload();
+
+// Everything else downloads when first opened.
 const QueryLayout = lazy(() => import('./providers/QueryLayout'));
 const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage'));
 const ConfirmNewPasswordPage = lazy(() => import('./pages/ConfirmNewPasswordPage'));
@@ -32,15 +42,17 @@ const AREA_ROUTES = {
 
 /**
  * The public pages whose HTML the build renders ahead (src/prerender.tsx, scripts/prerender.mjs): the
- * page paints before the JavaScript has downloaded, which then hydrates it. They live in the entry.
+ * page paints before the JavaScript has downloaded, which then hydrates it. Each with the module of
+ * its lazy page, whose chunk the page's HTML preloads with the entry.
  */
-export const PRERENDERED_PATHS = [
-  '/',
-  '/ApplicantSignin',
-  '/AdminSignin',
-  '/StudentSignin',
-  '/signin',
-] as const;
+export const PRERENDERED_PAGES = {
+  '/': 'src/app/pages/LandingPage.tsx',
+  '/ApplicantSignin': 'src/app/pages/SignInPage.tsx',
+  '/AdminSignin': 'src/app/pages/SignInPage.tsx',
+  '/StudentSignin': 'src/app/pages/SignInPage.tsx',
+  '/signin': 'src/app/pages/SignInPage.tsx',
+} as const;
+export const PRERENDERED_PATHS = Object.keys(PRERENDERED_PAGES) as (keyof typeof PRERENDERED_PAGES)[];
 
 /**
  * The route table of spec section 2. Matching ignores case and a trailing slash, so the e-mailed

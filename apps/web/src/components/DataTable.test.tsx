@@ -225,7 +225,10 @@ test('selection: one row, or every row from the heading; some selected shows as 
       rowLabel: (key) => `Select ${String(key)}`,
     },
   });
-  const all = screen.getByRole('checkbox', { name: 'Select every row on this page' }) as HTMLInputElement;
+  // The checkboxes download with the first selectable table.
+  const all = (await screen.findByRole('checkbox', {
+    name: 'Select every row on this page',
+  })) as HTMLInputElement;
   expect(all.checked).toBe(false);
   expect(all.getAttribute('data-indeterminate')).toBe('true');
   const user = userEvent.setup();

@@ -1,11 +1,17 @@
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { Fragment, useLayoutEffect, useRef, useState, type Key, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, useLayoutEffect, useRef, useState, type Key, type ReactNode } from 'react';
 import { useT } from '../i18n/useT';
+
+/**
+ * MUI's Checkbox (with SwitchBase: about 2 KiB over the wire) only for tables whose rows can be
+ * selected, downloaded with the first of them; a box of its size holds the place meanwhile.
+ */
+const Checkbox = lazy(() => import('@mui/material/Checkbox'));
+const checkboxSpace = <Box component="span" sx={{ display: 'inline-block', width: 38, height: 38 }} />;
 
 /** One column of a `DataTable`. */
 export interface DataColumn<Row> {
@@ -198,13 +204,15 @@ export function DataTable<Row>({
             <tr role="row">
               {selection && (
                 <th role="columnheader" scope="col" className="dt-narrow">
-                  <Checkbox
-                    size="small"
-                    checked={allSelected}
-                    indeterminate={someSelected && !allSelected}
-                    onChange={(event) => selection.onChangeAll(keys, event.target.checked)}
-                    slotProps={{ input: { 'aria-label': t('table.selectAll') } }}
-                  />
+                  <Suspense fallback={checkboxSpace}>
+                    <Checkbox
+                      size="small"
+                      checked={allSelected}
+                      indeterminate={someSelected && !allSelected}
+                      onChange={(event) => selection.onChangeAll(keys, event.target.checked)}
+                      slotProps={{ input: { 'aria-label': t('table.selectAll') } }}
+                    />
+                  </Suspense>
                 </th>
               )}
               {details && (
@@ -263,12 +271,14 @@ export function DataTable<Row>({
                   <tr role="row" className={selection?.selected.has(key) ? 'dt-selected' : undefined}>
                     {selection && (
                       <td role="cell" className="dt-narrow dt-check">
-                        <Checkbox
-                          size="small"
-                          checked={selection.selected.has(key)}
-                          onChange={(event) => selection.onChange(key, event.target.checked)}
-                          slotProps={{ input: { 'aria-label': selection.rowLabel(key) } }}
-                        />
+                        <Suspense fallback={checkboxSpace}>
+                          <Checkbox
+                            size="small"
+                            checked={selection.selected.has(key)}
+                            onChange={(event) => selection.onChange(key, event.target.checked)}
+                            slotProps={{ input: { 'aria-label': selection.rowLabel(key) } }}
+                          />
+                        </Suspense>
                       </td>
                     )}
                     {details && (

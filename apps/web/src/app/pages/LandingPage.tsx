@@ -12,7 +12,7 @@ import type { MessageId } from '../../i18n/locales';
 import { useT } from '../../i18n/useT';
 
 /** `/`: the two ways in, Student and Applicant. */
-export function LandingPage() {
+export default function LandingPage() {
   const t = useT();
   return (
     <PublicLayout title={t('landing.title')}>

@@ -15,7 +15,7 @@ function returnPath(state: unknown, area: AreaId): string | null {
  * /ApplicantSignin, /AdminSignin, /StudentSignin and /signin. A signed-in user goes straight on:
  * back to the page they were sent from, or to their dashboard.
  */
-export function SignInPage({ area }: { area: AreaId }) {
+export default function SignInPage({ area }: { area: AreaId }) {
   const t = useT();
   const location = useLocation();
   const user = useSessionUser(AREAS[area].userKind);

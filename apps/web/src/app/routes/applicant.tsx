@@ -11,9 +11,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Route } from 'react-router';
 import { useApplicantRecord } from '../../features/applicant/api/get-applicant-record';
-import { AdmissionDocuments } from '../../features/documents/components/AdmissionDocuments';
-import { PaymentButtons } from '../../features/payments/components/PaymentButtons';
-import { PaymentReturn } from '../../features/payments/components/PaymentReturn';
 import { NamespaceMessages } from '../../i18n/NamespaceMessages';
 import { keepUser, sessionStore, useSessionUser } from '../../lib/session';
 import { AreaShell } from '../shell/AreaShell';
@@ -21,6 +18,15 @@ import { useNotificationCounts } from '../shell/notificationCounts';
 import { link, type NavItem } from '../shell/nav';
 import type { ProfileEntry } from '../shell/ProfileMenu';
 
+// The dashboard's parts from the payments and documents features download with the area (started
+// here, so the dashboard does not wait for them after its own chunk) but apart from it: the student's
+// payment pages share the payment buttons, and would otherwise download this area's part with them.
+const paymentButtons = import('../../features/payments/components/PaymentButtons');
+const paymentReturn = import('../../features/payments/components/PaymentReturn');
+const admissionDocuments = import('../../features/documents/components/AdmissionDocuments');
+const PaymentButtons = lazy(() => paymentButtons.then((m) => ({ default: m.PaymentButtons })));
+const PaymentReturn = lazy(() => paymentReturn.then((m) => ({ default: m.PaymentReturn })));
+const AdmissionDocuments = lazy(() => admissionDocuments.then((m) => ({ default: m.AdmissionDocuments })));
 const ApplicantFormDialog = lazy(() => import('../../features/applicant/components/ApplicantFormDialog'));
 const WelcomeDialog = lazy(() => import('../../features/applicant/components/WelcomeDialog'));
 const ApplicantDashboard = lazy(() => import('../../features/applicant/components/ApplicantDashboard'));

@@ -12,7 +12,6 @@ import { NamespaceMessages } from '../../i18n/NamespaceMessages';
 import { AREAS, type AreaId } from '../../lib/areas';
 import { useSettings } from '../settings';
 import { Header } from './Header';
-import { HorizontalNav } from './HorizontalNav';
 import type { NavItem } from './nav';
 import type { LatestNotification, NotificationItem } from './NotificationsMenu';
 import type { ProfileEntry } from './ProfileMenu';
@@ -21,6 +20,10 @@ import { Sidebar } from './Sidebar';
 import { useSidebarVariant } from './useSidebarVariant';
 
 const ThemeCustomizer = lazy(() => import('./ThemeCustomizer'));
+// The menu as a bar is a setting of the customiser (the sidebar is the default): it downloads when chosen.
+const HorizontalNav = lazy(() =>
+  import('./HorizontalNav').then((module) => ({ default: module.HorizontalNav })),
+);
 
 export interface AreaShellProps {
   area: AreaId;
@@ -74,7 +77,11 @@ function ShellLayout({
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
       <Sidebar items={nav} variant={variant} open={menuOpen} onClose={() => setMenuOpen(false)} />
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        {horizontal && position === 'top' && <HorizontalNav items={nav} />}
+        {horizontal && position === 'top' && (
+          <Suspense fallback={null}>
+            <HorizontalNav items={nav} />
+          </Suspense>
+        )}
         <Header
           area={area}
           menuButton={variant !== 'temporary' ? 'never' : horizontal ? 'small-screens' : 'always'}
@@ -87,9 +94,17 @@ function ShellLayout({
           notifications={notifications}
           latestNotifications={latestNotifications}
         >
-          {horizontal && position === 'inside' && <HorizontalNav items={nav} inHeader />}
+          {horizontal && position === 'inside' && (
+            <Suspense fallback={null}>
+              <HorizontalNav items={nav} inHeader />
+            </Suspense>
+          )}
         </Header>
-        {horizontal && position === 'below' && <HorizontalNav items={nav} />}
+        {horizontal && position === 'below' && (
+          <Suspense fallback={null}>
+            <HorizontalNav items={nav} />
+          </Suspense>
+        )}
         <Box component="main" sx={{ flex: 1, p: { xs: 2, sm: 3 }, minWidth: 0 }}>
           <ShellBreadcrumbs area={area} nav={nav} />
           <ErrorBoundary key={location.pathname}>

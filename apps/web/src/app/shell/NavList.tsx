@@ -1,7 +1,6 @@
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import Chip from '@mui/material/Chip';
-import Collapse from '@mui/material/Collapse';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -118,13 +117,14 @@ function NavGroupItem({
           </>
         )}
       </ListItemButton>
-      <Collapse in={open && !iconsOnly} timeout="auto" unmountOnExit>
+      {/* Shown or not, without MUI's Collapse (its transition weighs on every signed-in page). */}
+      {open && !iconsOnly && (
         <List component="div" id={listId} disablePadding>
           {group.children.map((child) => (
             <NavLinkItem key={child.to} item={child} iconsOnly={iconsOnly} nested onNavigate={onNavigate} />
           ))}
         </List>
-      </Collapse>
+      )}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import NotificationsNone from '@mui/icons-material/NotificationsNone';
-import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Divider from '@mui/material/Divider';
 import ListItemText from '@mui/material/ListItemText';
@@ -8,6 +8,7 @@ import { LazyMenu, LazyMenuItem as MenuItem } from '../../components/LazyMenu';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useT } from '../../i18n/useT';
+import { CountBadge, shownCount } from './CountBadge';
 
 export interface NotificationItem {
   key: string;
@@ -26,8 +27,6 @@ export interface LatestNotification {
   unread: boolean;
 }
 
-const BADGE_MAX = 99;
-
 /**
  * The header's notifications dropdown: the total unread, the counts per category and the newest
  * items with their links, supplied by the area.
@@ -43,7 +42,7 @@ export function NotificationsMenu({
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const unread = items.reduce((sum, item) => sum + item.count, 0);
   // The name carries the count exactly as the badge shows it (WCAG 2.5.3, label in name).
-  const shown = unread > BADGE_MAX ? `${BADGE_MAX}+` : String(unread);
+  const shown = shownCount(unread);
   const close = () => setAnchor(null);
   return (
     <>
@@ -56,14 +55,9 @@ export function NotificationsMenu({
         aria-controls={anchor ? 'notifications-menu' : undefined}
         aria-label={t('shell.notifications', { count: unread, shown })}
       >
-        {unread > 0 ? (
-          <Badge badgeContent={unread} max={BADGE_MAX} color="error">
-            <NotificationsNone />
-          </Badge>
-        ) : (
-          // No badge at all: a hidden badge keeps its last count in the DOM.
+        <CountBadge count={unread}>
           <NotificationsNone />
-        )}
+        </CountBadge>
       </IconButton>
       <LazyMenu
         id="notifications-menu"
@@ -103,7 +97,11 @@ export function NotificationsMenu({
               }}
             >
               <ListItemText primary={item.label} />
-              <Badge badgeContent={item.count} color="error" sx={{ ml: 3 }} />
+              {item.count > 0 && (
+                <Box component="span" sx={{ ml: 3 }}>
+                  <CountBadge count={item.count} />
+                </Box>
+              )}
             </MenuItem>
           ))
         )}

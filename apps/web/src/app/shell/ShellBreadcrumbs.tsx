@@ -1,6 +1,7 @@
-import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { Fragment } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useT } from '../../i18n/useT';
 import { AREAS, type AreaId } from '../../lib/areas';
@@ -35,22 +36,37 @@ export function ShellBreadcrumbs({ area, nav }: { area: AreaId; nav: readonly Na
   ];
   const current = crumbs.pop()!;
 
+  // The markup of MUI's Breadcrumbs (a list, the separators hidden from screen readers), without its
+  // collapsing of long trails, which a trail of an area and a page or two never needs.
   return (
-    <Breadcrumbs aria-label={t('shell.breadcrumb')} sx={{ mb: 2, '& ol': { flexWrap: 'wrap' } }}>
-      {crumbs.map((crumb) => (
-        <Link
-          key={crumb.to}
-          component={RouterLink}
-          to={crumb.to}
-          color="inherit"
-          sx={{ display: 'inline-block', py: 0.5 }}
-        >
-          {crumb.text}
-        </Link>
-      ))}
-      <Typography color="text.primary" aria-current="page">
-        {current.text}
-      </Typography>
-    </Breadcrumbs>
+    <Box component="nav" aria-label={t('shell.breadcrumb')} sx={{ mb: 2, color: 'text.secondary' }}>
+      <Box
+        component="ol"
+        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', listStyle: 'none', m: 0, p: 0 }}
+      >
+        {crumbs.map((crumb) => (
+          <Fragment key={crumb.to}>
+            <li>
+              <Link
+                component={RouterLink}
+                to={crumb.to}
+                color="inherit"
+                sx={{ display: 'inline-block', py: 0.5 }}
+              >
+                {crumb.text}
+              </Link>
+            </li>
+            <Box component="li" aria-hidden sx={{ mx: 1, userSelect: 'none' }}>
+              /
+            </Box>
+          </Fragment>
+        ))}
+        <li>
+          <Typography color="text.primary" aria-current="page">
+            {current.text}
+          </Typography>
+        </li>
+      </Box>
+    </Box>
   );
 }

@@ -1,12 +1,6 @@
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import { useId, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useT } from '../../i18n/useT';
 import { notify } from '../../lib/notify';
-import { CancelAndConfirm } from './CancelAndConfirm';
 import { serverMessage } from './errors';
 
 export interface ConfirmDialogProps {
@@ -25,47 +19,24 @@ export interface ConfirmDialogProps {
   children?: ReactNode;
 }
 
-/** 'Are you sure…?': every destructive or bulk action asks first. */
-export function ConfirmDialog({
-  open,
-  title,
-  message,
-  confirmLabel,
-  onConfirm,
-  onClose,
-  pending = false,
-  confirmDisabled = false,
-  danger = false,
-  children,
-}: ConfirmDialogProps) {
-  const id = useId();
+/**
+ * The dialog itself (MUI's Dialog, with Modal and its focus trap: about 7 KiB over the wire)
+ * downloads when a confirmation is first asked for, not with every page that may ask one.
+ */
+const ConfirmDialogView = lazy(() => import('./ConfirmDialogView'));
+
+/**
+ * 'Are you sure…?': every destructive or bulk action asks first. Nothing is drawn (or downloaded)
+ * until the dialog first opens; it then stays mounted, so it closes with its transition.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const [wanted, setWanted] = useState(props.open);
+  if (props.open && !wanted) setWanted(true);
+  if (!wanted) return null;
   return (
-    <Dialog
-      open={open}
-      onClose={pending ? undefined : onClose}
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-text`}
-      fullWidth
-      maxWidth="xs"
-    >
-      <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id={`${id}-text`} component="div">
-          {message}
-        </DialogContentText>
-        {children}
-      </DialogContent>
-      <DialogActions>
-        <CancelAndConfirm
-          pending={pending}
-          onCancel={onClose}
-          onConfirm={onConfirm}
-          label={confirmLabel}
-          danger={danger}
-          disabled={confirmDisabled}
-        />
-      </DialogActions>
-    </Dialog>
+    <Suspense fallback={null}>
+      <ConfirmDialogView {...props} />
+    </Suspense>
   );
 }
 

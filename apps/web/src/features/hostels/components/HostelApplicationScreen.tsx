@@ -3,9 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { HostelApplicationPage } from '@portal/contracts';
 import { useRef, useState, type ReactNode } from 'react';
@@ -14,6 +12,7 @@ import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../../components/crud/ConfirmDialog';
 import { serverMessage } from '../../../components/crud/errors';
 import { DetailList } from '../../../components/DetailList';
+import { SelectField } from '../../../components/form/SelectField';
 import { PageHeading } from '../../../components/PageHeading';
 import { SectionCard } from '../../../components/SectionCard';
 import { SimpleTable } from '../../../components/SimpleTable';
@@ -243,26 +242,26 @@ function ApplicationForm({ page }: { page: HostelApplicationPage }) {
       )}
       <Stack spacing={2} sx={{ maxWidth: 420 }}>
         {choices.map((value, i) => (
-          <TextField
+          <SelectField
             key={i}
-            select
             size="small"
             label={t('student.hostel.choice', { n: i + 1 })}
             value={value}
             disabled={!editable}
-            onChange={(event) => {
+            onChange={(chosenValue) => {
               const next = [...choices];
-              next[i] = event.target.value === '' ? '' : Number(event.target.value);
+              next[i] = chosenValue === '' ? '' : Number(chosenValue);
               setChoices(next);
             }}
-          >
-            {i > 0 && <MenuItem value="">{t('student.hostel.none')}</MenuItem>}
-            {page.Hostels.map((h) => (
-              <MenuItem key={h.Id} value={h.Id} disabled={choices.some((c, j) => j !== i && c === h.Id)}>
-                {`${h.Name} · ${formatNaira(intl, h.Fee)}`}
-              </MenuItem>
-            ))}
-          </TextField>
+            options={[
+              ...(i > 0 ? [{ value: '', label: t('student.hostel.none') }] : []),
+              ...page.Hostels.map((h) => ({
+                value: h.Id,
+                label: `${h.Name} · ${formatNaira(intl, h.Fee)}`,
+                disabled: choices.some((c, j) => j !== i && c === h.Id),
+              })),
+            ]}
+          />
         ))}
         {editable && (
           <Box>

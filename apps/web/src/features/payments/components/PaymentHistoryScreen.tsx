@@ -10,7 +10,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -24,6 +23,7 @@ import {
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
+import { TablePager } from '../../../components/TablePager';
 import { useT } from '../../../i18n/useT';
 import { ApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
@@ -98,29 +98,22 @@ function History({ payer }: { payer: Payer }) {
           <HistoryTable rows={rows} />
         )}
         {total > 0 && (
-          <TablePagination
-            component="div"
-            // On a phone the page size, the range and the arrows wrap onto two lines rather than run off-screen.
-            sx={{
-              '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', px: 1 },
-              '& .MuiTablePagination-spacer': { display: 'none' },
-            }}
+          <TablePager
             count={total}
             page={page}
-            onPageChange={(_event, next) => setPage(next)}
+            onPageChange={setPage}
             rowsPerPage={pageSize}
             rowsPerPageOptions={PAGE_SIZES}
-            onRowsPerPageChange={(event) => {
-              setPageSize(Number(event.target.value));
+            onRowsPerPageChange={(size) => {
+              setPageSize(size);
               setPage(0);
             }}
             labelRowsPerPage={t('payments.history.rowsPerPage')}
             labelDisplayedRows={({ from, to, count }) =>
               t('payments.history.displayedRows', { from, to, count })
             }
-            getItemAriaLabel={(type) =>
-              type === 'next' ? t('payments.history.nextPage') : t('payments.history.previousPage')
-            }
+            labelPreviousPage={t('payments.history.previousPage')}
+            labelNextPage={t('payments.history.nextPage')}
           />
         )}
       </Card>

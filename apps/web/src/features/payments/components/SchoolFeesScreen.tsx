@@ -2,9 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
 import Link from '@mui/material/Link';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -14,11 +12,10 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { SchoolFeesStatement } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
 import { useT } from '../../../i18n/useT';
@@ -31,6 +28,8 @@ import { ProviderButtons } from './PaymentButtons';
 import { PaymentReturn } from './PaymentReturn';
 import { PaymentsMessages } from './PaymentsMessages';
 import { PaymentStateChip } from './PaymentStateChip';
+
+const InstalmentField = lazy(() => import('./InstalmentField'));
 
 /**
  * /student/payment ('School Fees'): this session's items with both amounts and their totals (the
@@ -206,8 +205,11 @@ function PayCard({ data }: { data: SchoolFeesStatement }) {
   return (
     <Card variant="outlined">
       <CardContent sx={{ display: 'grid', gap: 2 }}>
-        <FormControl>
-          <FormLabel id={`${id}-method`}>{t('payments.schoolFees.method')}</FormLabel>
+        {/* A fieldset and its legend, as FormControl and FormLabel draw them, without their weight. */}
+        <Box component="fieldset" sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
+          <Typography component="legend" id={`${id}-method`} color="text.secondary" sx={{ p: 0 }}>
+            {t('payments.schoolFees.method')}
+          </Typography>
           <RadioGroup
             aria-labelledby={`${id}-method`}
             value={method}
@@ -238,22 +240,23 @@ function PayCard({ data }: { data: SchoolFeesStatement }) {
               />
             )}
           </RadioGroup>
-        </FormControl>
+        </Box>
         {method === 'first' && (
-          <TextField
-            id={`${id}-amount`}
-            label={t('payments.schoolFees.instalmentAmount')}
-            type="number"
-            value={instalment}
-            onChange={(event) => setInstalment(event.target.value)}
-            error={!firstValid}
-            helperText={t('payments.schoolFees.instalmentHint', {
-              min: naira(data.MinimumFirstInstalment),
-              total: naira(data.Total),
-            })}
-            slotProps={{ htmlInput: { min: data.MinimumFirstInstalment, max: data.Total, step: 1 } }}
-            sx={{ maxWidth: 320 }}
-          />
+          <Suspense fallback={<Skeleton variant="rounded" height={56} sx={{ maxWidth: 320, my: 2 }} />}>
+            <InstalmentField
+              id={`${id}-amount`}
+              label={t('payments.schoolFees.instalmentAmount')}
+              value={instalment}
+              onChange={setInstalment}
+              error={!firstValid}
+              helperText={t('payments.schoolFees.instalmentHint', {
+                min: naira(data.MinimumFirstInstalment),
+                total: naira(data.Total),
+              })}
+              min={data.MinimumFirstInstalment}
+              max={data.Total}
+            />
+          </Suspense>
         )}
         <ProviderButtons
           label={t('payments.schoolFees.payWith', { amount: naira(Number.isFinite(amount) ? amount : 0) })}

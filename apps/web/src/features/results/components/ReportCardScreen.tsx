@@ -7,17 +7,16 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { TranscriptRequestRow } from '@portal/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { serverMessage } from '../../../components/crud/errors';
 import { TextInput } from '../../../components/form/TextInput';
+import { SelectField } from '../../../components/form/SelectField';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { PageHeading } from '../../../components/PageHeading';
 import { SectionCard } from '../../../components/SectionCard';
@@ -98,19 +97,13 @@ function ReportCard() {
               {t('student.reportCard.intro')}
             </Typography>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-              <TextField
-                select
+              <SelectField
                 label={t('student.reportCard.semester')}
                 value={semester.SemesterId}
-                onChange={(e) => setChosen(Number(e.target.value))}
+                onChange={(value) => setChosen(Number(value))}
+                options={semesters.map((s) => ({ value: s.SemesterId, label: semesterLabel(s) }))}
                 sx={{ flex: '1 1 240px', maxWidth: 420 }}
-              >
-                {semesters.map((s) => (
-                  <MenuItem key={s.SemesterId} value={s.SemesterId}>
-                    {semesterLabel(s)}
-                  </MenuItem>
-                ))}
-              </TextField>
+              />
               <Button
                 variant="contained"
                 startIcon={<PictureAsPdf />}
