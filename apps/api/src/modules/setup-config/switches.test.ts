@@ -166,6 +166,23 @@ describe('the school’s switches', () => {
       expect(res.statusCode, res.body).toBe(200);
       return (res.json().Data as HostelRound[]).find((r) => r.Id === id)!;
     };
+    /** A draft round of a new session, opening in 30 days: its id. */
+    const draftRound = async (sessionName: string): Promise<number> => {
+      const [session] = await db().insert(academicSessions).values({ name: sessionName }).returning();
+      const created = await post(ROUNDS, admin, {
+        SessionId: session!.id,
+        Name: `${sessionName} Hostel Allocation`,
+        OpensAt: new Date(Date.now() + 30 * DAY_MS).toISOString(),
+        ClosesAt: new Date(Date.now() + 60 * DAY_MS).toISOString(),
+        PaymentDays: 14,
+        FeeRule: 'full',
+        LevelIds: [],
+        Quotas: [],
+        Fees: [{ HostelId: amina, Amount: 99000 }],
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      return created.json().Data.Id as number;
+    };
 
     beforeAll(async () => {
       ({ roundId, amina } = await seededRound(db()));
@@ -239,20 +256,7 @@ describe('the school’s switches', () => {
       expect(applied.json().Message).toBe(HM.ballotOff);
 
       // The registry may still set a round up, but cannot publish it: the round says why.
-      const [next] = await db().insert(academicSessions).values({ name: '2025/2026' }).returning();
-      const created = await post(ROUNDS, admin, {
-        SessionId: next!.id,
-        Name: '2025/2026 Hostel Allocation',
-        OpensAt: new Date(Date.now() + 30 * DAY_MS).toISOString(),
-        ClosesAt: new Date(Date.now() + 60 * DAY_MS).toISOString(),
-        PaymentDays: 14,
-        FeeRule: 'full',
-        LevelIds: [],
-        Quotas: [],
-        Fees: [{ HostelId: amina, Amount: 99000 }],
-      });
-      expect(created.statusCode, created.body).toBe(200);
-      const nextId = created.json().Data.Id as number;
+      const nextId = await draftRound('2025/2026');
       expect((await round(nextId)).Reason).toBe(HM.ballotOffRound);
       const published = await roundAction(nextId, 'publish');
       expect(published.statusCode).toBe(409);
@@ -299,20 +303,7 @@ describe('the school’s switches', () => {
         .update(hostelRounds)
         .set({ state: 'draft', publishedAt: null })
         .where(eq(hostelRounds.state, 'published'));
-      const [third] = await db().insert(academicSessions).values({ name: '2026/2027' }).returning();
-      const created = await post(ROUNDS, admin, {
-        SessionId: third!.id,
-        Name: '2026/2027 Hostel Allocation',
-        OpensAt: new Date(Date.now() + 30 * DAY_MS).toISOString(),
-        ClosesAt: new Date(Date.now() + 60 * DAY_MS).toISOString(),
-        PaymentDays: 14,
-        FeeRule: 'full',
-        LevelIds: [],
-        Quotas: [],
-        Fees: [{ HostelId: amina, Amount: 99000 }],
-      });
-      expect(created.statusCode, created.body).toBe(200);
-      const id = created.json().Data.Id as number;
+      const id = await draftRound('2026/2027');
       const [off, published] = await Promise.all([
         change({ hostelBallotEnabled: false }),
         roundAction(id, 'publish'),

@@ -212,8 +212,10 @@ function Paper({ sitting, title }: { sitting: Sitting; title: string }) {
 }
 
 /**
- * 'Submit your exam?' with the count unanswered. The student's area has its own words for it (the
- * shared confirmation's Cancel lives in the admin catalogue).
+ * 'Submit your exam?' with the count unanswered. Not the shared ConfirmDialog: that one downloads
+ * its dialog when first opened, which a candidate offline at the end of an exam could not do; and
+ * the student's area has its own words for it (the shared confirmation's Cancel lives in the admin
+ * catalogue).
  */
 function SubmitDialog({
   open,
