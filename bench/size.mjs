@@ -30,6 +30,7 @@ const area = (name) => [
 /** Each route and the source modules it loads lazily (keys of the manifest); `budget`: held to the limit. */
 const PAYMENTS = catalogue('en', 'payments');
 const LANDING = 'src/app/pages/LandingPage.tsx';
+const LESSON = 'src/app/routes/lesson.tsx';
 const SIGN_IN = 'src/app/pages/SignInPage.tsx';
 const ROUTES = [
   { route: '/', lazy: [LANDING], budget: true },
@@ -76,29 +77,27 @@ const ROUTES = [
     ],
     target: STUDENT_TARGET_BYTES,
   })),
-  // Lecture notes (issue 24): the list, and a lesson page with the PDF reader (pdf.js; its worker,
-  // a separate asset, comes on top when a PDF is opened). Target for a lesson page: 150 KiB over the wire.
-  ...[
-    ['/student/lecturenote', 'content/components/LectureNotesScreen'],
-    ['/student/lecturenote/:course (lesson)', 'content/components/CoursePlayerScreen'],
-    [
-      '/student/lecturenote/:course (+ PDF reader)',
-      'content/components/CoursePlayerScreen',
-      'content/components/PdfReader',
-    ],
-  ].map(([route, ...screens]) => ({
-    route,
+  // Lecture notes (issue 24): the list, a student page like the others (issue 22); a lesson page,
+  // full screen outside the student area's frame (src/app/routes/lesson.tsx: the player, the RoleData
+  // gate, the content strings; not the area's code nor its 'shell' and 'student' strings), and with the
+  // PDF reader (pdf.js; its worker, a separate asset, comes on top when a PDF is opened). Target for a
+  // lesson page: 150 KiB over the wire.
+  {
+    route: '/student/lecturenote',
     lazy: [
       ...area('student'),
       catalogue('en', 'content'),
-      ...screens.map((screen) => `src/features/${screen}.tsx`),
+      'src/features/content/components/LectureNotesScreen.tsx',
     ],
-    // The lesson page's own weight (issue 24); the list is a student page like the others (issue 22).
-    target: route.endsWith('(lesson)')
-      ? LESSON_TARGET_BYTES
-      : route.includes('PDF')
-        ? undefined
-        : STUDENT_TARGET_BYTES,
+    target: STUDENT_TARGET_BYTES,
+  },
+  ...[
+    ['/student/lecturenote/:course (lesson)'],
+    ['/student/lecturenote/:course (+ PDF reader)', 'src/features/content/components/PdfReader.tsx'],
+  ].map(([route, ...more]) => ({
+    route,
+    lazy: [QUERY_LAYOUT, LESSON, catalogue('en', 'content'), ...more],
+    target: more.length ? undefined : LESSON_TARGET_BYTES,
   })),
   { route: '/admin/dashboard', lazy: area('admin') },
   { route: '/app/dashboard', lazy: area('app') },

@@ -6,18 +6,24 @@ import OpenInNew from '@mui/icons-material/OpenInNew';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import type { ContentLesson, StudentContent } from '@portal/contracts';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type ReactNode,
+} from 'react';
 import { useT } from '../../../i18n/useT';
 import { isPdf, isPlayableVideo, lessonsInOrder, startIndex, type PlacedLesson } from '../lessons';
 import type { PdfSource } from './PdfReader';
@@ -163,10 +169,7 @@ export function CoursePlayer({
           >
             {t('content.player.next')}
           </Button>
-          <FormControlLabel
-            control={<Switch checked={autoplay} onChange={(event) => switchAutoplay(event.target.checked)} />}
-            label={t('content.player.autoplay')}
-          />
+          <AutoplaySwitch checked={autoplay} onChange={switchAutoplay} />
         </Stack>
         {ended && (
           <Alert
@@ -219,9 +222,7 @@ export function CoursePlayer({
                         secondary={t(`content.kind.${item.Kind}`)}
                         slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
                       />
-                      {item.IsNew && (
-                        <Chip size="small" color="primary" label={t('content.new')} sx={{ ml: 1 }} />
-                      )}
+                      {item.IsNew && <NewMark label={t('content.new')} />}
                       {item.Completed && (
                         <CheckCircle
                           color="success"
@@ -239,6 +240,82 @@ export function CoursePlayer({
         </List>
       </Paper>
     </Stack>
+  );
+}
+
+/**
+ * Autoplay, on or off: a native checkbox drawn as a switch (role switch), which the lesson page
+ * needs rather than MUI's Switch and FormControlLabel (about 4 KiB over the wire it would download
+ * for them alone). Its knob sits at the start, and at the end when on, in either direction.
+ */
+function AutoplaySwitch({ checked, onChange }: { checked: boolean; onChange: (on: boolean) => void }) {
+  const t = useT();
+  return (
+    <Box
+      component="label"
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, cursor: 'pointer', minHeight: 40, px: 1 }}
+    >
+      <Box
+        component="input"
+        type="checkbox"
+        role="switch"
+        checked={checked}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.checked)}
+        sx={(theme) => ({
+          appearance: 'none',
+          position: 'relative',
+          flexShrink: 0,
+          width: 36,
+          height: 20,
+          m: 0,
+          borderRadius: 10,
+          bgcolor: 'action.disabled',
+          cursor: 'pointer',
+          transition: theme.transitions.create('background-color'),
+          '&::before': {
+            content: '""',
+            position: 'absolute',
+            top: 2,
+            insetInlineStart: 2,
+            width: 16,
+            height: 16,
+            borderRadius: '50%',
+            bgcolor: 'common.white',
+            boxShadow: 1,
+            transition: theme.transitions.create('inset-inline-start'),
+          },
+          '&:checked': { bgcolor: 'primary.main' },
+          '&:checked::before': { insetInlineStart: 18 },
+          '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
+          '@media (forced-colors: active)': { appearance: 'auto' },
+        })}
+      />
+      <Typography variant="body1" component="span">
+        {t('content.player.autoplay')}
+      </Typography>
+    </Box>
+  );
+}
+
+/** 'New' beside a lesson the student has not seen (a small mark, not a MUI Chip). */
+function NewMark({ label }: { label: string }) {
+  return (
+    <Box
+      component="span"
+      sx={{
+        ml: 1,
+        px: 1,
+        flexShrink: 0,
+        borderRadius: 3,
+        typography: 'caption',
+        lineHeight: '20px',
+        fontWeight: 600,
+        bgcolor: 'primary.main',
+        color: 'primary.contrastText',
+      }}
+    >
+      {label}
+    </Box>
   );
 }
 
