@@ -61,11 +61,13 @@ function familyOf(id: string): Family {
  *   share (an area may load a little it does not use, rather than a file per pair of areas), and
  *   `areas-public` what the other public pages need too (those pages then load it whole).
  * - What only the other public pages need is left to Rollup: each such page loads its own.
- * - The lesson page (issue 24: ≤ 150 KiB over the wire) loads two files beyond the entry and Query's:
- *   `lesson`, what it alone needs (the player; the admin's preview of a course loads it too), and
- *   `lesson-shared`, what it needs that an area or another public page needs too (the API client,
- *   the RoleData gate, a MUI list), which those load beside their own groups; never the areas'
- *   frame.
+ * - The lesson page (issue 24: ≤ 150 KiB over the wire) is a root whose screen comes with it (the
+ *   player, full screen): what it needs that an area or another public page needs too (the API
+ *   client, the RoleData gate, a MUI list) is `lesson-shared`, which those load beside their own
+ *   groups, so the lesson never loads the areas' frame; what only it needs is left to Rollup, as a
+ *   screen's code is (in its own chunk, or shared with the other screens importing it: the admin's
+ *   preview of a course, the lecture-notes list), rather than a group that every screen importing
+ *   one of its icons would then download whole.
  */
 function groupName(families: ReadonlySet<Family>): string | undefined {
   const areas = AREAS.filter((area) => families.has(area));
@@ -77,7 +79,7 @@ function groupName(families: ReadonlySet<Family>): string | undefined {
       : [...prerendered, ...others].join('-');
   }
   if (families.has('query')) return 'query';
-  if (families.has('lesson')) return families.size === 1 ? 'lesson' : 'lesson-shared';
+  if (families.has('lesson')) return families.size === 1 ? undefined : 'lesson-shared';
   if (areas.length === 0) return undefined;
   if (others.length > 0) return 'areas-public';
   return areas.length === 1 ? `area-${areas[0]}` : 'areas';

@@ -25,8 +25,6 @@ const REFRESH_MS = 4_000;
 /** The newest items the header's bell lists. */
 const LATEST = 6;
 
-export type { NotificationArea };
-
 interface Listed {
   name: NotificationTypeName;
   label: MessageId;
