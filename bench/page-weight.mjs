@@ -40,7 +40,10 @@ try {
   let pages = process.argv.slice(2);
   if (pages.length === 0) {
     await page.goto(`${portal.base}/portal/student/lecturenote`);
-    await page.getByRole('link', { name: /^Open / }).first().click();
+    await page
+      .getByRole('link', { name: /^Open / })
+      .first()
+      .click();
     await page.waitForURL(/\/portal\/student\/lecturenote\/\d+\/\d+/);
     pages = [new URL(page.url()).pathname];
   }
@@ -69,9 +72,13 @@ try {
     );
     const byType = new Map();
     for (const row of rows) byType.set(row.type, (byType.get(row.type) ?? 0) + row.bytes);
-    console.log(`\n${pathName} (${new URL(visit.url()).pathname} at the end), first visit, Accept-Encoding: ${encoding}`);
+    console.log(
+      `\n${pathName} (${new URL(visit.url()).pathname} at the end), first visit, Accept-Encoding: ${encoding}`,
+    );
     for (const [type, bytes] of [...byType].sort((a, b) => b[1] - a[1]))
-      console.log(`  ${type.padEnd(12)} ${kib(bytes)}  (${rows.filter((row) => row.type === type).length} requests)`);
+      console.log(
+        `  ${type.padEnd(12)} ${kib(bytes)}  (${rows.filter((row) => row.type === type).length} requests)`,
+      );
     console.log('  scripts:');
     for (const row of rows.filter((r) => r.type === 'script').sort((a, b) => b.bytes - a.bytes))
       console.log(`    ${row.url.padEnd(60)} ${kib(row.bytes)}  ${row.encoding}`);

@@ -72,9 +72,7 @@ beforeEach(() => {
     calls.push(`${request.method} ${new URL(request.url).pathname}`);
   });
   server.use(
-    http.get('/api/notifications/counts', () =>
-      HttpResponse.json({ Status: 'Ok', Data: COUNTS, Total: 2 }),
-    ),
+    http.get('/api/notifications/counts', () => HttpResponse.json({ Status: 'Ok', Data: COUNTS, Total: 2 })),
     http.post('/api/notifications/read', async ({ request }) => {
       posted.read = await request.json();
       return HttpResponse.json({ Status: 'Ok', Data: { Read: 2 } });

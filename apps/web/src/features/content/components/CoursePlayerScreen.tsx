@@ -29,9 +29,7 @@ const LECTURE_NOTES = '/student/lecturenote';
  * lecture notes and the course.
  */
 export default function CoursePlayerScreen() {
-  return (
-    <OfferingRoute home={LECTURE_NOTES}>{(offering) => <StudentCourse {...offering} />}</OfferingRoute>
-  );
+  return <OfferingRoute home={LECTURE_NOTES}>{(offering) => <StudentCourse {...offering} />}</OfferingRoute>;
 }
 
 /** The lesson page's frame: a header (back to the lecture notes, the course as the page's h1), then the page. */
@@ -87,7 +85,10 @@ function LessonFrame({ title, children }: { title: string; children: ReactNode }
           {title}
         </Typography>
       </Box>
-      <Box component="main" sx={{ flex: 1, minWidth: 0, width: '100%', maxWidth: 1280, mx: 'auto', p: { xs: 2, sm: 3 } }}>
+      <Box
+        component="main"
+        sx={{ flex: 1, minWidth: 0, width: '100%', maxWidth: 1280, mx: 'auto', p: { xs: 2, sm: 3 } }}
+      >
         {children}
       </Box>
     </Box>
