@@ -4,6 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { renderApp } from '../../test/renderApp';
 import { server } from '../../test/server';
+import { appStateStore } from '../../lib/session';
+import { queryClient } from '../providers/queryClient';
 
 // Before the session module reads the cookie: a student signed in (an unsigned token carrying only
 // `exp`, which is all the browser reads), as the portal writes the cookie.
@@ -57,7 +59,7 @@ const COUNTS: NotificationCounts = {
 
 /** Every API call the page makes, as "METHOD /path", and the bodies of the posts. */
 let calls: string[] = [];
-let posted: Record<string, unknown> = {};
+let posted: { read: unknown[]; progress: unknown[] } = { read: [], progress: [] };
 
 const answerPages = (pages: string[]) =>
   http.get('/api/student/pages', () =>
@@ -65,8 +67,11 @@ const answerPages = (pages: string[]) =>
   );
 
 beforeEach(() => {
+  // The app's query client and state outlive a test: the RoleData the one before read is not this one's.
+  queryClient.clear();
+  appStateStore.set({ studentPages: [] });
   calls = [];
-  posted = {};
+  posted = { read: [], progress: [] };
   server.events.removeAllListeners();
   server.events.on('request:start', ({ request }) => {
     calls.push(`${request.method} ${new URL(request.url).pathname}`);
@@ -74,12 +79,12 @@ beforeEach(() => {
   server.use(
     http.get('/api/notifications/counts', () => HttpResponse.json({ Status: 'Ok', Data: COUNTS, Total: 2 })),
     http.post('/api/notifications/read', async ({ request }) => {
-      posted.read = await request.json();
+      posted.read.push(await request.json());
       return HttpResponse.json({ Status: 'Ok', Data: { Read: 2 } });
     }),
     http.get('/api/student/content/1/2', () => HttpResponse.json({ Status: 'Ok', Data: COURSE })),
     http.post('/api/student/content/items/5/progress', async ({ request }) => {
-      posted.progress = await request.json();
+      posted.progress.push(await request.json());
       return HttpResponse.json({ Status: 'Ok' });
     }),
   );
@@ -100,13 +105,14 @@ test('a lesson opens full screen: the course and the way back to the lecture not
   expect(screen.getByText(/Section 1 of 1 · Lesson 1 of 1/)).toBeTruthy();
   expect((screen.getByRole('switch', { name: 'Autoplay' }) as HTMLInputElement).checked).toBe(true);
   expect(screen.getByRole('list', { name: 'Lessons' }).textContent).toContain('New');
-  await waitFor(() => expect(posted.progress).toEqual({ Opened: true }));
+  // A text page is opened and read as soon as it shows.
+  await waitFor(() => expect(posted.progress).toEqual([{ Opened: true }, { Completed: true }]));
 
   // Not the student area's frame: no menu, no bell, nothing of the shell asked of the server.
   expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
   expect(screen.queryByRole('button', { name: /notifications/i })).toBeNull();
   // Opening it marks the lecture notes' notifications read, as the shell does on their pages.
-  await waitFor(() => expect(posted.read).toEqual({ type: 'lectureNotes' }));
+  await waitFor(() => expect(posted.read).toEqual([{ type: 'lectureNotes' }]));
   expect(calls.filter((call) => call === 'GET /api/notifications')).toEqual([]);
 });
 
