@@ -2,20 +2,45 @@
 // against: the built portal is started, a student signs in through the sign-in page in Debian's
 // Chromium, and each page is opened in a fresh browser context (empty HTTP cache, no service worker;
 // the sign-in's cookie and local storage kept). Prints the bytes over the wire (the compressed body,
-// without headers) per kind of request and each script file, with the encoding the server chose. The
-// service worker is blocked here: its install (the offline precache of the lecture-notes pages) is
-// its own download, not the page's (listed by `npm run size -w bench`'s header comment).
+// without headers) per kind of request and each script file, with the encoding the server chose.
+// The service worker is blocked while measuring: what it downloads when it installs (the offline copy
+// of the lecture-notes pages, apps/web/sw.config.ts) is not the page's, and is printed apart, from
+// the build (the precached files' Brotli sizes, and the worker's own files).
 //
-// Needs a build (npm run build). Usage: node page-weight.mjs [/portal/student/… …]; without a path, the
-// lesson page of the student's first lecture-notes course (found through /portal/student/lecturenote).
-//   BENCH_PORT=8196   port of the portal it starts      BENCH_STUDENT=DIT/2024/0005
-//   BENCH_ENCODING=br  the Accept-Encoding sent (Chromium sends br only over HTTPS; the portal is served over HTTPS)
+// Needs a build (npm run build). Usage: node page-weight.mjs [/portal/student/… …]; without a path, a
+// lesson page of the student's course BENCH_COURSE (found through /portal/student/lecturenote), twice:
+// opened at a text lesson (the page without a document or video: size.mjs's '(lesson)' row) and at a
+// PDF lesson (with the PDF reader: its '(+ PDF reader)' row; pdf.js's worker comes on top).
+//   BENCH_PORT=8196   port of the portal it starts   BENCH_STUDENT=DIT/2024/0005   BENCH_COURSE='CSC 101'
+//   BENCH_ENCODING=br  the Accept-Encoding sent (Chromium offers br only over HTTPS, as the portal is served)
 //   CHROME_PATH=/usr/bin/chromium
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { startPortal } from './lib.mjs';
+import { repoRoot, startPortal } from './lib.mjs';
 
 const student = process.env.BENCH_STUDENT ?? 'DIT/2024/0005';
+const courseCode = process.env.BENCH_COURSE ?? 'CSC 101';
 const encoding = process.env.BENCH_ENCODING ?? 'br';
+const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`.padStart(10);
+
+/** The service worker's install: its files and the precache list it fetches (Brotli, as served). */
+function serviceWorkerInstall() {
+  const dist = path.join(repoRoot, 'apps/web/dist');
+  const sw = readFileSync(path.join(dist, 'sw.js'), 'utf8');
+  const sent = (file) => {
+    const full = path.join(dist, file);
+    return existsSync(`${full}.br`)
+      ? statSync(`${full}.br`).size
+      : brotliCompressSync(readFileSync(full)).length;
+  };
+  const precached = [...sw.matchAll(/url:"([^"]+)"/g)].map((match) => match[1]);
+  const runtime = [...sw.matchAll(/"\.\/(workbox-[\w-]+)"/g)].map((match) => `${match[1]}.js`);
+  const files = ['sw.js', ...runtime, ...precached];
+  return { files: files.length, bytes: files.reduce((sum, file) => sum + sent(file), 0) };
+}
+
 const portal = await startPortal({ port: Number(process.env.BENCH_PORT ?? 8196) });
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -28,7 +53,6 @@ const contextOptions = {
   locale: 'en-GB',
   extraHTTPHeaders: { 'accept-encoding': encoding },
 };
-const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`.padStart(10);
 try {
   const signIn = await browser.newContext(contextOptions);
   const page = await signIn.newPage();
@@ -40,12 +64,16 @@ try {
   let pages = process.argv.slice(2);
   if (pages.length === 0) {
     await page.goto(`${portal.base}/portal/student/lecturenote`);
-    await page
-      .getByRole('link', { name: /^Open / })
-      .first()
-      .click();
-    await page.waitForURL(/\/portal\/student\/lecturenote\/\d+\/\d+/);
-    pages = [new URL(page.url()).pathname];
+    const answer = page.waitForResponse((response) =>
+      /^\/api\/student\/content\/\d+\/\d+$/.test(new URL(response.url()).pathname),
+    );
+    await page.getByRole('link', { name: `Open ${courseCode}` }).click();
+    const lessons = (await (await answer).json()).Data.Sections.flatMap((section) => section.Items);
+    const course = new URL(page.url()).pathname;
+    const text = lessons.find((lesson) => lesson.Kind === 'text')?.Id;
+    const pdf = lessons.find((lesson) => lesson.Kind === 'document' && lesson.File?.Kind === 'pdf')?.Id;
+    pages = [text, pdf].filter(Boolean).map((id) => `${course}?lesson=${id}`);
+    if (pages.length === 0) pages = [course];
   }
   const state = await signIn.storageState();
   await signIn.close();
@@ -72,8 +100,9 @@ try {
     );
     const byType = new Map();
     for (const row of rows) byType.set(row.type, (byType.get(row.type) ?? 0) + row.bytes);
+    const at = new URL(visit.url());
     console.log(
-      `\n${pathName} (${new URL(visit.url()).pathname} at the end), first visit, Accept-Encoding: ${encoding}`,
+      `\n${pathName} (${at.pathname}${at.search} at the end), first visit, Accept-Encoding: ${encoding}`,
     );
     for (const [type, bytes] of [...byType].sort((a, b) => b[1] - a[1]))
       console.log(
@@ -87,6 +116,10 @@ try {
       console.log(`    ${row.type.padEnd(10)} ${row.url.padEnd(50)} ${kib(row.bytes)}  ${row.encoding}`);
     await context.close();
   }
+  const install = serviceWorkerInstall();
+  console.log(
+    `\nThe service worker's install, once per device (not the page's; offline copy of the lecture-notes pages): ${install.files} files, ${kib(install.bytes).trim()}`,
+  );
 } finally {
   await browser.close();
   await portal.stop();

@@ -138,7 +138,7 @@ export function CoursePlayer({
             lesson: index + 1,
             lessons: lessons.length,
           })}{' '}
-          · {current.section}
+          · <bdi>{current.section}</bdi>
         </Typography>
         <Typography
           component="h2"
@@ -147,7 +147,7 @@ export function CoursePlayer({
           tabIndex={-1}
           sx={{ mb: 1, outline: 'none', overflowWrap: 'anywhere' }}
         >
-          {lesson.Title}
+          <bdi>{lesson.Title}</bdi>
         </Typography>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }}>
           <Button
@@ -206,7 +206,7 @@ export function CoursePlayer({
                 variant="body2"
                 sx={{ px: 2, py: 1, fontWeight: 500, color: 'text.secondary', overflowWrap: 'anywhere' }}
               >
-                {section.Title}
+                <bdi>{section.Title}</bdi>
               </Typography>
               {section.Items.length === 0 && (
                 <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 1 }}>
@@ -341,7 +341,7 @@ function LessonButton({
     >
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography variant="body2" sx={{ overflowWrap: 'anywhere', fontWeight: selected ? 600 : 400 }}>
-          {title}
+          <bdi>{title}</bdi>
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {kind}

@@ -82,7 +82,7 @@ function LessonFrame({ title, children }: { title: string; children: ReactNode }
             overflow: 'hidden',
           }}
         >
-          {title}
+          <bdi>{title}</bdi>
         </Typography>
       </Box>
       <Box
@@ -141,7 +141,7 @@ function StudentCourse({ courseId, sessionId }: { courseId: number; sessionId: n
     <LessonFrame title={`${course.Code} · ${course.Title}`}>
       {course.Lecturers.length > 0 && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {course.Lecturers.join(', ')}
+          <bdi>{course.Lecturers.join(', ')}</bdi>
         </Typography>
       )}
       {course.Sections.every((section) => section.Items.length === 0) ? (
