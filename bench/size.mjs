@@ -3,18 +3,22 @@
 // and theirs, and the catalogues the route shows (English; Arabic rows add the right-to-left style
 // plugin), and each of the student's own pages signed in (its area, screen and lazy cards). Prints
 // the gzip size and the Brotli size, which is what the portal sends. Exits non-zero when the landing page or a sign-in page loads more than the budget
-// (ARCHITECTURE.md section 7), in either language. The signed-in student pages' targets (issue 22:
-// 180 KiB; a lesson page, issue 24: 150 KiB) are shown against their Brotli size, marked but not
-// failing: they are not met yet, and a row's verdict should not break CI until it passes with room.
+// (ARCHITECTURE.md section 7), in either language, or when a lesson page (issue 24) sends more than
+// 150 KiB (Brotli): met with room since the lesson page went full screen outside the student area's
+// frame (145.6 KiB), so its verdict now fails the run. The other signed-in student pages' target
+// (issue 22: 180 KiB) is shown against their Brotli size, marked but not failing: some are within a
+// kilobyte of it, and a row's verdict should not break CI until it passes with room.
+// What a page really downloads in a browser: bench/page-weight.mjs (the same files and bytes).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const BUDGET_BYTES = 170 * 1024;
-/** Targets over the wire (Brotli), shown per row but not failing the run (see the header). */
+/** A target over the wire (Brotli), shown per row but not failing the run (see the header). */
 const STUDENT_TARGET_BYTES = 180 * 1024;
-const LESSON_TARGET_BYTES = 150 * 1024;
+/** A budget over the wire (Brotli) for a lesson page: fails the run (see the header). */
+const LESSON_BUDGET_BYTES = 150 * 1024;
 const dist = fileURLToPath(new URL('../apps/web/dist/', import.meta.url));
 
 const QUERY_LAYOUT = 'src/app/providers/QueryLayout.tsx';
@@ -30,6 +34,7 @@ const area = (name) => [
 /** Each route and the source modules it loads lazily (keys of the manifest); `budget`: held to the limit. */
 const PAYMENTS = catalogue('en', 'payments');
 const LANDING = 'src/app/pages/LandingPage.tsx';
+const LESSON = 'src/app/routes/lesson.tsx';
 const SIGN_IN = 'src/app/pages/SignInPage.tsx';
 const ROUTES = [
   { route: '/', lazy: [LANDING], budget: true },
@@ -76,30 +81,35 @@ const ROUTES = [
     ],
     target: STUDENT_TARGET_BYTES,
   })),
-  // Lecture notes (issue 24): the list, and a lesson page with the PDF reader (pdf.js; its worker,
-  // a separate asset, comes on top when a PDF is opened). Target for a lesson page: 150 KiB over the wire.
-  ...[
-    ['/student/lecturenote', 'content/components/LectureNotesScreen'],
-    ['/student/lecturenote/:course (lesson)', 'content/components/CoursePlayerScreen'],
-    [
-      '/student/lecturenote/:course (+ PDF reader)',
-      'content/components/CoursePlayerScreen',
-      'content/components/PdfReader',
-    ],
-  ].map(([route, ...screens]) => ({
-    route,
+  // Lecture notes (issue 24): the list, a student page like the others (issue 22); a lesson page,
+  // full screen outside the student area's frame (src/app/routes/lesson.tsx: the player, the RoleData
+  // gate, the content strings; not the area's code nor its 'shell' and 'student' strings), and with the
+  // PDF reader (pdf.js; its worker, a separate asset, comes on top when a PDF is opened). Budget for a
+  // lesson page: 150 KiB over the wire (fails the run); in Arabic it is shown against it (the
+  // right-to-left style plugin every Arabic page loads comes on top), marked only.
+  {
+    route: '/student/lecturenote',
     lazy: [
       ...area('student'),
       catalogue('en', 'content'),
-      ...screens.map((screen) => `src/features/${screen}.tsx`),
+      'src/features/content/components/LectureNotesScreen.tsx',
     ],
-    // The lesson page's own weight (issue 24); the list is a student page like the others (issue 22).
-    target: route.endsWith('(lesson)')
-      ? LESSON_TARGET_BYTES
-      : route.includes('PDF')
-        ? undefined
-        : STUDENT_TARGET_BYTES,
+    target: STUDENT_TARGET_BYTES,
+  },
+  ...[
+    ['/student/lecturenote/:course (lesson)'],
+    ['/student/lecturenote/:course (+ PDF reader)', 'src/features/content/components/PdfReader.tsx'],
+  ].map(([route, ...more]) => ({
+    route,
+    lazy: [QUERY_LAYOUT, LESSON, catalogue('en', 'content'), ...more],
+    ...(more.length ? {} : { target: LESSON_BUDGET_BYTES, enforced: true }),
   })),
+  {
+    route: '/student/lecturenote/:course (lesson, Arabic)',
+    locale: 'ar',
+    lazy: [QUERY_LAYOUT, LESSON, catalogue('en', 'content')],
+    target: LESSON_BUDGET_BYTES,
+  },
   { route: '/admin/dashboard', lazy: area('admin') },
   { route: '/app/dashboard', lazy: area('app') },
 ];
@@ -162,25 +172,29 @@ console.log(
   `Gzipped JavaScript per route (zlib level 6); budget for the landing and sign-in pages: ${BUDGET_BYTES / 1024} KiB gzipped (fails the run)`,
 );
 console.log(
-  `Targets over the wire (Brotli), marked only: a student page ${STUDENT_TARGET_BYTES / 1024} KiB, a lesson page ${LESSON_TARGET_BYTES / 1024} KiB\n`,
+  `Over the wire (Brotli): a lesson page ${LESSON_BUDGET_BYTES / 1024} KiB (fails the run); a student page ${STUDENT_TARGET_BYTES / 1024} KiB (marked only)\n`,
 );
 console.log(`${'route'.padEnd(44)} ${'files'.padStart(5)} ${'bytes'.padStart(8)}    KiB  Brotli KiB`);
-for (const { route, locale = 'en', lazy, budget, target } of ROUTES) {
+for (const { route, locale = 'en', lazy, budget, target, enforced } of ROUTES) {
   const files = closure(entryKey);
   const localised = lazy.map((key) => key.replace(/\/en\.json$/, `/${locale}.json`));
   const direction = locale === 'ar' ? rtlModules : [];
   for (const key of [catalogue(locale), ...direction, ...localised]) closure(key, files);
   const bytes = [...files].reduce((sum, file) => sum + sizeOf(file), 0);
   const sent = [...files].reduce((sum, file) => sum + brotliOf(file), 0);
-  const over = budget && bytes > BUDGET_BYTES;
+  const over = (budget && bytes > BUDGET_BYTES) || (enforced && sent > target);
   failed ||= over;
   const verdict = budget
     ? over
       ? '  OVER BUDGET'
       : '  within budget'
-    : target
-      ? `  ${sent > target ? 'over' : 'within'} the ${target / 1024} KiB target`
-      : '';
+    : enforced
+      ? over
+        ? `  OVER THE ${target / 1024} KiB BUDGET`
+        : `  within the ${target / 1024} KiB budget`
+      : target
+        ? `  ${sent > target ? 'over' : 'within'} the ${target / 1024} KiB target`
+        : '';
   console.log(
     `${route.padEnd(44)} ${String(files.size).padStart(5)} ${String(bytes).padStart(8)} ${kib(bytes)}  ${kib(sent).padStart(10)}${verdict}`,
   );

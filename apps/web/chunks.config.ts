@@ -32,15 +32,17 @@ import type { GetManualChunk, ModuleInfo } from 'rollup';
  * Whatever this decides, Rollup keeps the program's meaning (a module in another chunk is imported
  * from there): a wrong guess costs bytes or a request, which `npm run size -w bench` shows per page.
  */
-type Family = 'landing' | 'signin' | 'public' | 'query' | (typeof AREAS)[number];
+type Family = 'landing' | 'signin' | 'public' | 'query' | 'lesson' | (typeof AREAS)[number];
 const AREAS = ['applicant', 'student', 'admin', 'app'] as const;
 
 /**
  * The roots are what the entry loads lazily (its route table's pages and areas), each in a family:
- * an area's route file, TanStack Query's layout, the landing page, the sign-in page, or another
- * public page (forgotten password, the documents a QR code opens, …: `public`).
+ * an area's route file, TanStack Query's layout, the landing page, the sign-in page, the student's
+ * lesson page (full screen outside the student area's frame: `lesson`), or another public page
+ * (forgotten password, the documents a QR code opens, …: `public`).
  */
 function familyOf(id: string): Family {
+  if (id.endsWith('/src/app/routes/lesson.tsx')) return 'lesson';
   const area = /\/src\/app\/routes\/(\w+)\.tsx$/.exec(id)?.[1];
   if (area && (AREAS as readonly string[]).includes(area)) return area as Family;
   if (id.endsWith('/src/app/providers/QueryLayout.tsx')) return 'query';
@@ -59,15 +61,25 @@ function familyOf(id: string): Family {
  *   share (an area may load a little it does not use, rather than a file per pair of areas), and
  *   `areas-public` what the other public pages need too (those pages then load it whole).
  * - What only the other public pages need is left to Rollup: each such page loads its own.
+ * - The lesson page (issue 24: ≤ 150 KiB over the wire) is a root whose screen comes with it (the
+ *   player, full screen): what it needs that an area or another public page needs too (the API
+ *   client, the RoleData gate, a MUI list) is `lesson-shared`, which those load beside their own
+ *   groups, so the lesson never loads the areas' frame; what only it needs is left to Rollup, as a
+ *   screen's code is (in its own chunk, or shared with the other screens importing it: the admin's
+ *   preview of a course, the lecture-notes list), rather than a group that every screen importing
+ *   one of its icons would then download whole.
  */
 function groupName(families: ReadonlySet<Family>): string | undefined {
   const areas = AREAS.filter((area) => families.has(area));
   const prerendered = (['landing', 'signin'] as const).filter((family) => families.has(family));
   const others = families.has('public') ? ['public'] : [];
   if (prerendered.length > 0) {
-    return areas.length > 0 || families.has('query') ? 'index' : [...prerendered, ...others].join('-');
+    return areas.length > 0 || families.has('query') || families.has('lesson')
+      ? 'index'
+      : [...prerendered, ...others].join('-');
   }
   if (families.has('query')) return 'query';
+  if (families.has('lesson')) return families.size === 1 ? undefined : 'lesson-shared';
   if (areas.length === 0) return undefined;
   if (others.length > 0) return 'areas-public';
   return areas.length === 1 ? `area-${areas[0]}` : 'areas';
@@ -369,7 +381,11 @@ function assign(ids: string[], getModuleInfo: (id: string) => ModuleInfo | null)
   // which any checkbox or switch reads), with the little it needs from those groups, goes back to the
   // entry, where it was: those pages would otherwise download the public pages' text fields with it.
   const publicOnly = (group: string | undefined) =>
-    group !== undefined && group !== 'index' && !group.startsWith('area') && group !== 'query';
+    group !== undefined &&
+    group !== 'index' &&
+    !group.startsWith('area') &&
+    !group.startsWith('lesson') &&
+    group !== 'query';
   const size = (moduleId: string) => getModuleInfo(moduleId)?.code?.length ?? Infinity;
   for (const [moduleId, group] of map) {
     if (!publicOnly(group) || entry.has(moduleId)) continue;

@@ -6,7 +6,8 @@ export { CACHE_NAMES, SW_FILE } from './src/lib/offlineCaches';
 
 /**
  * The modules whose chunks make the lecture-notes pages work offline: the entry (the app shell),
- * TanStack Query's layout, the student area, the lecture-notes screens and the PDF reader. Their static imports, styles
+ * TanStack Query's layout, the student area, the lecture-notes screens, the lesson page (its own
+ * root, outside the area's frame) and the PDF reader. Their static imports, styles
  * and assets (the pdf.js worker) come with them, as do the strings of the shell, the student area
  * and the public words in every language.
  */
@@ -16,7 +17,7 @@ const SHELL_ROOTS = [
   'src/app/providers/QueryLayout.tsx',
   'src/app/routes/student.tsx',
   'src/features/content/components/LectureNotesScreen.tsx',
-  'src/features/content/components/CoursePlayerScreen.tsx',
+  'src/app/routes/lesson.tsx',
   'src/features/content/components/PdfReader.tsx',
 ];
 const CATALOGUES = /^src\/i18n\/messages\/(?:(?:shell|student|content)\/)?[a-z]{2}\.json$/;

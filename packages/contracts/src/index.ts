@@ -21,6 +21,7 @@ export * from './my-work.js';
 export * from './messages.js';
 export * from './server-messages.js';
 export * from './content.js';
+export * from './content-api.js';
 export * from './notifications.js';
 export * from './uploads.js';
 export * from './offerings.js';

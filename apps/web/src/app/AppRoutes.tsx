@@ -39,6 +39,8 @@ const AREA_ROUTES = {
   student: lazy(() => import('./routes/student')),
   app: lazy(() => import('./routes/app')),
 };
+/** A student's lesson page, full screen without the area's frame (routes/lesson.tsx). */
+const StudentLesson = lazy(() => import('./routes/lesson'));
 
 /**
  * The public pages whose HTML the build renders ahead (src/prerender.tsx, scripts/prerender.mjs): the
@@ -85,6 +87,14 @@ export function AppRoutes() {
             <Route path="/ResultVerify" element={<ResultVerifyPage />} />
             <Route path="/HostelSlip" element={<HostelSlipPage />} />
             <Route path="/ExamReceipt" element={<ExamReceiptPage />} />
+            <Route
+              path="student/lecturenote/:courseId/:sessionId"
+              element={
+                <RequireUser area="student">
+                  <StudentLesson />
+                </RequireUser>
+              }
+            />
             {AREA_IDS.map((id) => {
               const Area = AREA_ROUTES[id];
               return (

@@ -53,7 +53,6 @@ const LectureNotesScreen = lazy(() => import('../../features/content/components/
 const StudentLiveClassesScreen = lazy(
   () => import('../../features/liveclasses/components/StudentLiveClassesScreen'),
 );
-const CoursePlayerScreen = lazy(() => import('../../features/content/components/CoursePlayerScreen'));
 const StudentDiscussionScreen = lazy(
   () => import('../../features/discussions/components/StudentDiscussionScreen'),
 );
@@ -185,10 +184,7 @@ export default function StudentRoutes() {
       />
       <Route path="liveclasses" element={guarded('liveclasses', <StudentLiveClassesScreen />)} />
       <Route path="lecturenote" element={guarded('lecturenote', <LectureNotesScreen />)} />
-      <Route
-        path="lecturenote/:courseId/:sessionId"
-        element={guarded('lecturenote', <CoursePlayerScreen />)}
-      />
+      {/* A lesson, lecturenote/:courseId/:sessionId, is full screen outside this frame (routes/lesson.tsx). */}
       <Route path="discussion" element={guarded('discussion', <StudentDiscussionScreen />)} />
       <Route path="assignment" element={guarded('assignment', <StudentAssignmentsScreen />)} />
       <Route path="exams" element={guarded('exams', <StudentExamsScreen />)} />

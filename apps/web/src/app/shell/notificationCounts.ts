@@ -4,7 +4,6 @@ import {
   NOTIFICATIONS_API,
   STUDENT_PAGES,
   type NotificationCounts,
-  type NotificationCountsResponse,
   type NotificationListResponse,
   type NotificationTypeName,
 } from '@portal/contracts';
@@ -16,6 +15,7 @@ import { useT } from '../../i18n/useT';
 import { api } from '../../lib/api';
 import { isActive } from './nav';
 import type { LatestNotification, NotificationItem } from './NotificationsMenu';
+import { countsQueryKey, markReadOptions, readCounts, type NotificationArea } from './notificationsRead';
 
 /**
  * How often the counts are read again while the page is open: new items (from any process) show
@@ -24,9 +24,6 @@ import type { LatestNotification, NotificationItem } from './NotificationsMenu';
 const REFRESH_MS = 4_000;
 /** The newest items the header's bell lists. */
 const LATEST = 6;
-
-/** The areas with a bell: students, staff (the admin area) and applicants. */
-export type NotificationArea = 'student' | 'admin' | 'applicant';
 
 interface Listed {
   name: NotificationTypeName;
@@ -77,19 +74,10 @@ export function useNotificationCounts(area: NotificationArea = 'student'): {
   const t = useT();
   const client = useQueryClient();
   const { pathname } = useLocation();
-  const countsKey = ['notifications', 'counts', area];
   const listed = useMemo(() => listedIn(area), [area]);
   const counts = useQuery({
-    queryKey: countsKey,
-    queryFn: ({ signal }) =>
-      api<NotificationCountsResponse>(NOTIFICATIONS_API.counts, { area, signal }).then(
-        (answer) => answer.Data,
-        (err: unknown) => {
-          // Spec §8: a failed read is only logged; the counts shown stay as they were.
-          console.warn('notification counts', err);
-          return client.getQueryData<NotificationCounts>(countsKey) ?? null;
-        },
-      ),
+    queryKey: countsQueryKey(area),
+    queryFn: ({ signal }) => readCounts(client, area, signal),
     refetchInterval: REFRESH_MS,
     staleTime: 0,
   });
@@ -113,14 +101,7 @@ export function useNotificationCounts(area: NotificationArea = 'student'): {
       ),
     placeholderData: (previous) => previous,
   });
-  const markRead = useMutation({
-    mutationFn: (type: NotificationTypeName) =>
-      api<unknown>(NOTIFICATIONS_API.read, { method: 'POST', body: { type }, area }),
-    onMutate: (type) =>
-      client.setQueryData<NotificationCounts>(countsKey, (current) => current && { ...current, [type]: 0 }),
-    // Spec §8: only logged.
-    onError: (err) => console.warn('mark notifications read', err),
-  });
+  const markRead = useMutation(markReadOptions(client, area));
 
   const path = pathname.replace(/^\/portal/i, '');
   const menuItems: readonly Listed[] =

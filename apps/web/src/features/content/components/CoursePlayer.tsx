@@ -6,18 +6,21 @@ import OpenInNew from '@mui/icons-material/OpenInNew';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
-import ListSubheader from '@mui/material/ListSubheader';
+import ButtonBase from '@mui/material/ButtonBase';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import type { ContentLesson, StudentContent } from '@portal/contracts';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type ReactNode,
+} from 'react';
 import { useT } from '../../../i18n/useT';
 import { isPdf, isPlayableVideo, lessonsInOrder, startIndex, type PlacedLesson } from '../lessons';
 import type { PdfSource } from './PdfReader';
@@ -135,7 +138,7 @@ export function CoursePlayer({
             lesson: index + 1,
             lessons: lessons.length,
           })}{' '}
-          · {current.section}
+          · <bdi>{current.section}</bdi>
         </Typography>
         <Typography
           component="h2"
@@ -144,7 +147,7 @@ export function CoursePlayer({
           tabIndex={-1}
           sx={{ mb: 1, outline: 'none', overflowWrap: 'anywhere' }}
         >
-          {lesson.Title}
+          <bdi>{lesson.Title}</bdi>
         </Typography>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }}>
           <Button
@@ -163,10 +166,7 @@ export function CoursePlayer({
           >
             {t('content.player.next')}
           </Button>
-          <FormControlLabel
-            control={<Switch checked={autoplay} onChange={(event) => switchAutoplay(event.target.checked)} />}
-            label={t('content.player.autoplay')}
-          />
+          <AutoplaySwitch checked={autoplay} onChange={switchAutoplay} />
         </Stack>
         {ended && (
           <Alert
@@ -198,47 +198,179 @@ export function CoursePlayer({
         {lessonFooter?.(lesson)}
       </Box>
       <Paper variant="outlined" sx={{ width: { xs: '100%', md: 320 }, flexShrink: 0 }}>
-        <List dense aria-label={t('content.player.lessons')} sx={{ py: 0 }}>
+        <Box component="ul" aria-label={t('content.player.lessons')} sx={LIST}>
           {content.Sections.map((section, parent) => (
             <li key={section.Id}>
-              <ul style={{ padding: 0 }}>
-                <ListSubheader sx={{ lineHeight: 2.5 }}>{section.Title}</ListSubheader>
-                {section.Items.length === 0 && (
-                  <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 1 }}>
-                    {t('content.noData')}
-                  </Typography>
-                )}
+              <Typography
+                component="div"
+                variant="body2"
+                sx={{ px: 2, py: 1, fontWeight: 500, color: 'text.secondary', overflowWrap: 'anywhere' }}
+              >
+                <bdi>{section.Title}</bdi>
+              </Typography>
+              {section.Items.length === 0 && (
+                <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 1 }}>
+                  {t('content.noData')}
+                </Typography>
+              )}
+              <Box component="ul" sx={LIST}>
                 {section.Items.map((item) => {
                   const at = lessons.findIndex(
                     (placed) => placed.lesson.Id === item.Id && placed.parent === parent,
                   );
                   return (
-                    <ListItemButton key={item.Id} selected={at === index} onClick={() => go(at)}>
-                      <ListItemText
-                        primary={item.Title}
-                        secondary={t(`content.kind.${item.Kind}`)}
-                        slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
-                      />
-                      {item.IsNew && (
-                        <Chip size="small" color="primary" label={t('content.new')} sx={{ ml: 1 }} />
-                      )}
-                      {item.Completed && (
-                        <CheckCircle
-                          color="success"
-                          fontSize="small"
-                          titleAccess={t('content.completed')}
-                          sx={{ ml: 1 }}
-                        />
-                      )}
-                    </ListItemButton>
+                    <li key={item.Id}>
+                      <LessonButton
+                        selected={at === index}
+                        onClick={() => go(at)}
+                        title={item.Title}
+                        kind={t(`content.kind.${item.Kind}`)}
+                      >
+                        {item.IsNew && <NewMark label={t('content.new')} />}
+                        {item.Completed && (
+                          <CheckCircle
+                            color="success"
+                            fontSize="small"
+                            titleAccess={t('content.completed')}
+                            sx={{ ml: 1 }}
+                          />
+                        )}
+                      </LessonButton>
+                    </li>
                   );
                 })}
-              </ul>
+              </Box>
             </li>
           ))}
-        </List>
+        </Box>
       </Paper>
     </Stack>
+  );
+}
+
+/**
+ * Autoplay, on or off: a native checkbox drawn as a switch (role switch), which the lesson page
+ * needs rather than MUI's Switch and FormControlLabel (about 4 KiB over the wire it would download
+ * for them alone). Its knob sits at the start, and at the end when on, in either direction.
+ */
+function AutoplaySwitch({ checked, onChange }: { checked: boolean; onChange: (on: boolean) => void }) {
+  const t = useT();
+  return (
+    <Box
+      component="label"
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, cursor: 'pointer', minHeight: 40, px: 1 }}
+    >
+      <Box
+        component="input"
+        type="checkbox"
+        role="switch"
+        checked={checked}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.checked)}
+        sx={(theme) => ({
+          appearance: 'none',
+          position: 'relative',
+          flexShrink: 0,
+          width: 36,
+          height: 20,
+          m: 0,
+          borderRadius: 10,
+          bgcolor: 'action.disabled',
+          cursor: 'pointer',
+          transition: theme.transitions.create('background-color'),
+          '&::before': {
+            content: '""',
+            position: 'absolute',
+            top: 2,
+            insetInlineStart: 2,
+            width: 16,
+            height: 16,
+            borderRadius: '50%',
+            bgcolor: 'common.white',
+            boxShadow: 1,
+            transition: theme.transitions.create('inset-inline-start'),
+          },
+          '&:checked': { bgcolor: 'primary.main' },
+          '&:checked::before': { insetInlineStart: 18 },
+          '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
+          '@media (forced-colors: active)': { appearance: 'auto' },
+        })}
+      />
+      <Typography variant="body1" component="span">
+        {t('content.player.autoplay')}
+      </Typography>
+    </Box>
+  );
+}
+
+const LIST = { listStyle: 'none', m: 0, p: 0 } as const;
+
+/**
+ * A lesson in the list: its title and kind, the current one marked (aria-current). Drawn on
+ * ButtonBase, which every page has already, rather than MUI's List parts, which only the areas'
+ * menus need (about 2 KiB over the wire on the lesson page).
+ */
+function LessonButton({
+  selected,
+  onClick,
+  title,
+  kind,
+  children,
+}: {
+  selected: boolean;
+  onClick: () => void;
+  title: string;
+  kind: string;
+  children?: ReactNode;
+}) {
+  return (
+    <ButtonBase
+      onClick={onClick}
+      aria-current={selected ? 'true' : undefined}
+      sx={{
+        width: '100%',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'flex-start',
+        textAlign: 'start',
+        px: 2,
+        py: 0.75,
+        bgcolor: selected ? 'action.selected' : undefined,
+        '&:hover': { bgcolor: selected ? 'action.selected' : 'action.hover' },
+        '&.Mui-focusVisible': { bgcolor: 'action.focus' },
+      }}
+    >
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere', fontWeight: selected ? 600 : 400 }}>
+          <bdi>{title}</bdi>
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {kind}
+        </Typography>
+      </Box>
+      {children}
+    </ButtonBase>
+  );
+}
+
+/** 'New' beside a lesson the student has not seen (a small mark, not a MUI Chip). */
+function NewMark({ label }: { label: string }) {
+  return (
+    <Box
+      component="span"
+      sx={{
+        ml: 1,
+        px: 1,
+        flexShrink: 0,
+        borderRadius: 3,
+        typography: 'caption',
+        lineHeight: '20px',
+        fontWeight: 600,
+        bgcolor: 'primary.main',
+        color: 'primary.contrastText',
+      }}
+    >
+      {label}
+    </Box>
   );
 }
 

@@ -1,12 +1,12 @@
-import CloudDone from '@mui/icons-material/CloudDone';
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import CloudDone from '@mui/icons-material/CloudDone';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
 import type { ContentLesson, StudentContent } from '@portal/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { LoadingBlock } from '../../../components/LoadState';
-import { PageHeading } from '../../../components/PageHeading';
 import { useT } from '../../../i18n/useT';
 import { apiBlob, authHeaders } from '../../../lib/api';
 import { saveFile } from '../../../lib/download';
@@ -21,10 +21,77 @@ import { idParam, OfferingRoute } from './OfferingRoute';
 import { CoursePlayer } from './CoursePlayer';
 import type { PdfSource } from './PdfReader';
 
-/** /student/lecturenote/:courseId/:sessionId: a course's lessons in the player, readable offline once opened. */
+const LECTURE_NOTES = '/student/lecturenote';
+
+/**
+ * /student/lecturenote/:courseId/:sessionId: a course's lessons in the player, readable offline once
+ * opened. Full screen (app/routes/lesson.tsx), under a light header of its own: the way back to the
+ * lecture notes and the course.
+ */
 export default function CoursePlayerScreen() {
+  return <OfferingRoute home={LECTURE_NOTES}>{(offering) => <StudentCourse {...offering} />}</OfferingRoute>;
+}
+
+/** The lesson page's frame: a header (back to the lecture notes, the course as the page's h1), then the page. */
+function LessonFrame({ title, children }: { title: string; children: ReactNode }) {
+  const t = useT();
   return (
-    <OfferingRoute home="/student/lecturenote">{(offering) => <StudentCourse {...offering} />}</OfferingRoute>
+    <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
+      <Box
+        component="header"
+        sx={{
+          position: 'sticky',
+          top: 0,
+          zIndex: 'appBar',
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1,
+          minHeight: 56,
+          px: { xs: 1, sm: 2 },
+          bgcolor: 'background.paper',
+          borderBottom: 1,
+          borderColor: 'divider',
+        }}
+      >
+        <Button
+          component={RouterLink}
+          to={LECTURE_NOTES}
+          aria-label={t('content.player.back')}
+          startIcon={
+            <ArrowBack sx={(theme) => (theme.direction === 'rtl' ? { transform: 'scaleX(-1)' } : {})} />
+          }
+          sx={{ flexShrink: 0 }}
+        >
+          {t('content.lectureNotes')}
+        </Button>
+        <Typography
+          component="h1"
+          variant="h6"
+          title={title}
+          sx={{
+            flex: 1,
+            minWidth: 0,
+            fontSize: '1.05rem',
+            fontWeight: 600,
+            lineHeight: 1.3,
+            overflowWrap: 'anywhere',
+            // Two lines at most (a long course title on a phone), the rest in its tooltip.
+            display: '-webkit-box',
+            WebkitLineClamp: 2,
+            WebkitBoxOrient: 'vertical',
+            overflow: 'hidden',
+          }}
+        >
+          <bdi>{title}</bdi>
+        </Typography>
+      </Box>
+      <Box
+        component="main"
+        sx={{ flex: 1, minWidth: 0, width: '100%', maxWidth: 1280, mx: 'auto', p: { xs: 2, sm: 3 } }}
+      >
+        {children}
+      </Box>
+    </Box>
   );
 }
 
@@ -57,28 +124,28 @@ function StudentCourse({ courseId, sessionId }: { courseId: number; sessionId: n
     return { url: lesson.FileUrl ?? '', headers: authHeaders('student') };
   }, []);
 
-  if (content.isPending) return <LoadingBlock rows={4} />;
+  if (content.isPending)
+    return (
+      <LessonFrame title={t('content.lectureNotes')}>
+        <LoadingBlock rows={4} />
+      </LessonFrame>
+    );
   if (content.isError || !course)
     return (
-      <>
-        <PageHeading title={t('content.lectureNotes')} />
+      <LessonFrame title={t('content.lectureNotes')}>
         <ContentError error={content.error} onRetry={() => void content.refetch()} />
-      </>
+      </LessonFrame>
     );
 
   return (
-    <>
-      <PageHeading
-        title={`${course.Code} · ${course.Title}`}
-        intro={course.Lecturers.join(', ')}
-        action={
-          <Button component={RouterLink} to="/student/lecturenote" startIcon={<ArrowBack />}>
-            {t('content.lectureNotes')}
-          </Button>
-        }
-      />
+    <LessonFrame title={`${course.Code} · ${course.Title}`}>
+      {course.Lecturers.length > 0 && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          <bdi>{course.Lecturers.join(', ')}</bdi>
+        </Typography>
+      )}
       {course.Sections.every((section) => section.Items.length === 0) ? (
-        <ContentEmpty />
+        <Typography color="text.secondary">{t('content.noData')}</Typography>
       ) : (
         <CoursePlayer
           content={course}
@@ -105,16 +172,11 @@ function StudentCourse({ courseId, sessionId }: { courseId: number; sessionId: n
               { replace: true },
             )
           }
-          lessonFooter={(lesson) => (isPdf(lesson) ? <SavedChip itemId={lesson.Id} /> : null)}
+          lessonFooter={(lesson) => (isPdf(lesson) ? <SavedOnDevice itemId={lesson.Id} /> : null)}
         />
       )}
-    </>
+    </LessonFrame>
   );
-}
-
-function ContentEmpty() {
-  const t = useT();
-  return <Chip label={t('content.noData')} />;
 }
 
 /** Saves an opened PDF for offline reading (once its first page is on screen). */
@@ -148,7 +210,7 @@ async function download(lesson: ContentLesson, failure: string) {
 }
 
 /** 'Saved on this device' under a PDF once its copy is cached. */
-function SavedChip({ itemId }: { itemId: number }) {
+function SavedOnDevice({ itemId }: { itemId: number }) {
   const t = useT();
   const [saved, setSaved] = useState(false);
   useEffect(() => {
@@ -167,12 +229,12 @@ function SavedChip({ itemId }: { itemId: number }) {
   }, [itemId]);
   if (!saved) return null;
   return (
-    <Chip
-      icon={<CloudDone />}
-      label={t('content.offline.saved')}
-      color="success"
-      variant="outlined"
-      sx={{ mt: 1 }}
-    />
+    <Typography
+      variant="body2"
+      sx={{ mt: 1, display: 'flex', alignItems: 'center', gap: 0.5, color: 'success.main' }}
+    >
+      <CloudDone fontSize="small" aria-hidden />
+      {t('content.offline.saved')}
+    </Typography>
   );
 }
