@@ -210,6 +210,18 @@ async function recordRows(db: Db, view: ApplicantRecordView, rows: repo.Applicat
 const applicationCounts = new TtlCache<number>(10_000, 500, 2_000);
 const summaries = new TtlCache<unknown>(10_000, 50, 2_000);
 
+/**
+ * The caches are the module's, and each entry's key starts with its database's number: an
+ * application on another database (a test file's, in the same worker) never reads this one's totals.
+ */
+const databases = new WeakMap<object, number>();
+let databasesSeen = 0;
+function databaseNumber(db: object): number {
+  let n = databases.get(db);
+  if (n === undefined) databases.set(db, (n = ++databasesSeen));
+  return n;
+}
+
 /** Drops cached totals and summaries (called after every change to applicants). */
 export function invalidateApplicationCounts(): void {
   applicationCounts.clear();
@@ -260,11 +272,15 @@ function decisionMail(
 }
 
 export class AdmissionsService {
+  /** The first part of this application's cache keys (see `databaseNumber`). */
+  private readonly cacheKey: number;
   constructor(
     private readonly db: Db,
     private readonly mailer: Mailer,
     private readonly config: Config,
-  ) {}
+  ) {
+    this.cacheKey = databaseNumber(db);
+  }
 
   async list(view: ApplicationView, q: ListQuery) {
     const { rows, total } = await this.page(view, q);
@@ -283,7 +299,7 @@ export class AdmissionsService {
    */
   private async page(view: ApplicationView, q: ListQuery) {
     const filters = filtersOf(q);
-    const total = applicationCounts.get(JSON.stringify(['total', view, filters]), () =>
+    const total = applicationCounts.get(JSON.stringify([this.cacheKey, 'total', view, filters]), () =>
       repo.countApplications(this.db, view, filters),
     );
     const fewMatches = filters.search !== undefined && (await total) <= repo.FEW_MATCHES;
@@ -404,7 +420,7 @@ export class AdmissionsService {
   }
 
   report(admissionSessionId?: number) {
-    return summaries.get(`report:${admissionSessionId ?? ''}`, () =>
+    return summaries.get(`${this.cacheKey}:report:${admissionSessionId ?? ''}`, () =>
       this.computeReport(admissionSessionId),
     ) as ReturnType<AdmissionsService['computeReport']>;
   }
@@ -431,7 +447,7 @@ export class AdmissionsService {
   }
 
   dashboard() {
-    return summaries.get('dashboard', () => this.computeDashboard()) as ReturnType<
+    return summaries.get(`${this.cacheKey}:dashboard`, () => this.computeDashboard()) as ReturnType<
       AdmissionsService['computeDashboard']
     >;
   }
