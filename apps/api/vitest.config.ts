@@ -71,6 +71,8 @@ export default defineConfig({
     projects,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // Each worker's first file has its database copy made while the application's modules load.
+    setupFiles: ['./test/ready-copy.ts'],
     pool: 'forks',
     maxWorkers: 2,
     // A worker imports the application once and runs file after file in it; each file still starts

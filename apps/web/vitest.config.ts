@@ -21,8 +21,11 @@ export default mergeConfig(
       setupFiles: ['src/test/setup.ts'],
       reporters: ['default', 'json'],
       outputFile: { json: 'test-results/vitest.json' },
-      // Each file gets fresh module state (the stores read localStorage and cookies at import).
-      isolate: true,
+      // A worker runs file after file in one document, the libraries (React, MUI, MSW) imported once
+      // per worker rather than once per file; the app's own modules are imported afresh by each file
+      // (src/test/setup.ts resets them after a file), and every test leaves the document, storage and
+      // cookies as it found them.
+      isolate: false,
       restoreMocks: true,
       testTimeout: 30_000,
     },

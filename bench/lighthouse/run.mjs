@@ -1,22 +1,25 @@
 // A first visit, as Lighthouse 12 sees it with its default mobile settings (a mid-range phone on a
 // slow 4G link, simulated): the built portal is started and each page is audited several times in
 // Debian's Chromium; printed per run and as the median: performance score, First Contentful Paint,
-// Largest Contentful Paint, Total Blocking Time, Cumulative Layout Shift, Speed Index. Exits non-zero
-// when a median misses the target (LCP ≤ 1.5 s, TBT ≤ 100 ms).
+// Largest Contentful Paint, Total Blocking Time, Cumulative Layout Shift, Speed Index, and the machine's
+// load average when the run ended. Exits non-zero when any run misses the target (issue 22: LCP ≤ 1.0 s
+// and TBT ≤ 100 ms in every run, not only the best or the median).
 //
 // Lighthouse is installed here, apart from the workspaces (about 200 packages), on first use.
 // Needs a build (npm run build). Usage: npm run lighthouse -w bench [-- /portal/ /portal/AdminSignin]
 //   BENCH_RUNS=5        runs per page             BENCH_PORT=8190   port of the portal it starts
 //   BENCH_URL=http://host:port   audit a running portal            CHROME_PATH=/usr/bin/chromium
+//   BENCH_DETAIL=1      the long tasks of every run (else only of the runs that miss)
 // The main thread's work is measured on this machine and scaled (4× CPU slowdown): on a busy
 // machine TBT comes out higher than on an idle one.
+import os from 'node:os';
 import { startPortal } from '../lib.mjs';
 import { loadLighthouse } from './load.mjs';
 
 const lighthouse = await loadLighthouse();
 const chromeLauncher = await import('chrome-launcher');
 
-const TARGET = { lcp: 1500, tbt: 100 };
+const TARGET = { lcp: 1000, tbt: 100 };
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : ['/portal/', '/portal/ApplicantSignin'];
 
@@ -26,9 +29,10 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 const ms = (value) => `${Math.round(value)} ms`.padStart(8);
-const row = (label, r) =>
+const misses = (r) => r.lcp > TARGET.lcp || r.tbt > TARGET.tbt;
+const row = (label, r, note = '') =>
   console.log(
-    `${label.padEnd(34)} ${r.score.toFixed(2).padStart(5)} ${ms(r.fcp)} ${ms(r.lcp)} ${ms(r.tbt)} ${r.cls.toFixed(3).padStart(6)} ${ms(r.si)}`,
+    `${label.padEnd(34)} ${r.score.toFixed(2).padStart(5)} ${ms(r.fcp)} ${ms(r.lcp)} ${ms(r.tbt)} ${r.cls.toFixed(3).padStart(6)} ${ms(r.si)}${note}`,
   );
 
 const portal = process.env.BENCH_URL
@@ -41,10 +45,10 @@ const chrome = await chromeLauncher.launch({
 let failed = false;
 try {
   console.log(
-    `Lighthouse ${runs} runs per page, default mobile settings; target LCP ≤ 1500 ms, TBT ≤ 100 ms\n`,
+    `Lighthouse ${runs} runs per page, default mobile settings; target in every run: LCP ≤ ${TARGET.lcp} ms, TBT ≤ ${TARGET.tbt} ms\n`,
   );
   console.log(
-    `${'page'.padEnd(34)} ${'score'.padStart(5)} ${'FCP'.padStart(8)} ${'LCP'.padStart(8)} ${'TBT'.padStart(8)} ${'CLS'.padStart(6)} ${'SI'.padStart(8)}`,
+    `${'page'.padEnd(34)} ${'score'.padStart(5)} ${'FCP'.padStart(8)} ${'LCP'.padStart(8)} ${'TBT'.padStart(8)} ${'CLS'.padStart(6)} ${'SI'.padStart(8)}   load`,
   );
   for (const path of paths) {
     const results = [];
@@ -73,15 +77,32 @@ try {
         si: audit('speed-index'),
       };
       results.push(result);
-      row(`${path} run ${run}`, result);
+      const load = os.loadavg()[0].toFixed(2);
+      row(`${path} run ${run}`, result, `   ${load}${misses(result) ? '   misses' : ''}`);
+      // What blocked the main thread in a run that missed (or in every run with BENCH_DETAIL=1).
+      if (misses(result) || process.env.BENCH_DETAIL) {
+        for (const task of lhr.audits['long-tasks']?.details?.items ?? [])
+          console.log(
+            `${''.padEnd(6)}long task at ${ms(task.startTime)} for ${ms(task.duration)}  ${String(task.url).replace(portal.base, '')}`,
+          );
+      }
     }
     const middle = Object.fromEntries(
       Object.keys(results[0]).map((key) => [key, median(results.map((r) => r[key]))]),
     );
-    const over = middle.lcp > TARGET.lcp || middle.tbt > TARGET.tbt;
-    failed ||= over;
+    const worst = Object.fromEntries(
+      Object.keys(results[0]).map((key) => [
+        key,
+        key === 'score' ? Math.min(...results.map((r) => r[key])) : Math.max(...results.map((r) => r[key])),
+      ]),
+    );
+    const missed = results.filter(misses).length;
+    failed ||= missed > 0;
     row(`${path} median`, middle);
-    console.log(`${''.padEnd(34)} ${over ? 'MISSES THE TARGET' : 'meets the target'}\n`);
+    row(`${path} worst`, worst);
+    console.log(
+      `${''.padEnd(34)} ${missed ? `MISSES THE TARGET in ${missed} of ${results.length} runs` : 'meets the target in every run'}\n`,
+    );
   }
 } finally {
   chrome.kill();

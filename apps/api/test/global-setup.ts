@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 
@@ -128,6 +127,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     try {
       // Migrated by openDatabase; seeded by buildApp (and the job queue's schema and queues
       // installed), exactly as the application starts. Test files start from this state.
+      // Imported here: the workers' setup file imports this module's helpers without the application.
+      const { buildApp } = await import('../src/app.js');
       const app = await buildApp(testConfig(dataDir), { database, jobs: false });
       await app.close();
     } finally {

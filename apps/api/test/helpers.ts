@@ -1,22 +1,12 @@
-import { mkdtempSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { cp, rm } from 'node:fs/promises';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { courseRegistrations, students } from '../src/db/schema/index.js';
-import {
-  databaseUrl,
-  onServer,
-  scratchDir,
-  testConfig,
-  testServerUrl,
-  type SeededDatabase,
-} from './global-setup.js';
+import { copyReadied, prepareNextCopy, takeCopy } from './copies.js';
+import { testConfig, type SeededDatabase } from './global-setup.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -37,7 +27,7 @@ export interface TestApp {
  *
  * A worker runs file after file (`isolate: false` in vitest.config.ts): the application's modules
  * are imported once per worker, and while a file runs the worker readies the next file's copy
- * (`nextCopy`), so that a file's start is building the application on a database already open.
+ * (test/copies.ts), so that a file's start is building the application on a database already open.
  * Each file still gets an application of its own (its settings differ: SMTP receivers, limits,
  * gateways) on a database nobody else has touched.
  *
@@ -92,88 +82,9 @@ export async function startTestApp(
       await copy.discard();
       // The next copy is made by the time a file ends, so none is being written when the run ends
       // and the global teardown removes what the worker readied for nothing.
-      await nextCopy?.copy.catch(() => undefined);
+      await copyReadied();
     },
   };
-}
-
-/** A database of one's own, open, with its DATA_DIR. */
-interface DatabaseCopy {
-  database: Database;
-  dataDir: string;
-  /** The PostgreSQL database's URL; undefined on PGlite. */
-  url?: string;
-  /** Closes the database, drops it (PostgreSQL) and removes its DATA_DIR. */
-  discard(): Promise<void>;
-}
-
-/** The copy this worker readied for its next file, with the seeded database it was made from. */
-let nextCopy: { from: SeededDatabase; copy: Promise<DatabaseCopy> } | undefined;
-let copiesMade = 0;
-
-function sameSeed(a: SeededDatabase, b: SeededDatabase): boolean {
-  return a.dataDir === b.dataDir && a.template === b.template;
-}
-
-function prepareNextCopy(seeded: SeededDatabase): void {
-  if (nextCopy && sameSeed(nextCopy.from, seeded)) return;
-  const copy = newCopy(seeded);
-  // A failure is the next file's to report, when it takes the copy.
-  copy.catch(() => undefined);
-  nextCopy = { from: seeded, copy };
-}
-
-async function takeCopy(seeded: SeededDatabase | undefined): Promise<DatabaseCopy> {
-  if (!seeded) return newCopy(undefined);
-  const ready = nextCopy;
-  nextCopy = undefined;
-  if (ready && sameSeed(ready.from, seeded)) return ready.copy;
-  // Made from another run's seed (the worker moved to another project): not this file's.
-  if (ready) void ready.copy.then((stale) => stale.discard()).catch(() => undefined);
-  return newCopy(seeded);
-}
-
-async function newCopy(seeded: SeededDatabase | undefined): Promise<DatabaseCopy> {
-  // Beside the seeded DATA_DIR, so the global teardown removes a copy a worker readied for nothing.
-  const dataDir = mkdtempSync(path.join(seeded ? path.dirname(seeded.dataDir) : scratchDir(), 'copy-'));
-  const removeDataDir = () => rm(dataDir, { recursive: true, force: true });
-  const serverUrl = testServerUrl(process.env.TEST_DB_DRIVER);
-  try {
-    if (seeded) await cp(seeded.dataDir, dataDir, { recursive: true });
-    if (!serverUrl) {
-      // PGlite: the copied DATA_DIR/pgdata is the seeded database; without a seed, an empty one in memory.
-      const database = await openDatabase({ dataDir: seeded ? dataDir : 'memory://' });
-      return {
-        database,
-        dataDir,
-        async discard() {
-          await database.close();
-          await removeDataDir();
-        },
-      };
-    }
-    copiesMade += 1;
-    const name = `${seeded?.clonePrefix ?? 'portal_test_'}${process.pid}_${copiesMade}_${randomBytes(3).toString('hex')}`;
-    await onServer(
-      serverUrl,
-      `create database ${name}${seeded?.template ? ` template ${seeded.template}` : ''}`,
-    );
-    const url = databaseUrl(serverUrl, name);
-    const database = await openDatabase({ url, dataDir });
-    return {
-      database,
-      dataDir,
-      url,
-      async discard() {
-        await database.close();
-        await onServer(serverUrl, `drop database if exists ${name} with (force)`);
-        await removeDataDir();
-      },
-    };
-  } catch (error) {
-    await removeDataDir();
-    throw error;
-  }
 }
 
 /** Signs in through the public API and returns the token and the full response body. */

@@ -3,18 +3,32 @@
  * large tables (list totals, the screening report, the dashboard). Concurrent requests for the
  * same key share one query. Entries are dropped when their time is up, when the cache is full
  * (oldest first) or when a write in this process clears it.
+ *
+ * With `refreshAheadMs`, a request in the last `refreshAheadMs` of an entry's time is answered
+ * from the entry while one query (shared, as above) replaces it: a key read steadily never makes
+ * its readers wait for the query again, and no answer is older than `ttlMs` (an entry's time runs
+ * from the start of the query that made it).
  */
 export class TtlCache<V> {
-  private readonly entries = new Map<string, { at: number; value: Promise<V> }>();
+  private readonly entries = new Map<string, { at: number; value: Promise<V>; refreshing?: boolean }>();
+  /** Bumped by clear(): a refresh started before a clear must not bring back what it cleared. */
+  private generation = 0;
   constructor(
     private readonly ttlMs: number,
     private readonly max = 500,
+    private readonly refreshAheadMs = 0,
   ) {}
 
   get(key: string, load: () => PromiseLike<V>): Promise<V> {
     const now = Date.now();
     const hit = this.entries.get(key);
-    if (hit && now - hit.at < this.ttlMs) return hit.value;
+    if (hit && now - hit.at < this.ttlMs) {
+      if (this.refreshAheadMs > 0 && !hit.refreshing && now - hit.at >= this.ttlMs - this.refreshAheadMs) {
+        hit.refreshing = true;
+        this.refresh(key, hit, now, load);
+      }
+      return hit.value;
+    }
     // A query builder is a thenable that runs again on every await: keep one promise of its rows.
     const value = Promise.resolve(load());
     this.entries.delete(key);
@@ -24,7 +38,25 @@ export class TtlCache<V> {
     return value;
   }
 
+  /** Runs `load` in the background and puts its answer in place of `hit` once it has one. */
+  private refresh(key: string, hit: { refreshing?: boolean }, at: number, load: () => PromiseLike<V>): void {
+    const generation = this.generation;
+    Promise.resolve(load()).then(
+      (answer) => {
+        // Cleared, replaced or dropped meanwhile: the entry that is there now is the one to keep.
+        if (this.generation !== generation || this.entries.get(key) !== hit) return;
+        this.entries.delete(key);
+        this.entries.set(key, { at, value: Promise.resolve(answer) });
+      },
+      () => {
+        // The entry keeps its answer until its time is up; the next request then asks again.
+        hit.refreshing = false;
+      },
+    );
+  }
+
   clear(): void {
+    this.generation += 1;
     this.entries.clear();
   }
 }

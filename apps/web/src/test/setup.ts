@@ -1,5 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import { server } from './server';
 
 // Lazy chunks are transformed on first use: on a busy machine that takes seconds.
@@ -29,4 +29,9 @@ afterEach(() => {
   }
   expect(calls, 'API calls without an answer').toEqual([]);
 });
-afterAll(() => server.close());
+afterAll(() => {
+  server.close();
+  // The next file of this worker imports the app's own modules afresh (their stores read cookies and
+  // storage as they load); the libraries (React, MUI, MSW) stay loaded, which is what isolation cost.
+  vi.resetModules();
+});

@@ -96,11 +96,16 @@ export const applicants = pgTable(
       sql`${t.id} desc`,
     ),
     index('applicants_status_created').on(t.admissionStatus, t.createdAt, t.id),
-    index('applicants_created').on(t.createdAt, t.id),
+    // Newest first, with the names: a search of the default list (newest first) matching many
+    // applicants reads its page from this index alone, filtering the names as it goes.
+    index('applicants_created_names').on(t.createdAt, t.id, t.firstName, t.lastName, t.otherName),
     index('applicants_in_progress_created')
       .on(t.createdAt, t.id)
       .where(sql`${t.registeredAt} is null`),
     index('applicants_status_registered').on(t.admissionStatus, t.registeredAt, t.id),
+    // A state's applicants by name (the lists' name order, ascending): a page reads a few rows of
+    // the state in order instead of every row of it, then sorting.
+    index('applicants_state_name').on(t.stateId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
     index('applicants_search_name').using('gin', sql`${applicantSearchName(t)} gin_trgm_ops`),
     // The records search finds a student by any part of their JAMB number.
     index('applicants_search_jamb').using('gin', sql`${t.jambRegNo} gin_trgm_ops`),

@@ -203,10 +203,24 @@ async function recordRows(db: Db, view: ApplicantRecordView, rows: repo.Applicat
 /**
  * Counting 100,000 applicants for every page of a list is the costly part of it, and the number
  * need not be exact to the second: list totals, the report and the dashboard are kept for 10 s,
- * and any admissions change made through this process clears them at once.
+ * and any admissions change made through this process clears them at once. One query per key runs
+ * at a time, and a key still read in its last 2 s is counted again in the background, so that a
+ * list in steady use never waits for its total.
  */
-const applicationCounts = new TtlCache<number>(10_000);
-const summaries = new TtlCache<unknown>(10_000, 50);
+const applicationCounts = new TtlCache<number>(10_000, 500, 2_000);
+const summaries = new TtlCache<unknown>(10_000, 50, 2_000);
+
+/**
+ * The caches are the module's, and each entry's key starts with its database's number: an
+ * application on another database (a test file's, in the same worker) never reads this one's totals.
+ */
+const databases = new WeakMap<object, number>();
+let databasesSeen = 0;
+function databaseNumber(db: object): number {
+  let n = databases.get(db);
+  if (n === undefined) databases.set(db, (n = ++databasesSeen));
+  return n;
+}
 
 /** Drops cached totals and summaries (called after every change to applicants). */
 export function invalidateApplicationCounts(): void {
@@ -258,33 +272,48 @@ function decisionMail(
 }
 
 export class AdmissionsService {
+  /** The first part of this application's cache keys (see `databaseNumber`). */
+  private readonly cacheKey: number;
   constructor(
     private readonly db: Db,
     private readonly mailer: Mailer,
     private readonly config: Config,
-  ) {}
+  ) {
+    this.cacheKey = databaseNumber(db);
+  }
 
   async list(view: ApplicationView, q: ListQuery) {
-    const filters = filtersOf(q);
-    const [rows, total] = await Promise.all([
-      repo.listApplications(this.db, view, filters, q.page, q.pageSize, q.sort, q.order),
-      applicationCounts.get(JSON.stringify(['total', view, filters]), () =>
-        repo.countApplications(this.db, view, filters),
-      ),
-    ]);
+    const { rows, total } = await this.page(view, q);
     return paged(rows.map(toItem), q.page, q.pageSize, total);
   }
 
   /** The /app console's applicant records: one view's columns over the applications list's filters. */
   async records(view: ApplicantRecordView, q: ListQuery) {
-    const filters = filtersOf(q);
-    const [rows, total] = await Promise.all([
-      repo.listApplications(this.db, 'all', filters, q.page, q.pageSize, q.sort, q.order),
-      applicationCounts.get(JSON.stringify(['total', 'all', filters]), () =>
-        repo.countApplications(this.db, 'all', filters),
-      ),
-    ]);
+    const { rows, total } = await this.page('all', q);
     return paged(await recordRows(this.db, view, rows), q.page, q.pageSize, total);
+  }
+
+  /**
+   * A list's page and its (cached) total. A search waits for its total first: the page of a search
+   * matching few applicants is read matches first (repo.FEW_MATCHES), whatever PostgreSQL guesses.
+   */
+  private async page(view: ApplicationView, q: ListQuery) {
+    const filters = filtersOf(q);
+    const total = applicationCounts.get(JSON.stringify([this.cacheKey, 'total', view, filters]), () =>
+      repo.countApplications(this.db, view, filters),
+    );
+    const fewMatches = filters.search !== undefined && (await total) <= repo.FEW_MATCHES;
+    const rows = await repo.listApplications(
+      this.db,
+      view,
+      filters,
+      q.page,
+      q.pageSize,
+      q.sort,
+      q.order,
+      fewMatches,
+    );
+    return { rows, total: await total };
   }
 
   /** A view's records as CSV or XLSX, streamed in batches (audited like every export of applicants). */
@@ -391,7 +420,7 @@ export class AdmissionsService {
   }
 
   report(admissionSessionId?: number) {
-    return summaries.get(`report:${admissionSessionId ?? ''}`, () =>
+    return summaries.get(`${this.cacheKey}:report:${admissionSessionId ?? ''}`, () =>
       this.computeReport(admissionSessionId),
     ) as ReturnType<AdmissionsService['computeReport']>;
   }
@@ -418,7 +447,7 @@ export class AdmissionsService {
   }
 
   dashboard() {
-    return summaries.get('dashboard', () => this.computeDashboard()) as ReturnType<
+    return summaries.get(`${this.cacheKey}:dashboard`, () => this.computeDashboard()) as ReturnType<
       AdmissionsService['computeDashboard']
     >;
   }

@@ -20,7 +20,9 @@ const UNPAID_HELD: AllocationState[] = ['allocated', 'reserved'];
 /**
  * A bed freed by a lapse or a give-up goes to the first on the waiting list of the room's gender
  * (in the same transaction, which holds the round), who is e-mailed. Reserved rooms' beds stay out
- * of the ballot.
+ * of the ballot, and so does every bed while the school's hostel ballot is off (a reserved bed
+ * given up after its room was released to the ballot): nothing is allocated by the ballot then. The
+ * switch's row is held shared, as a round's publish and draw hold it, so it cannot go off meanwhile.
  */
 async function offerFreedBed(
   tx: Exec,
@@ -30,6 +32,7 @@ async function offerFreedBed(
   now: Date,
 ): Promise<boolean> {
   if (round.state !== 'drawn') return false;
+  if (!(await repo.ballotEnabled(tx, 'share'))) return false;
   const room = await repo.roomWithHostel(tx, freed.roomId);
   if (!room || room.isReserved || !room.isActive) return false;
   const next = await repo.nextWaiting(tx, round.id, room.gender);

@@ -13,6 +13,7 @@ import {
   hostelRounds,
   hostelWaitingList,
   mailOutbox,
+  schoolSettings,
   students,
 } from '../../db/schema/index.js';
 import { pdfTextContent } from '../../platform/pdf.js';
@@ -316,6 +317,50 @@ describe('hostel allocation', () => {
       expect(offered).toHaveLength(2);
       const a: HostelAvailability = (await get('/api/admin/hostel-availability', admin)).json().Data;
       expectAddsUp(a);
+    });
+
+    it('passes no freed bed to the waiting list while the school’s hostel ballot is off', async () => {
+      // Set directly: the registry's switch refuses to go off while beds await payment, so a bed is
+      // freed with the ballot off only when a reserved room has been released to the ballot since.
+      const offeredSoFar = async () =>
+        (
+          await db()
+            .select()
+            .from(hostelWaitingList)
+            .where(
+              and(eq(hostelWaitingList.roundId, roundId), sql`${hostelWaitingList.allocationId} is not null`),
+            )
+        ).length;
+      const before = await offeredSoFar();
+      const leaving = await firstAllocated('Female');
+      const p = await page(leaving.auth);
+      await db().update(schoolSettings).set({ hostelBallotEnabled: false });
+      try {
+        const res = await post('/api/student/hostel/give-up', leaving.auth, {
+          AllocationId: p.Allocation!.Id,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().Data.Allocation.State).toBe('given_up');
+        expect(await offeredSoFar()).toBe(before);
+        // The bed stays free: nobody holds it.
+        const [freed] = await db()
+          .select()
+          .from(hostelAllocations)
+          .where(eq(hostelAllocations.id, p.Allocation!.Id));
+        const holders = await db()
+          .select()
+          .from(hostelAllocations)
+          .where(
+            and(
+              eq(hostelAllocations.roomId, freed!.roomId),
+              eq(hostelAllocations.bed, freed!.bed),
+              inArray(hostelAllocations.state, ['allocated', 'reserved', 'paid']),
+            ),
+          );
+        expect(holders).toEqual([]);
+      } finally {
+        await db().update(schoolSettings).set({ hostelBallotEnabled: true });
+      }
     });
 
     it('assigns a reserved room by hand with a reason, audited and listed; refuses a taken bed, a ballot room and a student with a bed', async () => {

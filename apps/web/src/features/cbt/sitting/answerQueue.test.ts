@@ -59,6 +59,13 @@ function manualTimers() {
 /** Lets the queue's promises run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** The network returns: the queue waits its random moment (the timer fired by hand), then sends. */
+async function backOnline(queue: AnswerQueue<Answer>, timers: ReturnType<typeof manualTimers>) {
+  const sent = queue.retryNow();
+  await timers.fire();
+  await sent;
+}
+
 function setup(
   opts: {
     online?: () => boolean;
@@ -126,7 +133,7 @@ describe('the offline answer queue', () => {
     expect(server.received).toHaveLength(3);
 
     online = true;
-    await queue.retryNow();
+    await backOnline(queue, timers);
     expect(server.received.map((r) => [r.seq, r.givenAt])).toEqual([
       [1, at(1)],
       [2, at(2)],
@@ -349,13 +356,38 @@ describe('the offline answer queue', () => {
 
   it('sends what waited in batches, oldest first, when the network returns', async () => {
     let online = false;
-    const { queue, server } = setup({ online: () => online, batchSize: 2 });
+    const { queue, server, timers } = setup({ online: () => online, batchSize: 2 });
     await queue.open(0);
     for (const q of [1, 2, 3, 4, 5]) await queue.give(q, { choice: 'A' }, at(q));
     online = true;
-    await queue.retryNow();
+    await backOnline(queue, timers);
     expect(server.batches).toEqual([[1, 2], [3, 4], [5]]);
     expect(queue.status().state).toBe('saved');
+  });
+
+  it('waits a random moment below the spread when the network returns, so a hall does not send at once', async () => {
+    let online = false;
+    const draws = [0.25, 0.75];
+    const { queue, server, timers } = setup({ online: () => online, random: () => draws.shift() ?? 0 });
+    await queue.open(0);
+    await queue.give(1, { choice: 'A' }, at(1));
+    timers.due.splice(0);
+    online = true;
+    const sent = queue.retryNow();
+    expect(timers.due.map((t) => t.ms)).toEqual([500]);
+    expect(server.received).toHaveLength(0);
+    await timers.fire();
+    await sent;
+    expect(server.received.map((r) => r.seq)).toEqual([1]);
+    // A second online event replaces the wait rather than adding another.
+    await queue.give(2, { choice: 'B' }, at(2));
+    online = false;
+    await queue.flush();
+    timers.due.splice(0);
+    online = true;
+    void queue.retryNow();
+    void queue.retryNow();
+    expect(timers.due).toHaveLength(1);
   });
 
   it('finds the refused answer of a batch by sending one by one, then renumbers after the gap it leaves', async () => {
@@ -365,11 +397,12 @@ describe('the offline answer queue', () => {
     const batches: number[][] = [];
     let down = true;
     const store = memoryAnswerStore<Answer>();
+    const timers = manualTimers();
     const queue = new AnswerQueue<Answer>({
       attempt: 'a1',
       store,
       batchSize: 5,
-      schedule: manualTimers().schedule,
+      schedule: timers.schedule,
       send: async (items) => {
         if (down) return { kind: 'unreachable' };
         batches.push(items.map((i) => i.questionId));
@@ -384,7 +417,7 @@ describe('the offline answer queue', () => {
     await queue.open(0);
     for (const q of [1, 2, 3, 4]) await queue.give(q, { choice: 'A' }, at(q));
     down = false;
-    await queue.retryNow();
+    await backOnline(queue, timers);
     // One by one until the backlog is through: 3 is first sent with the Seq 2 left, then renumbered.
     expect(batches).toEqual([[1, 2, 3, 4], [1], [2], [3], [3], [4]]);
     expect(log.map((r) => [r.seq, r.questionId, r.givenAt])).toEqual([

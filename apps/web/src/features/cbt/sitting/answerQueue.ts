@@ -94,6 +94,8 @@ export interface AnswerQueueOptions<A> {
    */
   retryMs?: number;
   maxRetryMs?: number;
+  /** The longest random wait before sending when the network returns (`retryNow`); 2 s by default. */
+  onlineSpreadMs?: number;
   /** A number in [0, 1) drawing each retry's wait (Math.random). */
   random?: () => number;
 }
@@ -191,12 +193,24 @@ export class AnswerQueue<A> {
     return this.flushing;
   }
 
-  /** The network is back (the window's `online` event): send now rather than at the next retry. */
+  /**
+   * The network is back (the window's `online` event): send soon rather than at the next retry. A
+   * hall's network returns for every candidate at once, so each waits a random moment below
+   * `onlineSpreadMs` first (full jitter again) rather than all sending in the same instant.
+   * Resolves once what waited has been sent (or sending stopped again).
+   */
   retryNow(): Promise<void> {
     this.cancelRetry?.();
     this.cancelRetry = null;
     this.retryCeiling = this.options.retryMs ?? 1_000;
-    return this.flush();
+    if (this.stopped) return Promise.resolve();
+    const wait = Math.floor((this.options.random ?? Math.random)() * (this.options.onlineSpreadMs ?? 2_000));
+    return new Promise((resolve) => {
+      this.cancelRetry = this.schedule(() => {
+        this.cancelRetry = null;
+        void this.flush().then(resolve);
+      }, wait);
+    });
   }
 
   /** Stops sending (the page closes); what waits stays on the device for next time. */
