@@ -210,6 +210,9 @@ async function serveWeb(app: FastifyInstance, distDir: string): Promise<void> {
         const url = request.url.split('?')[0] ?? '';
         const rootFile = url.slice('/portal/'.length);
         if (rootFiles.has(rootFile)) return reply.sendFile(rootFile, distDir);
+        // The app's page by its own name: the service worker precaches it (the lecture-notes pages
+        // open offline from it), and its install fails if this is not found.
+        if (rootFile === 'index.html') return sendIndex(request, reply);
         // A missing hashed asset is a 404, not the index page.
         if (/\.[a-z0-9]{2,5}$/i.test(url)) return reply.status(404).type('text/plain').send('Not found');
         return sendIndex(request, reply);

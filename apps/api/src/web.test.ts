@@ -64,6 +64,8 @@ describe('serving the web app', () => {
       '/portal/applicantsignin/?next=1': 'Applicant Login',
       '/portal/applicant/dashboard': '<title>Portal</title>',
       '/portal/index': '<title>Portal</title>',
+      // By its name, as the service worker precaches it.
+      '/portal/index.html': '<title>Portal</title>',
     };
     for (const [url, text] of Object.entries(pages)) {
       const response = await t.app.inject({ url });
