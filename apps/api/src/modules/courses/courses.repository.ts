@@ -27,26 +27,38 @@ import {
 import { referenceData } from '../../platform/cache.js';
 import { countSql, likeEscape, preparedOn, type Exec } from '../../platform/db.js';
 
-/** What registration needs to know about a student: scope, programme and state of origin. */
+/**
+ * What registration needs to know about a student: scope, programme and what prices the school fees
+ * (state of origin, entry mode), so the page's fee gate needs no read of the row of its own.
+ */
 export async function studentFacts(db: Exec, studentId: number) {
-  const [row] = await db
+  // Every registration page reads it: a named statement, planned once per connection.
+  const [row] = await preparedOn(db, 'courses_student_facts', studentFactsQuery).execute({ studentId });
+  return row ?? null;
+}
+function studentFactsQuery(db: Exec) {
+  return db
     .select({
       id: students.id,
       publicId: students.publicId,
       matricNo: students.matricNo,
+      email: students.email,
+      phone: students.phone,
       firstName: students.firstName,
       lastName: students.lastName,
       otherName: students.otherName,
       isActive: students.isActive,
+      stateId: students.stateId,
       levelId: students.levelId,
       departmentId: students.departmentId,
+      entryModeId: students.entryModeId,
       programmeId: coursesOfStudy.programmeId,
     })
     .from(students)
     .leftJoin(coursesOfStudy, eq(coursesOfStudy.id, students.courseOfStudyId))
-    .where(eq(students.id, studentId))
-    .limit(1);
-  return row ?? null;
+    .where(eq(students.id, sql.placeholder('studentId')))
+    .limit(1)
+    .prepare('courses_student_facts');
 }
 export type StudentFacts = NonNullable<Awaited<ReturnType<typeof studentFacts>>>;
 
@@ -177,6 +189,10 @@ export async function coursesByIds(db: Exec, ids: readonly number[]) {
 
 /** A student's published results, oldest semester first (a later attempt follows an earlier one). */
 export async function publishedResults(db: Exec, studentId: number) {
+  // Every registration page reads it: a named statement, planned once per connection.
+  return preparedOn(db, 'courses_published_results', publishedResultsQuery).execute({ studentId });
+}
+function publishedResultsQuery(db: Exec) {
   return db
     .select({
       courseId: courseResults.courseId,
@@ -185,8 +201,14 @@ export async function publishedResults(db: Exec, studentId: number) {
     })
     .from(courseResults)
     .innerJoin(semesters, eq(semesters.id, courseResults.semesterId))
-    .where(and(eq(courseResults.studentId, studentId), sql`${courseResults.publishedAt} is not null`))
-    .orderBy(asc(semesters.startDate));
+    .where(
+      and(
+        eq(courseResults.studentId, sql.placeholder('studentId')),
+        sql`${courseResults.publishedAt} is not null`,
+      ),
+    )
+    .orderBy(asc(semesters.startDate))
+    .prepare('courses_published_results');
 }
 
 /** The prerequisites of some courses: [course, prerequisite id, prerequisite code]. */
@@ -273,23 +295,40 @@ export async function updateRegistration(
   return row ?? null;
 }
 
+const registrationCourseColumns = {
+  registrationId: courseRegistrationCourses.registrationId,
+  courseId: courseRegistrationCourses.courseId,
+  code: courses.code,
+  title: courses.title,
+  units: courseRegistrationCourses.units,
+  requested: courseRegistrationCourses.requested,
+  approved: courseRegistrationCourses.approved,
+  carryOver: courseRegistrationCourses.carryOver,
+};
+const registrationCourseOrder = [desc(courseRegistrationCourses.carryOver), asc(courses.code)];
+
 export async function registrationCourses(db: Exec, registrationIds: readonly number[]) {
   if (registrationIds.length === 0) return [];
+  // One registration (the student's page, the dashboard, a submission): a named statement.
+  if (registrationIds.length === 1)
+    return preparedOn(db, 'registration_courses', registrationCoursesQuery).execute({
+      registrationId: registrationIds[0],
+    });
   return db
-    .select({
-      registrationId: courseRegistrationCourses.registrationId,
-      courseId: courseRegistrationCourses.courseId,
-      code: courses.code,
-      title: courses.title,
-      units: courseRegistrationCourses.units,
-      requested: courseRegistrationCourses.requested,
-      approved: courseRegistrationCourses.approved,
-      carryOver: courseRegistrationCourses.carryOver,
-    })
+    .select(registrationCourseColumns)
     .from(courseRegistrationCourses)
     .innerJoin(courses, eq(courses.id, courseRegistrationCourses.courseId))
     .where(inArray(courseRegistrationCourses.registrationId, [...registrationIds]))
-    .orderBy(desc(courseRegistrationCourses.carryOver), asc(courses.code));
+    .orderBy(...registrationCourseOrder);
+}
+function registrationCoursesQuery(db: Exec) {
+  return db
+    .select(registrationCourseColumns)
+    .from(courseRegistrationCourses)
+    .innerJoin(courses, eq(courses.id, courseRegistrationCourses.courseId))
+    .where(eq(courseRegistrationCourses.registrationId, sql.placeholder('registrationId')))
+    .orderBy(...registrationCourseOrder)
+    .prepare('registration_courses');
 }
 export type RegistrationCourseRow = Awaited<ReturnType<typeof registrationCourses>>[number];
 
@@ -347,6 +386,10 @@ export async function hasIdempotencyKey(db: Exec, registrationId: number, key: s
 }
 
 export async function registrationEvents(db: Exec, registrationId: number) {
+  // Every registration page reads it: a named statement, planned once per connection.
+  return preparedOn(db, 'registration_events', registrationEventsQuery).execute({ registrationId });
+}
+function registrationEventsQuery(db: Exec) {
   return (
     db
       .select({
@@ -360,9 +403,10 @@ export async function registrationEvents(db: Exec, registrationId: number) {
       })
       .from(courseRegistrationEvents)
       .leftJoin(courses, eq(courses.id, courseRegistrationEvents.courseId))
-      .where(eq(courseRegistrationEvents.registrationId, registrationId))
+      .where(eq(courseRegistrationEvents.registrationId, sql.placeholder('registrationId')))
       // Newest change first; within one change, the submission before the courses it added or dropped.
       .orderBy(desc(courseRegistrationEvents.version), asc(courseRegistrationEvents.id))
+      .prepare('registration_events')
   );
 }
 

@@ -288,9 +288,12 @@ async function pageOf(
       Reason: M.noSemester,
       FormUrl: null,
     };
+  // The fee standing is priced from the facts read above, not from a read of the student's row of its own.
+  const standingOf: typeof schoolFeesStanding = (d, id, sessionId) =>
+    schoolFeesStanding(d, id, sessionId, id === student.id ? student : undefined);
   const [o, g, summary, history] = await Promise.all([
     offer(db, student, semester),
-    gate(db, student, semester, registration),
+    gate(db, student, semester, registration, standingOf),
     registration ? summaryOf(db, registration) : null,
     registration ? historyOf(db, registration.id) : [],
   ]);

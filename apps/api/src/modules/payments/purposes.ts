@@ -181,8 +181,25 @@ async function loadStudentPayer(db: Exec, userId: number): Promise<Payer | null>
   return s ? studentPayer(s) : null;
 }
 
+/** The columns of a student's row (repo.findStudentPayer) that make the payer: any read of the row that has them will do. */
+export type StudentPayerFacts = Pick<
+  NonNullable<Awaited<ReturnType<typeof repo.findStudentPayer>>>,
+  | 'id'
+  | 'matricNo'
+  | 'email'
+  | 'phone'
+  | 'firstName'
+  | 'lastName'
+  | 'otherName'
+  | 'stateId'
+  | 'levelId'
+  | 'departmentId'
+  | 'entryModeId'
+  | 'programmeId'
+>;
+
 /** A student's row (repo.findStudentPayer) as a payer. */
-export function studentPayer(s: NonNullable<Awaited<ReturnType<typeof repo.findStudentPayer>>>): Payer {
+export function studentPayer(s: StudentPayerFacts): Payer {
   return {
     kind: 'Student',
     id: s.id,

@@ -200,20 +200,22 @@ const matriculationPdfPath = (publicId: string) => `/api/student/matriculation-f
 async function issuedDocuments(deps: StudentsDeps, s: repo.StudentRow): Promise<IssuedDocument[]> {
   const docs: IssuedDocument[] = [];
   const fileStem = s.matricNo.replace(/[^0-9A-Za-z]/g, '');
-  if (s.applicantId !== null) {
-    const facts = await getApplicantFacts(deps.db, s.applicantId);
-    if (facts?.admittedAt && deriveProgress(facts).AdmissionLevel >= 3) {
-      docs.push({
-        Key: `admission-letter-${facts.publicId}`,
-        Kind: 'admissionLetter',
-        Name: 'Provisional Admission Letter',
-        Description: `Admission into ${facts.courseOfStudyName ?? 'your course of study'}`,
-        IssuedAt: facts.admittedAt.toISOString(),
-        DownloadUrl: `/api/letters/admission/${facts.publicId}.pdf`,
-        FileName: `ProvisionalAdmissionLetter-${facts.jambRegNo}.pdf`,
-        ViewUrl: `/AdmissionLetter?applicantId=${facts.publicId}`,
-      });
-    }
+  // The applicant record and the receipts are read together.
+  const [facts, paid] = await Promise.all([
+    s.applicantId === null ? null : getApplicantFacts(deps.db, s.applicantId),
+    paidStudentPayments(deps.db, s.id),
+  ]);
+  if (facts?.admittedAt && deriveProgress(facts).AdmissionLevel >= 3) {
+    docs.push({
+      Key: `admission-letter-${facts.publicId}`,
+      Kind: 'admissionLetter',
+      Name: 'Provisional Admission Letter',
+      Description: `Admission into ${facts.courseOfStudyName ?? 'your course of study'}`,
+      IssuedAt: facts.admittedAt.toISOString(),
+      DownloadUrl: `/api/letters/admission/${facts.publicId}.pdf`,
+      FileName: `ProvisionalAdmissionLetter-${facts.jambRegNo}.pdf`,
+      ViewUrl: `/AdmissionLetter?applicantId=${facts.publicId}`,
+    });
   }
   if (s.matriculatedAt) {
     docs.push({
@@ -238,7 +240,7 @@ async function issuedDocuments(deps: StudentsDeps, s: repo.StudentRow): Promise<
     FileName: `SIWESLetter-${fileStem}.pdf`,
     ViewUrl: `/SiwesLetter?StudId=${s.publicId}`,
   });
-  for (const p of await paidStudentPayments(deps.db, s.id)) {
+  for (const p of paid) {
     docs.push({
       Key: `receipt-${p.publicId}`,
       Kind: 'receipt',
