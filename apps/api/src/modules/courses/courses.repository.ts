@@ -36,24 +36,25 @@ export async function studentFacts(db: Exec, studentId: number) {
   const [row] = await preparedOn(db, 'courses_student_facts', studentFactsQuery).execute({ studentId });
   return row ?? null;
 }
+const studentFactsColumns = {
+  id: students.id,
+  publicId: students.publicId,
+  matricNo: students.matricNo,
+  email: students.email,
+  phone: students.phone,
+  firstName: students.firstName,
+  lastName: students.lastName,
+  otherName: students.otherName,
+  isActive: students.isActive,
+  stateId: students.stateId,
+  levelId: students.levelId,
+  departmentId: students.departmentId,
+  entryModeId: students.entryModeId,
+  programmeId: coursesOfStudy.programmeId,
+};
 function studentFactsQuery(db: Exec) {
   return db
-    .select({
-      id: students.id,
-      publicId: students.publicId,
-      matricNo: students.matricNo,
-      email: students.email,
-      phone: students.phone,
-      firstName: students.firstName,
-      lastName: students.lastName,
-      otherName: students.otherName,
-      isActive: students.isActive,
-      stateId: students.stateId,
-      levelId: students.levelId,
-      departmentId: students.departmentId,
-      entryModeId: students.entryModeId,
-      programmeId: coursesOfStudy.programmeId,
-    })
+    .select(studentFactsColumns)
     .from(students)
     .leftJoin(coursesOfStudy, eq(coursesOfStudy.id, students.courseOfStudyId))
     .where(eq(students.id, sql.placeholder('studentId')))
@@ -61,6 +62,74 @@ function studentFactsQuery(db: Exec) {
     .prepare('courses_student_facts');
 }
 export type StudentFacts = NonNullable<Awaited<ReturnType<typeof studentFacts>>>;
+
+/**
+ * What the student's registration page reads of this module for a semester, in one statement (one
+ * round trip rather than five): the student's facts (as `studentFacts`), their published results
+ * (as `publishedResults`), and their registration of the semester (as `findRegistration`) with its
+ * courses (as `registrationCourses`), its history (as `registrationEvents`), the name of the admin
+ * who decided it (as `adminName`) and whether its late fee is paid (as `lateFeePaid`). Null when there
+ * is no such student.
+ */
+export async function registrationPageRows(db: Exec, studentId: number, semesterId: number) {
+  const [row] = await preparedOn(db, 'registration_page', registrationPageQuery).execute({
+    studentId,
+    semesterId,
+  });
+  if (!row) return null;
+  const { registration, results, courseRows, events, decidedByName, lateFeePaid, ...facts } = row;
+  return {
+    facts,
+    results,
+    registration,
+    courses: registration ? courseRows : [],
+    // Timestamps travel as JSON text inside the aggregate: read back as the driver reads them.
+    events: registration ? events.map((e) => ({ ...e, at: new Date(e.at) })) : [],
+    decidedByName,
+    lateFeePaid,
+  };
+}
+function registrationPageQuery(db: Exec) {
+  const reg = courseRegistrations;
+  const c = courseRegistrationCourses;
+  const e = courseRegistrationEvents;
+  return db
+    .select({
+      ...studentFactsColumns,
+      registration: reg,
+      results: sql<{ courseId: number; passed: boolean }[]>`coalesce((
+        select json_agg(json_build_object('courseId', ${courseResults.courseId}, 'passed', ${courseResults.passed})
+          order by ${semesters.startDate})
+        from ${courseResults} join ${semesters} on ${semesters.id} = ${courseResults.semesterId}
+        where ${courseResults.studentId} = ${students.id} and ${courseResults.publishedAt} is not null), '[]'::json)`,
+      courseRows: sql<RegistrationCourseRow[]>`coalesce((
+        select json_agg(json_build_object('registrationId', ${c.registrationId}, 'courseId', ${c.courseId},
+          'code', ${courses.code}, 'title', ${courses.title}, 'units', ${c.units}, 'requested', ${c.requested},
+          'approved', ${c.approved}, 'carryOver', ${c.carryOver}) order by ${c.carryOver} desc, ${courses.code} asc)
+        from ${c} join ${courses} on ${courses.id} = ${c.courseId}
+        where ${c.registrationId} = ${reg.id}), '[]'::json)`,
+      events: sql<(Omit<RegistrationEventRow, 'at'> & { at: string })[]>`coalesce((
+        select json_agg(json_build_object('at', ${e.at}, 'kind', ${e.kind}, 'version', ${e.version},
+          'actorKind', ${e.actorKind}, 'actorName', ${e.actorName}, 'comment', ${e.comment}, 'course', ${courses.code})
+          order by ${e.version} desc, ${e.id} asc)
+        from ${e} left join ${courses} on ${courses.id} = ${e.courseId}
+        where ${e.registrationId} = ${reg.id}), '[]'::json)`,
+      decidedByName: sql<string | null>`(select ${admins.firstName} || ' ' || ${admins.lastName}
+        from ${admins} where ${admins.id} = ${reg.decidedBy})`,
+      lateFeePaid: sql<boolean>`exists (select 1 from ${lateRegistrationFees}
+        where ${lateRegistrationFees.studentId} = ${students.id}
+          and ${lateRegistrationFees.semesterId} = ${sql.placeholder('semesterId')})`,
+    })
+    .from(students)
+    .leftJoin(coursesOfStudy, eq(coursesOfStudy.id, students.courseOfStudyId))
+    .leftJoin(
+      reg,
+      and(eq(reg.studentId, students.id), eq(reg.semesterId, sql.placeholder('semesterId'))),
+    )
+    .where(eq(students.id, sql.placeholder('studentId')))
+    .limit(1)
+    .prepare('registration_page');
+}
 
 // ───────────────────────────── semesters and windows ─────────────────────────────
 
@@ -385,6 +454,7 @@ export async function hasIdempotencyKey(db: Exec, registrationId: number, key: s
   return !!row;
 }
 
+export type RegistrationEventRow = Awaited<ReturnType<typeof registrationEvents>>[number];
 export async function registrationEvents(db: Exec, registrationId: number) {
   // Every registration page reads it: a named statement, planned once per connection.
   return preparedOn(db, 'registration_events', registrationEventsQuery).execute({ registrationId });
