@@ -4,7 +4,11 @@ import { registrationCard } from '../courses/registration.service.js';
 import { studentHostelCard } from '../hostels/hostels.service.js';
 import { schoolFeesStanding } from '../payments/payments.service.js';
 import { resultsOf } from '../results/standing.service.js';
-import { ownAreaSummary, ownStudent, type StudentsDeps } from '../students/students.service.js';
+import {
+  ownAreaSummary,
+  ownStudentWithUploadKinds,
+  type StudentsDeps,
+} from '../students/students.service.js';
 
 /**
  * The student's dashboard sits above the modules whose cards it shows (courses, hostels,
@@ -14,7 +18,7 @@ import { ownAreaSummary, ownStudent, type StudentsDeps } from '../students/stude
 /** Documents issued within this many days count as new on the dashboard. */
 const NEW_DOCUMENT_DAYS = 30;
 
-type StudentRow = Awaited<ReturnType<typeof ownStudent>>;
+type StudentRow = Awaited<ReturnType<typeof ownStudentWithUploadKinds>>['student'];
 
 /**
  * The school-fees standing read once per session for the whole dashboard (two cards ask for it at
@@ -37,12 +41,13 @@ function onceEachSession(student: StudentRow): typeof schoolFeesStanding {
  * page (course registration, hostel, results), in parallel.
  */
 export async function getDashboard(deps: StudentsDeps, auth: AuthContext | null) {
-  const student = await ownStudent(deps, auth);
+  // The student's row and uploads in one read.
+  const { student, uploadKinds } = await ownStudentWithUploadKinds(deps, auth);
   const since = new Date(Date.now() - NEW_DOCUMENT_DAYS * 86_400_000).toISOString();
   const standingOf = onceEachSession(student);
   // The cards' services take the student's row read above instead of reading it again.
   const [ownArea, registration, hostel, results] = await Promise.all([
-    ownAreaSummary(deps, student, since),
+    ownAreaSummary(deps, student, since, uploadKinds),
     registrationCard(deps.db, student.id, standingOf, student),
     studentHostelCard(deps.db, student.id, standingOf, { ...student, level: student.levelName }),
     resultsOf(deps.db, student.id),

@@ -73,6 +73,21 @@ export async function ownStudent(
   return student;
 }
 
+/**
+ * The signed-in student's record with the kinds of clearance document uploaded (one read, for the
+ * dashboard); refused as `ownStudent` refuses.
+ */
+export async function ownStudentWithUploadKinds(
+  deps: Pick<StudentsDeps, 'db'>,
+  auth: AuthContext | null,
+): Promise<{ student: repo.StudentRow; uploadKinds: readonly string[] }> {
+  const row = await repo.findStudentWithUploadKinds(deps.db, callerStudentId(auth));
+  if (!row) throw notFound(STUDENT_MESSAGES.notFound);
+  if (!row.isActive) throw forbidden(STUDENT_MESSAGES.deactivated);
+  const { uploadKinds, ...student } = row;
+  return { student, uploadKinds };
+}
+
 /** Refuses a page outside the student's RoleData (the web shows 'unauthorized' for it). */
 function assertPage(student: repo.StudentRow, page: StudentPage): void {
   const pages = studentRoleData({ matriculated: student.matriculatedAt !== null });
@@ -299,16 +314,21 @@ export async function openForm(
  * What the dashboard (modules/student-dashboard) shows of the student's own area: the current
  * session, documents issued since `since`, and how many clearance uploads are still missing.
  */
-export async function ownAreaSummary(deps: StudentsDeps, student: repo.StudentRow, since: string) {
-  const [session, issued, uploads] = await Promise.all([
+export async function ownAreaSummary(
+  deps: StudentsDeps,
+  student: repo.StudentRow,
+  since: string,
+  /** The kinds of clearance document uploaded, read with the student's row (`ownStudentWithUploadKinds`). */
+  uploadKinds: readonly string[],
+) {
+  const [session, issued] = await Promise.all([
     repo.currentSession(deps.db),
     issuedDocuments(deps, student),
-    repo.listUploads(deps.db, student.id),
   ]);
   return {
     currentSession: session?.name ?? null,
     newDocuments: issued.filter((d) => d.IssuedAt && d.IssuedAt >= since),
-    uploadsMissing: CLEARANCE_KINDS.filter((k) => !uploads.some((u) => u.kind === k.kind)).length,
+    uploadsMissing: CLEARANCE_KINDS.filter((k) => !uploadKinds.includes(k.kind)).length,
   };
 }
 
