@@ -122,10 +122,7 @@ function registrationPageQuery(db: Exec) {
     })
     .from(students)
     .leftJoin(coursesOfStudy, eq(coursesOfStudy.id, students.courseOfStudyId))
-    .leftJoin(
-      reg,
-      and(eq(reg.studentId, students.id), eq(reg.semesterId, sql.placeholder('semesterId'))),
-    )
+    .leftJoin(reg, and(eq(reg.studentId, students.id), eq(reg.semesterId, sql.placeholder('semesterId'))))
     .where(eq(students.id, sql.placeholder('studentId')))
     .limit(1)
     .prepare('registration_page');

@@ -353,6 +353,9 @@ export async function getRegistrationPage(deps: CoursesDeps, auth: AuthContext |
   return { Status: STATUS.ok, Data: await pageOf(deps.db, ownStudentId(auth), semesterId) };
 }
 
+/** The semester the student's registration page opens on (reference data: no read of the student's). */
+export const registrationSemester = (db: Exec) => chooseSemester(db);
+
 /**
  * The student dashboard's card: the semester the page opens on, its window, the page's reason against
  * submitting and the registration's state, by the page's own rules (without the course offer, which
@@ -364,8 +367,10 @@ export async function registrationCard(
   standingOf: typeof schoolFeesStanding = schoolFeesStanding,
   /** The student's facts when the caller has read them (the dashboard), so they are not read again. */
   known?: repo.StudentFacts,
+  /** The semester the page opens on, when the caller has asked (`registrationSemester`). */
+  knownSemester?: repo.SemesterWindow | null,
 ) {
-  const semester = await chooseSemester(db);
+  const semester = knownSemester !== undefined ? knownSemester : await chooseSemester(db);
   // The registration and the fee standing need only the semester: read together.
   const [student, registration, fees] = await Promise.all([
     known ?? repo.studentFacts(db, studentId),

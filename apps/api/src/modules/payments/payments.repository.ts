@@ -347,6 +347,59 @@ function paidStudentPaymentsQuery(db: Exec) {
     .prepare('paid_student_payments');
 }
 
+export type PaidStudentPayment = Awaited<ReturnType<typeof paidStudentPayments>>[number];
+
+/**
+ * A student's fee account of a session and category (as `feeAccount`) and their receipts (as
+ * `paidStudentPayments`), in one statement: the student dashboard shows both.
+ */
+export async function feeAccountAndReceipts(
+  db: Exec,
+  studentId: number,
+  sessionId: number,
+  categoryId: number,
+) {
+  const [row] = await preparedOn(db, 'fee_account_receipts', feeAccountAndReceiptsQuery).execute({
+    studentId,
+    sessionId,
+    categoryId,
+  });
+  return {
+    account: row?.account ?? null,
+    // Timestamps travel as JSON text inside the aggregate: read back as the driver reads them.
+    receipts: (row?.receipts ?? []).map((r): PaidStudentPayment => ({
+      ...r,
+      paidAt: r.paidAt === null ? null : new Date(r.paidAt),
+    })),
+  };
+}
+function feeAccountAndReceiptsQuery(db: Exec) {
+  const p = payments;
+  return db
+    .select({
+      account: feeAccounts,
+      receipts: sql<(Omit<PaidStudentPayment, 'paidAt'> & { paidAt: string | null })[]>`coalesce((
+        select json_agg(json_build_object('publicId', ${p.publicId}, 'paidAt', ${p.paidAt},
+          'amountKobo', ${p.amountKobo}, 'categoryName', ${paymentCategories.name},
+          'sessionName', ${academicSessions.name}) order by ${p.paidAt} desc, ${p.id} desc)
+        from ${p} join ${paymentCategories} on ${paymentCategories.id} = ${p.categoryId}
+          left join ${academicSessions} on ${academicSessions.id} = ${p.sessionId}
+        where ${p.studentId} = ${students.id} and ${p.state} = 'paid'), '[]'::json)`,
+    })
+    .from(students)
+    .leftJoin(
+      feeAccounts,
+      and(
+        eq(feeAccounts.studentId, students.id),
+        eq(feeAccounts.sessionId, sql.placeholder('sessionId')),
+        eq(feeAccounts.categoryId, sql.placeholder('categoryId')),
+      ),
+    )
+    .where(eq(students.id, sql.placeholder('studentId')))
+    .limit(1)
+    .prepare('fee_account_receipts');
+}
+
 /** Every attempt of a student and of the applicant record they came from, newest first (at most 200). */
 export async function paymentsOfPerson(db: Exec, who: { studentId: number; applicantId: number | null }) {
   return db

@@ -239,6 +239,8 @@ export async function studentDue(
   payer: Payer,
   categoryId = SCHOOL_FEES_CATEGORY_ID,
   sessionId?: number | null,
+  /** The payer's account of this category and session when the caller has read it (null: none). */
+  knownAccount?: Awaited<ReturnType<typeof repo.feeAccount>>,
 ): Promise<CategoryDue> {
   const session = sessionId ?? (await repo.currentAcademicSessionId(db));
   const indigene = await isIndigene(db, payer.stateId);
@@ -260,7 +262,7 @@ export async function studentDue(
   const lines = await repo.feeLines(db, { sessionId: session, itemIds, ...payerScope(payer) });
   const [rule, account] = await Promise.all([
     repo.instalmentRule(db, session, categoryId),
-    repo.feeAccount(db, payer.id, session, categoryId),
+    knownAccount !== undefined ? knownAccount : repo.feeAccount(db, payer.id, session, categoryId),
   ]);
   const totalKobo = dueOf(lines, indigene);
   const paidKobo = account?.paidKobo ?? 0;

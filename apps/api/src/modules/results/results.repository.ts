@@ -96,6 +96,13 @@ export type PublishedRow = Awaited<ReturnType<typeof publishedResults>>[number];
 
 /** The same rows, each with the student's latest query of it (null when none): the student's page in one query. */
 export async function publishedResultsWithQueries(db: Exec, studentId: number) {
+  // Every results page reads it: a named statement, planned once per connection.
+  return preparedOn(db, 'published_results_queries', publishedResultsWithQueriesQuery).execute({
+    studentId,
+  });
+}
+function publishedResultsWithQueriesQuery(db: Exec) {
+  const studentId = sql.placeholder('studentId');
   const latest = db
     .selectDistinctOn([resultQueries.resultId], {
       resultId: resultQueries.resultId,
@@ -124,7 +131,8 @@ export async function publishedResultsWithQueries(db: Exec, studentId: number) {
     .innerJoin(academicSessions, eq(academicSessions.id, semesters.sessionId))
     .leftJoin(latest, eq(latest.resultId, courseResults.id))
     .where(and(eq(courseResults.studentId, studentId), isNotNull(courseResults.publishedAt)))
-    .orderBy(asc(semesters.startDate), asc(courses.code));
+    .orderBy(asc(semesters.startDate), asc(courses.code))
+    .prepare('published_results_queries');
 }
 
 /** The classes of degree of the school's default grade scale. */

@@ -211,14 +211,24 @@ export async function updateProfile(
 
 const matriculationPdfPath = (publicId: string) => `/api/student/matriculation-form/${publicId}.pdf`;
 
-/** Letters, receipts and the matriculation form issued to the student, newest first. */
-async function issuedDocuments(deps: StudentsDeps, s: repo.StudentRow): Promise<IssuedDocument[]> {
+/** The student's receipts as the payments module answers them (`paidStudentPayments`). */
+type Receipts = Awaited<ReturnType<typeof paidStudentPayments>>;
+
+/**
+ * Letters, receipts and the matriculation form issued to the student, newest first. `receipts`: the
+ * student's receipts when the caller reads them (the dashboard, with the fee standing).
+ */
+async function issuedDocuments(
+  deps: StudentsDeps,
+  s: repo.StudentRow,
+  receipts?: Promise<Receipts>,
+): Promise<IssuedDocument[]> {
   const docs: IssuedDocument[] = [];
   const fileStem = s.matricNo.replace(/[^0-9A-Za-z]/g, '');
   // The applicant record and the receipts are read together.
   const [facts, paid] = await Promise.all([
     s.applicantId === null ? null : getApplicantFacts(deps.db, s.applicantId),
-    paidStudentPayments(deps.db, s.id),
+    receipts ?? paidStudentPayments(deps.db, s.id),
   ]);
   if (facts?.admittedAt && deriveProgress(facts).AdmissionLevel >= 3) {
     docs.push({
@@ -320,10 +330,12 @@ export async function ownAreaSummary(
   since: string,
   /** The kinds of clearance document uploaded, read with the student's row (`ownStudentWithUploadKinds`). */
   uploadKinds: readonly string[],
+  /** The student's receipts, read by the dashboard with the fee standing. */
+  receipts: Promise<Receipts>,
 ) {
   const [session, issued] = await Promise.all([
     repo.currentSession(deps.db),
-    issuedDocuments(deps, student),
+    issuedDocuments(deps, student, receipts),
   ]);
   return {
     currentSession: session?.name ?? null,
