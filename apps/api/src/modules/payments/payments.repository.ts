@@ -456,7 +456,12 @@ export async function instalmentRule(db: Exec, sessionId: number, categoryId: nu
 
 /** A student payer's facts: who they are and what prices them. */
 export async function findStudentPayer(db: Exec, studentId: number) {
-  const [row] = await db
+  // Every school-fees page and fee standing without the row at hand: a named statement.
+  const [row] = await preparedOn(db, 'student_payer', studentPayerQuery).execute({ studentId });
+  return row ?? null;
+}
+function studentPayerQuery(db: Exec) {
+  return db
     .select({
       id: students.id,
       matricNo: students.matricNo,
@@ -475,9 +480,9 @@ export async function findStudentPayer(db: Exec, studentId: number) {
     .from(students)
     .leftJoin(levels, eq(levels.id, students.levelId))
     .leftJoin(coursesOfStudy, eq(coursesOfStudy.id, students.courseOfStudyId))
-    .where(eq(students.id, studentId))
-    .limit(1);
-  return row ?? null;
+    .where(eq(students.id, sql.placeholder('studentId')))
+    .limit(1)
+    .prepare('student_payer');
 }
 
 export async function studentAttempts(
@@ -487,6 +492,13 @@ export async function studentAttempts(
   sessionId: number | null,
   state?: PaymentState,
 ): Promise<PaymentRow[]> {
+  // A session's attempts of every state (the school-fees page): a named statement.
+  if (sessionId !== null && !state)
+    return preparedOn(db, 'student_session_attempts', sessionAttemptsQuery).execute({
+      studentId,
+      categoryId,
+      sessionId,
+    });
   return db
     .select()
     .from(payments)
@@ -500,6 +512,21 @@ export async function studentAttempts(
     )
     .orderBy(desc(payments.createdAt))
     .limit(50);
+}
+function sessionAttemptsQuery(db: Exec) {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.studentId, sql.placeholder('studentId')),
+        eq(payments.categoryId, sql.placeholder('categoryId')),
+        eq(payments.sessionId, sql.placeholder('sessionId')),
+      ),
+    )
+    .orderBy(desc(payments.createdAt))
+    .limit(50)
+    .prepare('student_session_attempts');
 }
 
 /** Every attempt of a student, newest first, a page at a time. */
