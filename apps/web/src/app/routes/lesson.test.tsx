@@ -114,6 +114,8 @@ test('a lesson opens full screen: the course and the way back to the lecture not
   // Opening it marks the lecture notes' notifications read, as the shell does on their pages.
   await waitFor(() => expect(posted.read).toEqual([{ type: 'lectureNotes' }]));
   expect(calls.filter((call) => call === 'GET /api/notifications')).toEqual([]);
+  // The course's contents asked for once (at once, beside the content strings).
+  expect(calls.filter((call) => call === 'GET /api/student/content/1/2')).toHaveLength(1);
 });
 
 test('a student whose RoleData lacks the lecture notes is told the page is not available', async () => {

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { MessagesBoundary } from '../../components/MessagesBoundary';
 import { LoadingBlock } from '../../components/LoadState';
 import CoursePlayerScreen from '../../features/content/components/CoursePlayerScreen';
@@ -17,19 +18,23 @@ import { useMarkReadOnVisit } from '../shell/notificationsRead';
  */
 export default function StudentLessonRoute() {
   useMarkReadOnVisit('lectureNotes');
+  // Its own error boundary, as each page in the area's frame has: a lesson that fails does not stay
+  // failed on the student's next page (the route table's boundary is the whole /student area's).
   return (
-    <RequireStudentPage
-      page="lecturenote"
-      unauthorized={
-        // The area's 'Not available to you', with the area's strings (downloaded only then).
-        <Box sx={{ p: { xs: 2, sm: 3 } }}>
-          <MessagesBoundary namespace="student" fallback={<LoadingBlock />}>
-            <UnauthorizedScreen />
-          </MessagesBoundary>
-        </Box>
-      }
-    >
-      <CoursePlayerScreen />
-    </RequireStudentPage>
+    <ErrorBoundary>
+      <RequireStudentPage
+        page="lecturenote"
+        unauthorized={
+          // The area's 'Not available to you', with the area's strings (downloaded only then).
+          <Box sx={{ p: { xs: 2, sm: 3 } }}>
+            <MessagesBoundary namespace="student" fallback={<LoadingBlock />}>
+              <UnauthorizedScreen />
+            </MessagesBoundary>
+          </Box>
+        }
+      >
+        <CoursePlayerScreen />
+      </RequireStudentPage>
+    </ErrorBoundary>
   );
 }

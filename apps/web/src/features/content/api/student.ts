@@ -4,7 +4,7 @@ import {
   type StudentContent,
   type StudentOfferingsResponse,
 } from '@portal/contracts';
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 /*
@@ -31,8 +31,15 @@ export const studentContentOptions = (courseId: number, sessionId: number) =>
     networkMode: 'offlineFirst',
     staleTime: 0,
   });
+/**
+ * The course page asks for its contents as it opens (`askForStudentContent`: once per visit, beside
+ * the download of its strings rather than after it) and reads them with `useStudentContent`, which
+ * therefore does not ask again when it mounts: one request per visit, as before.
+ */
+export const askForStudentContent = (client: QueryClient, courseId: number, sessionId: number) =>
+  client.prefetchQuery(studentContentOptions(courseId, sessionId));
 export const useStudentContent = (courseId: number, sessionId: number) =>
-  useQuery(studentContentOptions(courseId, sessionId));
+  useQuery({ ...studentContentOptions(courseId, sessionId), refetchOnMount: false, retryOnMount: false });
 
 /** Records an item opened, completed or where the player stopped; offline, it is simply not recorded. */
 export const useRecordProgress = () =>

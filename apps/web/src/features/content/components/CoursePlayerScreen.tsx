@@ -5,7 +5,8 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { ContentLesson, StudentContent } from '@portal/contracts';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { LoadingBlock } from '../../../components/LoadState';
 import { useT } from '../../../i18n/useT';
 import { apiBlob, authHeaders } from '../../../lib/api';
@@ -13,7 +14,12 @@ import { saveFile } from '../../../lib/download';
 import { notify } from '../../../lib/notify';
 import { registerServiceWorker } from '../../../lib/serviceWorker';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { useRecordProgress, useStudentContent, useVideosCompleted } from '../api/student';
+import {
+  askForStudentContent,
+  useRecordProgress,
+  useStudentContent,
+  useVideosCompleted,
+} from '../api/student';
 import { isPdf } from '../lessons';
 import { isSavedOffline, offlineCopy, saveOfflineNote } from '../offlineNotes';
 import { ContentError } from './ContentStatus';
@@ -29,7 +35,28 @@ const LECTURE_NOTES = '/student/lecturenote';
  * lecture notes and the course.
  */
 export default function CoursePlayerScreen() {
-  return <OfferingRoute home={LECTURE_NOTES}>{(offering) => <StudentCourse {...offering} />}</OfferingRoute>;
+  const params = useParams();
+  const courseId = idParam(params.courseId);
+  const sessionId = idParam(params.sessionId);
+  return (
+    <>
+      {courseId && sessionId && (
+        <AskForContent key={`${courseId}/${sessionId}`} courseId={courseId} sessionId={sessionId} />
+      )}
+      <OfferingRoute home={LECTURE_NOTES}>{(offering) => <StudentCourse {...offering} />}</OfferingRoute>
+    </>
+  );
+}
+
+/**
+ * Asks for the course's contents once as the page opens, while the content strings download
+ * (OfferingRoute waits for them), rather than after them: a round trip less before the lesson shows
+ * on a slow network.
+ */
+function AskForContent({ courseId, sessionId }: { courseId: number; sessionId: number }) {
+  const client = useQueryClient();
+  useState(() => void askForStudentContent(client, courseId, sessionId));
+  return null;
 }
 
 /** The lesson page's frame: a header (back to the lecture notes, the course as the page's h1), then the page. */
