@@ -29,6 +29,7 @@ describe('serving the web app', () => {
       path.join(dist, 'prerendered', 'applicantsignin.html'),
       `<!doctype html><script>${inlineScript}</script><h1>Applicant Login</h1>`,
     );
+    writeFileSync(path.join(dist, 'assets', 'pdf.worker.min-XyZ789.mjs'), 'self.onmessage = () => {};');
     t = await startTestApp({ WEB_DIST_DIR: dist }, { jobs: false });
   }, 180_000);
   afterAll(async () => {
@@ -80,5 +81,25 @@ describe('serving the web app', () => {
     const hash = createHash('sha256').update(inlineScript).digest('base64');
     const scriptSrc = /script-src ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1];
     expect(scriptSrc).toBe(`'self' 'sha256-${hash}'`);
+  });
+
+  it('sends a hashed asset without the headers only a document reads, and without validators', async () => {
+    const response = await t.app.inject({
+      url: '/portal/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(response.statusCode).toBe(200);
+    for (const header of ['content-security-policy', 'x-frame-options', 'strict-transport-security', 'etag'])
+      expect(response.headers[header], header).toBeUndefined();
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // A worker's script is governed by its own answer's policy: it keeps it.
+    const worker = await t.app.inject({ url: '/portal/assets/pdf.worker.min-XyZ789.mjs' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-security-policy']).toContain("default-src 'self'");
+    // The pages keep theirs.
+    const page = await t.app.inject({ url: '/portal/ApplicantSignin' });
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 });

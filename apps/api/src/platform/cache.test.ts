@@ -99,8 +99,8 @@ describe('reference data kept per process', () => {
     }
   });
 
-  it('answers the student dashboard in a few round trips once reference data is kept', async () => {
-    // Counts the statements the app's own handle sends (the job queue's polls are not the dashboard's).
+  it('answers the student dashboard and course registration in a few round trips once reference data is kept', async () => {
+    // Counts the statements the app's own handle sends (the job queue's polls are not the pages').
     const client = (t.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } })
       .$client;
     const query = client.query;
@@ -110,17 +110,24 @@ describe('reference data kept per process', () => {
       if (!/pgboss/i.test(text)) seen.push(text);
       return query.apply(this, args);
     };
-    const dashboard = async () => {
+    const statements = async (url: string) => {
       seen.length = 0;
-      const response = await t.app.inject({ method: 'GET', url: '/api/student/dashboard', headers: student });
+      const response = await t.app.inject({ method: 'GET', url, headers: student });
       expect(response.statusCode).toBe(200);
       return seen.length;
     };
     try {
-      await dashboard(); // reads the reference data once
-      // The session check, the student's row, then one read each of: the registration, the fee
-      // account, the hostel round and where the student stands in it, results, receipts, uploads.
-      expect(await dashboard()).toBeLessThanOrEqual(9);
+      await statements('/api/student/dashboard'); // reads the reference data once
+      // The session check, then one read each of: the student's row with the uploads, the
+      // registration, the fee account with the receipts, the hostel round with where the student
+      // stands in it, the results.
+      const dashboard = await statements('/api/student/dashboard');
+      expect(dashboard).toBeGreaterThan(0);
+      expect(dashboard).toBeLessThanOrEqual(6);
+      await statements('/api/student/course-registration');
+      // The session check, the student's facts, results and registration with its courses and
+      // history, the fee account.
+      expect(await statements('/api/student/course-registration')).toBeLessThanOrEqual(3);
     } finally {
       client.query = query;
     }

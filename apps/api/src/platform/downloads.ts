@@ -128,7 +128,7 @@ export function parseRange(header: string | undefined, size: number): RangeAnswe
 }
 
 /** The encoding to compress with, from Accept-Encoding: br, else gzip, else none. */
-function chosenEncoding(header: string | undefined): 'br' | 'gzip' | null {
+export function chosenEncoding(header: string | undefined): 'br' | 'gzip' | null {
   if (!header) return null;
   const accepted = new Map<string, number>();
   for (const part of header.split(',')) {

@@ -34,7 +34,7 @@ import {
   payments,
   states,
 } from '../../db/schema/index.js';
-import { countSql, likeEscape, type Exec } from '../../platform/db.js';
+import { countSql, likeEscape, preparedOn, type Exec } from '../../platform/db.js';
 
 /** The only Drizzle code of the admissions processing screens. */
 
@@ -195,13 +195,22 @@ function orderBy(sort: SortKey, order: 'asc' | 'desc'): SQL[] {
  */
 export const FEW_MATCHES = 1000;
 
+/** The rows of a page's ids, in their order: one named statement, parsed and planned once per connection. */
+const pageRowsQuery = (db: Exec) =>
+  db
+    .select(applicationFields)
+    .from(sql`unnest(${sql.placeholder('ids')}::int[]) with ordinality as list_page(id, n)`)
+    .innerJoin(applicants, eq(applicants.id, sql`list_page.id`))
+    .orderBy(sql`list_page.n`)
+    .prepare('admissions_page_rows');
+
 /**
- * One page of a list, in one statement: the page's ids are found first (the sort and filters touch
- * only indexed columns and the department's name), then the page's rows are read with the names
- * of what they chose and the derived stage, in the ids' order — so a deep page never computes the
- * stage of the rows it skips. `fewMatches`: the filters are known to match at most FEW_MATCHES
- * applicants (the cached total), so the matches are read first and then sorted, whatever the
- * planner would guess of a search.
+ * One page of a list: the page's ids are found first (the sort and filters touch only indexed
+ * columns and the department's name), then the page's rows are read with the names of what they
+ * chose and the derived stage by a prepared statement (its text is long and costs more to parse and
+ * plan than to run) — so a deep page never computes the stage of the rows it skips.
+ * `fewMatches`: the filters are known to match at most FEW_MATCHES applicants (the cached total), so
+ * the matches are read first and then sorted, whatever the planner would guess of a search.
  */
 export async function listApplications(
   db: Exec,
@@ -222,21 +231,20 @@ export async function listApplications(
     : applicants;
   // (The id as SQL: Drizzle would refuse a column of a table it does not see in the FROM clause.)
   let idsQuery = db
-    .select({ id: sql`${applicants.id}` })
+    .select({ id: sql<number>`${applicants.id}` })
     .from(source)
     .$dynamic();
   if (sort === 'department')
     idsQuery = idsQuery.leftJoin(departments, eq(departments.id, applicants.departmentId));
-  const ids = idsQuery
+  const ids = await idsQuery
     .where(fence ? undefined : where)
     .orderBy(...orderBy(sort, order))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  return db
-    .select(applicationFields)
-    .from(sql`unnest(array(${ids})) with ordinality as list_page(id, n)`)
-    .innerJoin(applicants, eq(applicants.id, sql`list_page.id`))
-    .orderBy(sql`list_page.n`);
+  if (ids.length === 0) return [];
+  return preparedOn(db, 'admissions_page_rows', pageRowsQuery).execute({
+    ids: `{${ids.map((r) => r.id).join(',')}}`,
+  });
 }
 
 export async function countApplications(

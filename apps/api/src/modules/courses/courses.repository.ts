@@ -27,28 +27,106 @@ import {
 import { referenceData } from '../../platform/cache.js';
 import { countSql, likeEscape, preparedOn, type Exec } from '../../platform/db.js';
 
-/** What registration needs to know about a student: scope, programme and state of origin. */
+/**
+ * What registration needs to know about a student: scope, programme and what prices the school fees
+ * (state of origin, entry mode), so the page's fee gate needs no read of the row of its own.
+ */
 export async function studentFacts(db: Exec, studentId: number) {
-  const [row] = await db
+  // Every registration page reads it: a named statement, planned once per connection.
+  const [row] = await preparedOn(db, 'courses_student_facts', studentFactsQuery).execute({ studentId });
+  return row ?? null;
+}
+const studentFactsColumns = {
+  id: students.id,
+  publicId: students.publicId,
+  matricNo: students.matricNo,
+  email: students.email,
+  phone: students.phone,
+  firstName: students.firstName,
+  lastName: students.lastName,
+  otherName: students.otherName,
+  isActive: students.isActive,
+  stateId: students.stateId,
+  levelId: students.levelId,
+  departmentId: students.departmentId,
+  entryModeId: students.entryModeId,
+  programmeId: coursesOfStudy.programmeId,
+};
+function studentFactsQuery(db: Exec) {
+  return db
+    .select(studentFactsColumns)
+    .from(students)
+    .leftJoin(coursesOfStudy, eq(coursesOfStudy.id, students.courseOfStudyId))
+    .where(eq(students.id, sql.placeholder('studentId')))
+    .limit(1)
+    .prepare('courses_student_facts');
+}
+export type StudentFacts = NonNullable<Awaited<ReturnType<typeof studentFacts>>>;
+
+/**
+ * What the student's registration page reads of this module for a semester, in one statement (one
+ * round trip rather than five): the student's facts (as `studentFacts`), their published results
+ * (as `publishedResults`), and their registration of the semester (as `findRegistration`) with its
+ * courses (as `registrationCourses`), its history (as `registrationEvents`), the name of the admin
+ * who decided it (as `adminName`) and whether its late fee is paid (as `lateFeePaid`). Null when there
+ * is no such student.
+ */
+export async function registrationPageRows(db: Exec, studentId: number, semesterId: number) {
+  const [row] = await preparedOn(db, 'registration_page', registrationPageQuery).execute({
+    studentId,
+    semesterId,
+  });
+  if (!row) return null;
+  const { registration, results, courseRows, events, decidedByName, lateFeePaid, ...facts } = row;
+  return {
+    facts,
+    results,
+    registration,
+    courses: registration ? courseRows : [],
+    // Timestamps travel as JSON text inside the aggregate: read back as the driver reads them.
+    events: registration ? events.map((e) => ({ ...e, at: new Date(e.at) })) : [],
+    decidedByName,
+    lateFeePaid,
+  };
+}
+function registrationPageQuery(db: Exec) {
+  const reg = courseRegistrations;
+  const c = courseRegistrationCourses;
+  const e = courseRegistrationEvents;
+  return db
     .select({
-      id: students.id,
-      publicId: students.publicId,
-      matricNo: students.matricNo,
-      firstName: students.firstName,
-      lastName: students.lastName,
-      otherName: students.otherName,
-      isActive: students.isActive,
-      levelId: students.levelId,
-      departmentId: students.departmentId,
-      programmeId: coursesOfStudy.programmeId,
+      ...studentFactsColumns,
+      registration: reg,
+      results: sql<{ courseId: number; passed: boolean }[]>`coalesce((
+        select json_agg(json_build_object('courseId', ${courseResults.courseId}, 'passed', ${courseResults.passed})
+          order by ${semesters.startDate})
+        from ${courseResults} join ${semesters} on ${semesters.id} = ${courseResults.semesterId}
+        where ${courseResults.studentId} = ${students.id} and ${courseResults.publishedAt} is not null), '[]'::json)`,
+      courseRows: sql<RegistrationCourseRow[]>`coalesce((
+        select json_agg(json_build_object('registrationId', ${c.registrationId}, 'courseId', ${c.courseId},
+          'code', ${courses.code}, 'title', ${courses.title}, 'units', ${c.units}, 'requested', ${c.requested},
+          'approved', ${c.approved}, 'carryOver', ${c.carryOver}) order by ${c.carryOver} desc, ${courses.code} asc)
+        from ${c} join ${courses} on ${courses.id} = ${c.courseId}
+        where ${c.registrationId} = ${reg.id}), '[]'::json)`,
+      events: sql<(Omit<RegistrationEventRow, 'at'> & { at: string })[]>`coalesce((
+        select json_agg(json_build_object('at', ${e.at}, 'kind', ${e.kind}, 'version', ${e.version},
+          'actorKind', ${e.actorKind}, 'actorName', ${e.actorName}, 'comment', ${e.comment}, 'course', ${courses.code})
+          order by ${e.version} desc, ${e.id} asc)
+        from ${e} left join ${courses} on ${courses.id} = ${e.courseId}
+        where ${e.registrationId} = ${reg.id}), '[]'::json)`,
+      decidedByName: sql<string | null>`(select ${admins.firstName} || ' ' || ${admins.lastName}
+        from ${admins} where ${admins.id} = ${reg.decidedBy})`,
+      lateFeePaid: sql<boolean>`exists (select 1 from ${lateRegistrationFees}
+        where ${lateRegistrationFees.studentId} = ${students.id}
+          and ${lateRegistrationFees.semesterId} = ${sql.placeholder('semesterId')})`,
     })
     .from(students)
     .leftJoin(coursesOfStudy, eq(coursesOfStudy.id, students.courseOfStudyId))
-    .where(eq(students.id, studentId))
-    .limit(1);
-  return row ?? null;
+    .leftJoin(reg, and(eq(reg.studentId, students.id), eq(reg.semesterId, sql.placeholder('semesterId'))))
+    .where(eq(students.id, sql.placeholder('studentId')))
+    .limit(1)
+    .prepare('registration_page');
 }
-export type StudentFacts = NonNullable<Awaited<ReturnType<typeof studentFacts>>>;
 
 // ───────────────────────────── semesters and windows ─────────────────────────────
 
@@ -177,6 +255,10 @@ export async function coursesByIds(db: Exec, ids: readonly number[]) {
 
 /** A student's published results, oldest semester first (a later attempt follows an earlier one). */
 export async function publishedResults(db: Exec, studentId: number) {
+  // Every registration page reads it: a named statement, planned once per connection.
+  return preparedOn(db, 'courses_published_results', publishedResultsQuery).execute({ studentId });
+}
+function publishedResultsQuery(db: Exec) {
   return db
     .select({
       courseId: courseResults.courseId,
@@ -185,8 +267,14 @@ export async function publishedResults(db: Exec, studentId: number) {
     })
     .from(courseResults)
     .innerJoin(semesters, eq(semesters.id, courseResults.semesterId))
-    .where(and(eq(courseResults.studentId, studentId), sql`${courseResults.publishedAt} is not null`))
-    .orderBy(asc(semesters.startDate));
+    .where(
+      and(
+        eq(courseResults.studentId, sql.placeholder('studentId')),
+        sql`${courseResults.publishedAt} is not null`,
+      ),
+    )
+    .orderBy(asc(semesters.startDate))
+    .prepare('courses_published_results');
 }
 
 /** The prerequisites of some courses: [course, prerequisite id, prerequisite code]. */
@@ -273,23 +361,40 @@ export async function updateRegistration(
   return row ?? null;
 }
 
+const registrationCourseColumns = {
+  registrationId: courseRegistrationCourses.registrationId,
+  courseId: courseRegistrationCourses.courseId,
+  code: courses.code,
+  title: courses.title,
+  units: courseRegistrationCourses.units,
+  requested: courseRegistrationCourses.requested,
+  approved: courseRegistrationCourses.approved,
+  carryOver: courseRegistrationCourses.carryOver,
+};
+const registrationCourseOrder = [desc(courseRegistrationCourses.carryOver), asc(courses.code)];
+
 export async function registrationCourses(db: Exec, registrationIds: readonly number[]) {
   if (registrationIds.length === 0) return [];
+  // One registration (the student's page, the dashboard, a submission): a named statement.
+  if (registrationIds.length === 1)
+    return preparedOn(db, 'registration_courses', registrationCoursesQuery).execute({
+      registrationId: registrationIds[0],
+    });
   return db
-    .select({
-      registrationId: courseRegistrationCourses.registrationId,
-      courseId: courseRegistrationCourses.courseId,
-      code: courses.code,
-      title: courses.title,
-      units: courseRegistrationCourses.units,
-      requested: courseRegistrationCourses.requested,
-      approved: courseRegistrationCourses.approved,
-      carryOver: courseRegistrationCourses.carryOver,
-    })
+    .select(registrationCourseColumns)
     .from(courseRegistrationCourses)
     .innerJoin(courses, eq(courses.id, courseRegistrationCourses.courseId))
     .where(inArray(courseRegistrationCourses.registrationId, [...registrationIds]))
-    .orderBy(desc(courseRegistrationCourses.carryOver), asc(courses.code));
+    .orderBy(...registrationCourseOrder);
+}
+function registrationCoursesQuery(db: Exec) {
+  return db
+    .select(registrationCourseColumns)
+    .from(courseRegistrationCourses)
+    .innerJoin(courses, eq(courses.id, courseRegistrationCourses.courseId))
+    .where(eq(courseRegistrationCourses.registrationId, sql.placeholder('registrationId')))
+    .orderBy(...registrationCourseOrder)
+    .prepare('registration_courses');
 }
 export type RegistrationCourseRow = Awaited<ReturnType<typeof registrationCourses>>[number];
 
@@ -346,7 +451,12 @@ export async function hasIdempotencyKey(db: Exec, registrationId: number, key: s
   return !!row;
 }
 
+export type RegistrationEventRow = Awaited<ReturnType<typeof registrationEvents>>[number];
 export async function registrationEvents(db: Exec, registrationId: number) {
+  // Every registration page reads it: a named statement, planned once per connection.
+  return preparedOn(db, 'registration_events', registrationEventsQuery).execute({ registrationId });
+}
+function registrationEventsQuery(db: Exec) {
   return (
     db
       .select({
@@ -360,9 +470,10 @@ export async function registrationEvents(db: Exec, registrationId: number) {
       })
       .from(courseRegistrationEvents)
       .leftJoin(courses, eq(courses.id, courseRegistrationEvents.courseId))
-      .where(eq(courseRegistrationEvents.registrationId, registrationId))
+      .where(eq(courseRegistrationEvents.registrationId, sql.placeholder('registrationId')))
       // Newest change first; within one change, the submission before the courses it added or dropped.
       .orderBy(desc(courseRegistrationEvents.version), asc(courseRegistrationEvents.id))
+      .prepare('registration_events')
   );
 }
 

@@ -74,8 +74,7 @@ interface Offer {
 }
 
 /** Passed courses, and carry-overs: courses whose latest published attempt failed. */
-async function standing(db: Exec, studentId: number) {
-  const results = await repo.publishedResults(db, studentId);
+function standing(results: readonly { courseId: number; passed: boolean }[]) {
   const passed = new Set<number>();
   const latestFailed = new Map<number, boolean>();
   for (const r of results) {
@@ -86,8 +85,16 @@ async function standing(db: Exec, studentId: number) {
   return { passed, carryOvers };
 }
 
-/** The courses a student may register in a semester: carry-overs first, then compulsory, then electives. */
-async function offer(db: Exec, student: repo.StudentFacts, semester: repo.SemesterWindow): Promise<Offer> {
+/**
+ * The courses a student may register in a semester: carry-overs first, then compulsory, then electives.
+ * `results`: the student's published results when the caller has read them (the page), else read here.
+ */
+async function offer(
+  db: Exec,
+  student: repo.StudentFacts,
+  semester: repo.SemesterWindow,
+  results?: readonly { courseId: number; passed: boolean }[],
+): Promise<Offer> {
   const none: Offer = { courses: [], limits: { minUnits: 0, maxUnits: 0 } };
   if (student.departmentId === null || student.levelId === null) return none;
   const [offered, { passed, carryOvers }, limits] = await Promise.all([
@@ -97,7 +104,7 @@ async function offer(db: Exec, student: repo.StudentFacts, semester: repo.Semest
       levelId: student.levelId,
       term: semester.term,
     }),
-    standing(db, student.id),
+    results ? standing(results) : repo.publishedResults(db, student.id).then(standing),
     student.programmeId === null
       ? Promise.resolve(null)
       : repo.unitLimits(db, student.programmeId, student.levelId, semester.term),
@@ -167,6 +174,8 @@ async function gate(
   semester: repo.SemesterWindow,
   registration: repo.RegistrationRow | null,
   standingOf: typeof schoolFeesStanding = schoolFeesStanding,
+  /** Whether the semester's late fee is paid, when the caller has read it (the page). */
+  lateFeeKnown?: boolean,
 ): Promise<Gate> {
   const state = windowState(semester);
   const standingFees = await standingOf(db, student.id, semester.sessionId);
@@ -179,7 +188,8 @@ async function gate(
   };
   const lateFeeKobo = state === 'late' && !registration ? (semester.lateFeeKobo ?? 0) : 0;
   // The late fee is a purpose of the payments registry (late-fee.ts); none when the school sets no fee.
-  const lateFeePaid = lateFeeKobo === 0 || (await repo.lateFeePaid(db, student.id, semester.id));
+  const lateFeePaid =
+    lateFeeKobo === 0 || (lateFeeKnown ?? (await repo.lateFeePaid(db, student.id, semester.id)));
   // Days travel as ISO dates: the message writes them in English and the web in the user's language.
   const long = (d: string | null) => d ?? '';
   let reason: string | null = null;
@@ -213,6 +223,15 @@ export async function summaryOf(db: Exec, reg: repo.RegistrationRow): Promise<Re
     repo.registrationCourses(db, [reg.id]),
     repo.adminName(db, reg.decidedBy),
   ]);
+  return summaryFrom(reg, courses, decidedBy);
+}
+
+/** A registration as the pages show it, from its row, its courses and the name of who decided it. */
+function summaryFrom(
+  reg: repo.RegistrationRow,
+  courses: readonly repo.RegistrationCourseRow[],
+  decidedBy: string | null,
+): RegistrationSummary {
   return {
     Id: reg.id,
     PublicId: reg.publicId,
@@ -238,7 +257,11 @@ export async function summaryOf(db: Exec, reg: repo.RegistrationRow): Promise<Re
 }
 
 export async function historyOf(db: Exec, registrationId: number): Promise<RegistrationHistoryEntry[]> {
-  const events = await repo.registrationEvents(db, registrationId);
+  return historyFrom(await repo.registrationEvents(db, registrationId));
+}
+
+/** A registration's history as the pages show it, from its events (newest change first). */
+function historyFrom(events: readonly repo.RegistrationEventRow[]): RegistrationHistoryEntry[] {
   return events.map((e) => ({
     At: isoRequired(e.at),
     Kind: e.kind as RegistrationHistoryEntry['Kind'],
@@ -253,18 +276,13 @@ export async function historyOf(db: Exec, registrationId: number): Promise<Regis
 export const courseFormPath = (semesterId: number) =>
   `/api/student/course-registration/form.pdf?semesterId=${semesterId}`;
 
-async function pageOf(
-  db: Exec,
-  studentId: number,
-  facts: repo.StudentFacts | Promise<repo.StudentFacts>,
-  semesterId?: number,
-): Promise<CourseRegistrationPage> {
-  // The registration is read while the student's facts are: it needs only the id and the semester.
-  const semesterOf = chooseSemester(db, semesterId);
-  const registrationOf = semesterOf.then((s) =>
-    s ? repo.findRegistration(db, { studentId, semesterId: s.id }) : null,
-  );
-  const [semester, student, registration] = await Promise.all([semesterOf, facts, registrationOf]);
+async function pageOf(db: Exec, studentId: number, semesterId?: number): Promise<CourseRegistrationPage> {
+  // The semesters are reference data; the student's facts, results and registration of the semester
+  // with its courses and history are then one read.
+  const semester = await chooseSemester(db, semesterId);
+  const rows = await repo.registrationPageRows(db, studentId, semester?.id ?? 0);
+  if (!rows) throw notFound();
+  const { facts: student, registration } = rows;
   if (semesterId !== undefined && !semester) throw notFound('Semester not found.');
   const empty = { Cleared: false, Total: 0, Paid: 0, Outstanding: 0, MinimumFirstInstalment: 0 };
   if (!semester)
@@ -288,12 +306,15 @@ async function pageOf(
       Reason: M.noSemester,
       FormUrl: null,
     };
-  const [o, g, summary, history] = await Promise.all([
-    offer(db, student, semester),
-    gate(db, student, semester, registration),
-    registration ? summaryOf(db, registration) : null,
-    registration ? historyOf(db, registration.id) : [],
+  // The fee standing is priced from the facts read above, not from a read of the student's row of its own.
+  const standingOf: typeof schoolFeesStanding = (d, id, sessionId) =>
+    schoolFeesStanding(d, id, sessionId, id === student.id ? student : undefined);
+  const [o, g] = await Promise.all([
+    offer(db, student, semester, rows.results),
+    gate(db, student, semester, registration, standingOf, rows.lateFeePaid),
   ]);
+  const summary = registration ? summaryFrom(registration, rows.courses, rows.decidedByName) : null;
+  const history = historyFrom(rows.events);
   return {
     Semester: { Id: semester.id, Name: semester.name, Term: semester.term, Session: semester.sessionName },
     Window: {
@@ -329,12 +350,11 @@ async function callerFacts(deps: CoursesDeps, auth: AuthContext | null): Promise
 
 /** GET /api/student/course-registration */
 export async function getRegistrationPage(deps: CoursesDeps, auth: AuthContext | null, semesterId?: number) {
-  const studentId = ownStudentId(auth);
-  return {
-    Status: STATUS.ok,
-    Data: await pageOf(deps.db, studentId, factsOf(deps.db, studentId), semesterId),
-  };
+  return { Status: STATUS.ok, Data: await pageOf(deps.db, ownStudentId(auth), semesterId) };
 }
+
+/** The semester the student's registration page opens on (reference data: no read of the student's). */
+export const registrationSemester = (db: Exec) => chooseSemester(db);
 
 /**
  * The student dashboard's card: the semester the page opens on, its window, the page's reason against
@@ -347,8 +367,10 @@ export async function registrationCard(
   standingOf: typeof schoolFeesStanding = schoolFeesStanding,
   /** The student's facts when the caller has read them (the dashboard), so they are not read again. */
   known?: repo.StudentFacts,
+  /** The semester the page opens on, when the caller has asked (`registrationSemester`). */
+  knownSemester?: repo.SemesterWindow | null,
 ) {
-  const semester = await chooseSemester(db);
+  const semester = knownSemester !== undefined ? knownSemester : await chooseSemester(db);
   // The registration and the fee standing need only the semester: read together.
   const [student, registration, fees] = await Promise.all([
     known ?? repo.studentFacts(db, studentId),
@@ -459,7 +481,7 @@ export async function submitRegistration(
     ]);
     return M.resubmitted;
   });
-  const page = await pageOf(deps.db, student.id, student, semester.id);
+  const page = await pageOf(deps.db, student.id, semester.id);
   return {
     Status: STATUS.ok,
     Message: message ?? (page.Registration?.Version === 1 ? M.submitted : M.resubmitted),

@@ -51,6 +51,17 @@ export async function studentRound(db: Exec, studentId: number, now = new Date()
   return row?.round ?? null;
 }
 function studentRoundQuery(db: Exec) {
+  return db
+    .select({ round: hostelRounds })
+    .from(hostelRounds)
+    .leftJoin(academicSessions, eq(academicSessions.id, hostelRounds.sessionId))
+    .where(ne(hostelRounds.state, 'draft'))
+    .orderBy(...studentRoundOrder())
+    .limit(1)
+    .prepare('hostel_student_round');
+}
+/** The order that puts the student's round first (placeholders: studentId, now). */
+function studentRoundOrder() {
   const holds = (states: string[]) =>
     sql`exists (select 1 from ${hostelAllocations} a where a.round_id = ${hostelRounds.id}
       and a.student_id = ${sql.placeholder('studentId')} and a.state in (${sql.join(
@@ -58,21 +69,54 @@ function studentRoundQuery(db: Exec) {
         sql`, `,
       )}))`;
   const opened = sql`${hostelRounds.opensAt} <= ${sql.placeholder('now')}`;
+  return [
+    desc(holds(['allocated', 'reserved'])),
+    sql`coalesce(${academicSessions.isCurrent}, false) desc`,
+    desc(holds(['paid'])),
+    desc(opened),
+    sql`case when ${opened} then ${hostelRounds.opensAt} end desc nulls last`,
+    asc(hostelRounds.opensAt),
+  ];
+}
+
+/**
+ * The student's round (as `studentRound`) and the student's place in it (as `studentInRound`): one
+ * read for the student's page and the dashboard's card. Null when the student sees no round.
+ */
+export async function studentRoundAndPlace(db: Exec, studentId: number, now = new Date()) {
+  const [row] = await preparedOn(db, 'hostel_student_round_place', studentRoundAndPlaceQuery).execute({
+    studentId,
+    now,
+  });
+  if (!row) return null;
+  return {
+    round: row.round,
+    place: {
+      application: row.application ?? null,
+      waiting: row.waiting ?? null,
+      latestAllocationId: row.latestAllocationId ?? null,
+    },
+  };
+}
+function studentRoundAndPlaceQuery(db: Exec) {
+  const studentId = sql.placeholder('studentId');
+  // One application and one waiting place at most per round and student: the joins add no rows.
   return db
-    .select({ round: hostelRounds })
+    .select({ round: hostelRounds, ...studentInRoundColumns(studentId) })
     .from(hostelRounds)
     .leftJoin(academicSessions, eq(academicSessions.id, hostelRounds.sessionId))
-    .where(ne(hostelRounds.state, 'draft'))
-    .orderBy(
-      desc(holds(['allocated', 'reserved'])),
-      sql`coalesce(${academicSessions.isCurrent}, false) desc`,
-      desc(holds(['paid'])),
-      desc(opened),
-      sql`case when ${opened} then ${hostelRounds.opensAt} end desc nulls last`,
-      asc(hostelRounds.opensAt),
+    .leftJoin(
+      hostelApplications,
+      and(eq(hostelApplications.roundId, hostelRounds.id), eq(hostelApplications.studentId, studentId)),
     )
+    .leftJoin(
+      hostelWaitingList,
+      and(eq(hostelWaitingList.roundId, hostelRounds.id), eq(hostelWaitingList.studentId, studentId)),
+    )
+    .where(ne(hostelRounds.state, 'draft'))
+    .orderBy(...studentRoundOrder())
     .limit(1)
-    .prepare('hostel_student_round');
+    .prepare('hostel_student_round_place');
 }
 
 /** The round the registry's lists open on: the current session's, else the newest whose window has opened. */
@@ -482,15 +526,20 @@ export async function studentInRound(db: Exec, roundId: number, studentId: numbe
     latestAllocationId: row?.latestAllocationId ?? null,
   };
 }
+export type StudentPlace = Awaited<ReturnType<typeof studentInRound>>;
+/** The student's application, waiting place and latest allocation in the round joined as `hostel_rounds`. */
+function studentInRoundColumns(studentId: ReturnType<typeof sql.placeholder>) {
+  return {
+    application: hostelApplications,
+    waiting: { position: hostelWaitingList.position, allocationId: hostelWaitingList.allocationId },
+    latestAllocationId: sql<number | null>`(select max(a.id) from ${hostelAllocations} a
+      where a.round_id = ${hostelRounds.id} and a.student_id = ${studentId})`,
+  };
+}
 function studentInRoundQuery(db: Exec) {
   const studentId = sql.placeholder('studentId');
   return db
-    .select({
-      application: hostelApplications,
-      waiting: { position: hostelWaitingList.position, allocationId: hostelWaitingList.allocationId },
-      latestAllocationId: sql<number | null>`(select max(a.id) from ${hostelAllocations} a
-        where a.round_id = ${hostelRounds.id} and a.student_id = ${studentId})`,
-    })
+    .select(studentInRoundColumns(studentId))
     .from(hostelRounds)
     .leftJoin(
       hostelApplications,

@@ -108,10 +108,12 @@ export async function pageOf(
   standingOf?: typeof schoolFeesStanding,
 ): Promise<HostelApplicationPage> {
   // The school's hostel ballot switch (kept as reference data): off, no one applies, whatever the round.
-  const [round, ballotOn] = await Promise.all([
-    known?.round ?? repo.studentRound(db, student.id),
+  // The student's round is read with the student's place in it.
+  const [found, ballotOn] = await Promise.all([
+    known ? { round: known.round, place: null } : repo.studentRoundAndPlace(db, student.id),
     known ? true : repo.ballotEnabled(db),
   ]);
+  const round = found?.round ?? null;
   if (!round)
     return {
       Round: null,
@@ -126,7 +128,7 @@ export async function pageOf(
   // The round's fees are read once, for the page and for the reasons against applying.
   const feesRead = known?.fees ?? repo.keptRoundFees(db, round.id);
   // The student's application, waiting place and allocation in one read; the bed's detail after it.
-  const inRound = repo.studentInRound(db, round.id, student.id);
+  const inRound = found?.place ? Promise.resolve(found.place) : repo.studentInRound(db, round.id, student.id);
   const [fees, reasons, { application, waiting }, allocation, sessions] = await Promise.all([
     feesRead,
     known?.reasons ??

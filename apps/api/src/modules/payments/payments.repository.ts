@@ -347,6 +347,59 @@ function paidStudentPaymentsQuery(db: Exec) {
     .prepare('paid_student_payments');
 }
 
+export type PaidStudentPayment = Awaited<ReturnType<typeof paidStudentPayments>>[number];
+
+/**
+ * A student's fee account of a session and category (as `feeAccount`) and their receipts (as
+ * `paidStudentPayments`), in one statement: the student dashboard shows both.
+ */
+export async function feeAccountAndReceipts(
+  db: Exec,
+  studentId: number,
+  sessionId: number,
+  categoryId: number,
+) {
+  const [row] = await preparedOn(db, 'fee_account_receipts', feeAccountAndReceiptsQuery).execute({
+    studentId,
+    sessionId,
+    categoryId,
+  });
+  return {
+    account: row?.account ?? null,
+    // Timestamps travel as JSON text inside the aggregate: read back as the driver reads them.
+    receipts: (row?.receipts ?? []).map((r): PaidStudentPayment => ({
+      ...r,
+      paidAt: r.paidAt === null ? null : new Date(r.paidAt),
+    })),
+  };
+}
+function feeAccountAndReceiptsQuery(db: Exec) {
+  const p = payments;
+  return db
+    .select({
+      account: feeAccounts,
+      receipts: sql<(Omit<PaidStudentPayment, 'paidAt'> & { paidAt: string | null })[]>`coalesce((
+        select json_agg(json_build_object('publicId', ${p.publicId}, 'paidAt', ${p.paidAt},
+          'amountKobo', ${p.amountKobo}, 'categoryName', ${paymentCategories.name},
+          'sessionName', ${academicSessions.name}) order by ${p.paidAt} desc, ${p.id} desc)
+        from ${p} join ${paymentCategories} on ${paymentCategories.id} = ${p.categoryId}
+          left join ${academicSessions} on ${academicSessions.id} = ${p.sessionId}
+        where ${p.studentId} = ${students.id} and ${p.state} = 'paid'), '[]'::json)`,
+    })
+    .from(students)
+    .leftJoin(
+      feeAccounts,
+      and(
+        eq(feeAccounts.studentId, students.id),
+        eq(feeAccounts.sessionId, sql.placeholder('sessionId')),
+        eq(feeAccounts.categoryId, sql.placeholder('categoryId')),
+      ),
+    )
+    .where(eq(students.id, sql.placeholder('studentId')))
+    .limit(1)
+    .prepare('fee_account_receipts');
+}
+
 /** Every attempt of a student and of the applicant record they came from, newest first (at most 200). */
 export async function paymentsOfPerson(db: Exec, who: { studentId: number; applicantId: number | null }) {
   return db
@@ -403,7 +456,12 @@ export async function instalmentRule(db: Exec, sessionId: number, categoryId: nu
 
 /** A student payer's facts: who they are and what prices them. */
 export async function findStudentPayer(db: Exec, studentId: number) {
-  const [row] = await db
+  // Every school-fees page and fee standing without the row at hand: a named statement.
+  const [row] = await preparedOn(db, 'student_payer', studentPayerQuery).execute({ studentId });
+  return row ?? null;
+}
+function studentPayerQuery(db: Exec) {
+  return db
     .select({
       id: students.id,
       matricNo: students.matricNo,
@@ -422,9 +480,9 @@ export async function findStudentPayer(db: Exec, studentId: number) {
     .from(students)
     .leftJoin(levels, eq(levels.id, students.levelId))
     .leftJoin(coursesOfStudy, eq(coursesOfStudy.id, students.courseOfStudyId))
-    .where(eq(students.id, studentId))
-    .limit(1);
-  return row ?? null;
+    .where(eq(students.id, sql.placeholder('studentId')))
+    .limit(1)
+    .prepare('student_payer');
 }
 
 export async function studentAttempts(
@@ -434,6 +492,13 @@ export async function studentAttempts(
   sessionId: number | null,
   state?: PaymentState,
 ): Promise<PaymentRow[]> {
+  // A session's attempts of every state (the school-fees page): a named statement.
+  if (sessionId !== null && !state)
+    return preparedOn(db, 'student_session_attempts', sessionAttemptsQuery).execute({
+      studentId,
+      categoryId,
+      sessionId,
+    });
   return db
     .select()
     .from(payments)
@@ -447,6 +512,21 @@ export async function studentAttempts(
     )
     .orderBy(desc(payments.createdAt))
     .limit(50);
+}
+function sessionAttemptsQuery(db: Exec) {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.studentId, sql.placeholder('studentId')),
+        eq(payments.categoryId, sql.placeholder('categoryId')),
+        eq(payments.sessionId, sql.placeholder('sessionId')),
+      ),
+    )
+    .orderBy(desc(payments.createdAt))
+    .limit(50)
+    .prepare('student_session_attempts');
 }
 
 /** Every attempt of a student, newest first, a page at a time. */

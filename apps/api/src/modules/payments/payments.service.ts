@@ -733,7 +733,17 @@ export async function schoolFeesStanding(
   const purpose = purposeOf(SCHOOL_FEES_CATEGORY_ID)!;
   const payer = student ? studentPayer(student) : await purpose.loadPayer(db, studentId);
   if (!payer) return null;
-  const due = await studentDue(db, payer, SCHOOL_FEES_CATEGORY_ID, sessionId);
+  return standingOf(db, payer, sessionId);
+}
+
+/** The standing of a payer (`account`: their fee account of the session when read already). */
+async function standingOf(
+  db: Exec,
+  payer: Payer,
+  sessionId: number,
+  account?: Awaited<ReturnType<typeof repo.feeAccount>>,
+) {
+  const due = await studentDue(db, payer, SCHOOL_FEES_CATEGORY_ID, sessionId, account);
   const cleared =
     due.totalKobo <= 0 ||
     due.paidKobo >= due.totalKobo ||
@@ -745,4 +755,26 @@ export async function schoolFeesStanding(
     minimumFirstKobo: due.allowInstalments ? due.minimumFirstKobo : due.totalKobo,
     cleared,
   };
+}
+export type SchoolFeesStanding = Awaited<ReturnType<typeof standingOf>>;
+
+/**
+ * What the student dashboard reads of payments, in one statement: the school-fees standing of a
+ * session (as `schoolFeesStanding`; null without a session) and the student's receipts (as
+ * `paidStudentPayments`).
+ */
+export async function schoolFeesStandingAndReceipts(
+  db: Db,
+  student: StudentPayerRow,
+  sessionId: number | null,
+) {
+  const { account, receipts } = await repo.feeAccountAndReceipts(
+    db,
+    student.id,
+    sessionId ?? 0,
+    SCHOOL_FEES_CATEGORY_ID,
+  );
+  const standing =
+    sessionId === null ? null : await standingOf(db, studentPayer(student), sessionId, account);
+  return { standing, receipts };
 }

@@ -181,8 +181,25 @@ async function loadStudentPayer(db: Exec, userId: number): Promise<Payer | null>
   return s ? studentPayer(s) : null;
 }
 
+/** The columns of a student's row (repo.findStudentPayer) that make the payer: any read of the row that has them will do. */
+export type StudentPayerFacts = Pick<
+  NonNullable<Awaited<ReturnType<typeof repo.findStudentPayer>>>,
+  | 'id'
+  | 'matricNo'
+  | 'email'
+  | 'phone'
+  | 'firstName'
+  | 'lastName'
+  | 'otherName'
+  | 'stateId'
+  | 'levelId'
+  | 'departmentId'
+  | 'entryModeId'
+  | 'programmeId'
+>;
+
 /** A student's row (repo.findStudentPayer) as a payer. */
-export function studentPayer(s: NonNullable<Awaited<ReturnType<typeof repo.findStudentPayer>>>): Payer {
+export function studentPayer(s: StudentPayerFacts): Payer {
   return {
     kind: 'Student',
     id: s.id,
@@ -222,6 +239,8 @@ export async function studentDue(
   payer: Payer,
   categoryId = SCHOOL_FEES_CATEGORY_ID,
   sessionId?: number | null,
+  /** The payer's account of this category and session when the caller has read it (null: none). */
+  knownAccount?: Awaited<ReturnType<typeof repo.feeAccount>>,
 ): Promise<CategoryDue> {
   const session = sessionId ?? (await repo.currentAcademicSessionId(db));
   const indigene = await isIndigene(db, payer.stateId);
@@ -243,7 +262,7 @@ export async function studentDue(
   const lines = await repo.feeLines(db, { sessionId: session, itemIds, ...payerScope(payer) });
   const [rule, account] = await Promise.all([
     repo.instalmentRule(db, session, categoryId),
-    repo.feeAccount(db, payer.id, session, categoryId),
+    knownAccount !== undefined ? knownAccount : repo.feeAccount(db, payer.id, session, categoryId),
   ]);
   const totalKobo = dueOf(lines, indigene);
   const paidKobo = account?.paidKobo ?? 0;

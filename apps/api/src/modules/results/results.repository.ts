@@ -21,7 +21,7 @@ import {
   transcriptRequests,
 } from '../../db/schema/index.js';
 import { referenceData } from '../../platform/cache.js';
-import { countSql, type Exec } from '../../platform/db.js';
+import { countSql, preparedOn, type Exec } from '../../platform/db.js';
 import type { RetakeRule } from './arithmetic.js';
 
 const studentName = sql<string>`upper(${students.lastName}) || ' ' || ${students.firstName} || coalesce(' ' || ${students.otherName}, '')`;
@@ -76,19 +76,33 @@ const PUBLISHED_COLUMNS = {
 
 /** A student's published results, oldest semester first. */
 export async function publishedResults(db: Exec, studentId: number) {
+  // Every student dashboard reads it: a named statement, planned once per connection.
+  return preparedOn(db, 'published_results', publishedResultsQuery).execute({ studentId });
+}
+function publishedResultsQuery(db: Exec) {
   return db
     .select(PUBLISHED_COLUMNS)
     .from(courseResults)
     .innerJoin(courses, eq(courses.id, courseResults.courseId))
     .innerJoin(semesters, eq(semesters.id, courseResults.semesterId))
     .innerJoin(academicSessions, eq(academicSessions.id, semesters.sessionId))
-    .where(and(eq(courseResults.studentId, studentId), isNotNull(courseResults.publishedAt)))
-    .orderBy(asc(semesters.startDate), asc(courses.code));
+    .where(
+      and(eq(courseResults.studentId, sql.placeholder('studentId')), isNotNull(courseResults.publishedAt)),
+    )
+    .orderBy(asc(semesters.startDate), asc(courses.code))
+    .prepare('published_results');
 }
 export type PublishedRow = Awaited<ReturnType<typeof publishedResults>>[number];
 
 /** The same rows, each with the student's latest query of it (null when none): the student's page in one query. */
 export async function publishedResultsWithQueries(db: Exec, studentId: number) {
+  // Every results page reads it: a named statement, planned once per connection.
+  return preparedOn(db, 'published_results_queries', publishedResultsWithQueriesQuery).execute({
+    studentId,
+  });
+}
+function publishedResultsWithQueriesQuery(db: Exec) {
+  const studentId = sql.placeholder('studentId');
   const latest = db
     .selectDistinctOn([resultQueries.resultId], {
       resultId: resultQueries.resultId,
@@ -117,7 +131,8 @@ export async function publishedResultsWithQueries(db: Exec, studentId: number) {
     .innerJoin(academicSessions, eq(academicSessions.id, semesters.sessionId))
     .leftJoin(latest, eq(latest.resultId, courseResults.id))
     .where(and(eq(courseResults.studentId, studentId), isNotNull(courseResults.publishedAt)))
-    .orderBy(asc(semesters.startDate), asc(courses.code));
+    .orderBy(asc(semesters.startDate), asc(courses.code))
+    .prepare('published_results_queries');
 }
 
 /** The classes of degree of the school's default grade scale. */

@@ -1,10 +1,14 @@
 import { STATUS, type RegistrationState, type StudentDashboard } from '@portal/contracts';
 import type { AuthContext } from '../../platform/auth.js';
-import { registrationCard } from '../courses/registration.service.js';
+import { registrationCard, registrationSemester } from '../courses/registration.service.js';
 import { studentHostelCard } from '../hostels/hostels.service.js';
-import { schoolFeesStanding } from '../payments/payments.service.js';
+import { schoolFeesStanding, schoolFeesStandingAndReceipts } from '../payments/payments.service.js';
 import { resultsOf } from '../results/standing.service.js';
-import { ownAreaSummary, ownStudent, type StudentsDeps } from '../students/students.service.js';
+import {
+  ownAreaSummary,
+  ownStudentWithUploadKinds,
+  type StudentsDeps,
+} from '../students/students.service.js';
 
 /**
  * The student's dashboard sits above the modules whose cards it shows (courses, hostels,
@@ -14,21 +18,29 @@ import { ownAreaSummary, ownStudent, type StudentsDeps } from '../students/stude
 /** Documents issued within this many days count as new on the dashboard. */
 const NEW_DOCUMENT_DAYS = 30;
 
-type StudentRow = Awaited<ReturnType<typeof ownStudent>>;
+type StudentRow = Awaited<ReturnType<typeof ownStudentWithUploadKinds>>['student'];
+type FeesAndReceipts = ReturnType<typeof schoolFeesStandingAndReceipts>;
 
 /**
  * The school-fees standing read once per session for the whole dashboard (two cards ask for it at
- * once), priced from the student's row the dashboard has already read.
+ * once), priced from the student's row the dashboard has already read; the standing of `read`'s
+ * session is the one read with the receipts.
  */
-function onceEachSession(student: StudentRow): typeof schoolFeesStanding {
+function onceEachSession(
+  student: StudentRow,
+  read: { sessionId: number; fees: FeesAndReceipts } | null,
+): typeof schoolFeesStanding {
   const seen = new Map<string, ReturnType<typeof schoolFeesStanding>>();
   return (db, studentId, sessionId) => {
     const key = `${studentId}:${sessionId}`;
     const known = seen.get(key);
     if (known) return known;
-    const read = schoolFeesStanding(db, studentId, sessionId, studentId === student.id ? student : undefined);
-    seen.set(key, read);
-    return read;
+    const standing =
+      read && studentId === student.id && sessionId === read.sessionId
+        ? read.fees.then((f) => f.standing)
+        : schoolFeesStanding(db, studentId, sessionId, studentId === student.id ? student : undefined);
+    seen.set(key, standing);
+    return standing;
   };
 }
 
@@ -37,13 +49,26 @@ function onceEachSession(student: StudentRow): typeof schoolFeesStanding {
  * page (course registration, hostel, results), in parallel.
  */
 export async function getDashboard(deps: StudentsDeps, auth: AuthContext | null) {
-  const student = await ownStudent(deps, auth);
+  // The student's row and uploads in one read; the registration's semester is reference data.
+  const [{ student, uploadKinds }, opensOn] = await Promise.all([
+    ownStudentWithUploadKinds(deps, auth),
+    registrationSemester(deps.db),
+  ]);
   const since = new Date(Date.now() - NEW_DOCUMENT_DAYS * 86_400_000).toISOString();
-  const standingOf = onceEachSession(student);
+  // The fee standing of the registration's session and the receipts: one read, for three cards.
+  const sessionId = opensOn?.sessionId ?? null;
+  const fees = schoolFeesStandingAndReceipts(deps.db, student, sessionId);
+  const standingOf = onceEachSession(student, sessionId === null ? null : { sessionId, fees });
   // The cards' services take the student's row read above instead of reading it again.
   const [ownArea, registration, hostel, results] = await Promise.all([
-    ownAreaSummary(deps, student, since),
-    registrationCard(deps.db, student.id, standingOf, student),
+    ownAreaSummary(
+      deps,
+      student,
+      since,
+      uploadKinds,
+      fees.then((f) => f.receipts),
+    ),
+    registrationCard(deps.db, student.id, standingOf, student, opensOn),
     studentHostelCard(deps.db, student.id, standingOf, { ...student, level: student.levelName }),
     resultsOf(deps.db, student.id),
   ]);

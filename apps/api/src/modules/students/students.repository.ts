@@ -33,9 +33,28 @@ export async function findStudent(db: Exec, by: { id: number } | { publicId: str
   return row ?? null;
 }
 
-function studentQuery(db: Exec, where: SQL) {
+/**
+ * The student's row (as `findStudent`) with the kinds of clearance document uploaded (as
+ * `listUploads`): the dashboard's one read of the student's own area.
+ */
+export async function findStudentWithUploadKinds(db: Exec, id: number) {
+  const [row] = await preparedOn(db, 'student_by_id_uploads', (d) =>
+    studentQuery(d, eq(students.id, sql.placeholder('id')), {
+      uploadKinds: sql<string[]>`coalesce((select json_agg(${studentDocuments.kind})
+        from ${studentDocuments} where ${studentDocuments.studentId} = ${students.id}), '[]'::json)`,
+    }).prepare('student_by_id_uploads'),
+  ).execute({ id });
+  return row ?? null;
+}
+
+function studentQuery<const Extra extends Record<string, SQL>>(
+  db: Exec,
+  where: SQL,
+  extra: Extra = {} as Extra,
+) {
   return db
     .select({
+      ...extra,
       id: students.id,
       publicId: students.publicId,
       matricNo: students.matricNo,
@@ -104,7 +123,7 @@ export async function currentSession(db: Exec) {
 // ───────────────────────────── clearance uploads ─────────────────────────────
 
 export async function listUploads(db: Exec, studentId: number) {
-  // Read by every dashboard: a named statement, planned once per connection.
+  // Read by the uploads page: a named statement, planned once per connection.
   return preparedOn(db, 'student_uploads', (d) =>
     d
       .select()

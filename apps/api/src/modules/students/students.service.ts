@@ -73,6 +73,21 @@ export async function ownStudent(
   return student;
 }
 
+/**
+ * The signed-in student's record with the kinds of clearance document uploaded (one read, for the
+ * dashboard); refused as `ownStudent` refuses.
+ */
+export async function ownStudentWithUploadKinds(
+  deps: Pick<StudentsDeps, 'db'>,
+  auth: AuthContext | null,
+): Promise<{ student: repo.StudentRow; uploadKinds: readonly string[] }> {
+  const row = await repo.findStudentWithUploadKinds(deps.db, callerStudentId(auth));
+  if (!row) throw notFound(STUDENT_MESSAGES.notFound);
+  if (!row.isActive) throw forbidden(STUDENT_MESSAGES.deactivated);
+  const { uploadKinds, ...student } = row;
+  return { student, uploadKinds };
+}
+
 /** Refuses a page outside the student's RoleData (the web shows 'unauthorized' for it). */
 function assertPage(student: repo.StudentRow, page: StudentPage): void {
   const pages = studentRoleData({ matriculated: student.matriculatedAt !== null });
@@ -196,24 +211,36 @@ export async function updateProfile(
 
 const matriculationPdfPath = (publicId: string) => `/api/student/matriculation-form/${publicId}.pdf`;
 
-/** Letters, receipts and the matriculation form issued to the student, newest first. */
-async function issuedDocuments(deps: StudentsDeps, s: repo.StudentRow): Promise<IssuedDocument[]> {
+/** The student's receipts as the payments module answers them (`paidStudentPayments`). */
+type Receipts = Awaited<ReturnType<typeof paidStudentPayments>>;
+
+/**
+ * Letters, receipts and the matriculation form issued to the student, newest first. `receipts`: the
+ * student's receipts when the caller reads them (the dashboard, with the fee standing).
+ */
+async function issuedDocuments(
+  deps: StudentsDeps,
+  s: repo.StudentRow,
+  receipts?: Promise<Receipts>,
+): Promise<IssuedDocument[]> {
   const docs: IssuedDocument[] = [];
   const fileStem = s.matricNo.replace(/[^0-9A-Za-z]/g, '');
-  if (s.applicantId !== null) {
-    const facts = await getApplicantFacts(deps.db, s.applicantId);
-    if (facts?.admittedAt && deriveProgress(facts).AdmissionLevel >= 3) {
-      docs.push({
-        Key: `admission-letter-${facts.publicId}`,
-        Kind: 'admissionLetter',
-        Name: 'Provisional Admission Letter',
-        Description: `Admission into ${facts.courseOfStudyName ?? 'your course of study'}`,
-        IssuedAt: facts.admittedAt.toISOString(),
-        DownloadUrl: `/api/letters/admission/${facts.publicId}.pdf`,
-        FileName: `ProvisionalAdmissionLetter-${facts.jambRegNo}.pdf`,
-        ViewUrl: `/AdmissionLetter?applicantId=${facts.publicId}`,
-      });
-    }
+  // The applicant record and the receipts are read together.
+  const [facts, paid] = await Promise.all([
+    s.applicantId === null ? null : getApplicantFacts(deps.db, s.applicantId),
+    receipts ?? paidStudentPayments(deps.db, s.id),
+  ]);
+  if (facts?.admittedAt && deriveProgress(facts).AdmissionLevel >= 3) {
+    docs.push({
+      Key: `admission-letter-${facts.publicId}`,
+      Kind: 'admissionLetter',
+      Name: 'Provisional Admission Letter',
+      Description: `Admission into ${facts.courseOfStudyName ?? 'your course of study'}`,
+      IssuedAt: facts.admittedAt.toISOString(),
+      DownloadUrl: `/api/letters/admission/${facts.publicId}.pdf`,
+      FileName: `ProvisionalAdmissionLetter-${facts.jambRegNo}.pdf`,
+      ViewUrl: `/AdmissionLetter?applicantId=${facts.publicId}`,
+    });
   }
   if (s.matriculatedAt) {
     docs.push({
@@ -238,7 +265,7 @@ async function issuedDocuments(deps: StudentsDeps, s: repo.StudentRow): Promise<
     FileName: `SIWESLetter-${fileStem}.pdf`,
     ViewUrl: `/SiwesLetter?StudId=${s.publicId}`,
   });
-  for (const p of await paidStudentPayments(deps.db, s.id)) {
+  for (const p of paid) {
     docs.push({
       Key: `receipt-${p.publicId}`,
       Kind: 'receipt',
@@ -297,16 +324,23 @@ export async function openForm(
  * What the dashboard (modules/student-dashboard) shows of the student's own area: the current
  * session, documents issued since `since`, and how many clearance uploads are still missing.
  */
-export async function ownAreaSummary(deps: StudentsDeps, student: repo.StudentRow, since: string) {
-  const [session, issued, uploads] = await Promise.all([
+export async function ownAreaSummary(
+  deps: StudentsDeps,
+  student: repo.StudentRow,
+  since: string,
+  /** The kinds of clearance document uploaded, read with the student's row (`ownStudentWithUploadKinds`). */
+  uploadKinds: readonly string[],
+  /** The student's receipts, read by the dashboard with the fee standing. */
+  receipts: Promise<Receipts>,
+) {
+  const [session, issued] = await Promise.all([
     repo.currentSession(deps.db),
-    issuedDocuments(deps, student),
-    repo.listUploads(deps.db, student.id),
+    issuedDocuments(deps, student, receipts),
   ]);
   return {
     currentSession: session?.name ?? null,
     newDocuments: issued.filter((d) => d.IssuedAt && d.IssuedAt >= since),
-    uploadsMissing: CLEARANCE_KINDS.filter((k) => !uploads.some((u) => u.kind === k.kind)).length,
+    uploadsMissing: CLEARANCE_KINDS.filter((k) => !uploadKinds.includes(k.kind)).length,
   };
 }
 

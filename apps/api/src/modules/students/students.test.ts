@@ -6,6 +6,7 @@ import {
   applicants,
   auditLog,
   levels,
+  payments,
   semesterRegistrations,
   semesters,
   studentDocuments,
@@ -275,6 +276,44 @@ describe('the student area', () => {
         });
       } finally {
         await db().update(semesterRegistrations).set(window!).where(eq(semesterRegistrations.id, window!.id));
+      }
+    });
+
+    it('shows as new the receipts of the last 30 days as the documents page lists them, and counts the clearance uploads still missing', async () => {
+      const [student] = await db().select().from(students).where(eq(students.matricNo, 'DIT/2023/0003'));
+      const [paid] = await db()
+        .select()
+        .from(payments)
+        .where(and(eq(payments.studentId, student!.id), eq(payments.state, 'paid')));
+      const before = (await get('/api/student/dashboard', s3)).json().Data;
+      // The seeded school-fees payment was credited long ago: nothing is new.
+      expect(before.NewDocuments).toEqual([]);
+      const yesterday = new Date(Date.now() - 86_400_000);
+      await db().update(payments).set({ paidAt: yesterday }).where(eq(payments.id, paid!.id));
+      const [upload] = await db()
+        .insert(studentDocuments)
+        .values({
+          studentId: student!.id,
+          kind: 'medical_report',
+          storageKey: 'dashboard-test/none.pdf',
+          fileName: 'report.pdf',
+          contentType: 'application/pdf',
+          size: 1,
+        })
+        .returning();
+      try {
+        const after = (await get('/api/student/dashboard', s3)).json().Data;
+        const issued = (await get('/api/student/documents', s3)).json().Data.Issued;
+        const receipt = issued.find((d: { Key: string }) => d.Key === `receipt-${paid!.publicId}`);
+        expect(receipt).toMatchObject({ Kind: 'receipt', IssuedAt: yesterday.toISOString() });
+        expect(after.NewDocuments).toEqual([receipt]);
+        expect(after.UploadsMissing).toBe(before.UploadsMissing - 1);
+        // The fee standing read with the receipts is the one the hostel page prices: the same reason.
+        const hostel = (await get('/api/student/hostel', s3)).json().Data;
+        expect(after.Hostel.Reason).toBe(hostel.Reasons[0] ?? null);
+      } finally {
+        await db().update(payments).set({ paidAt: paid!.paidAt }).where(eq(payments.id, paid!.id));
+        await db().delete(studentDocuments).where(eq(studentDocuments.id, upload!.id));
       }
     });
   });
