@@ -180,11 +180,29 @@ async function sidebarOf(browser: Browser, mode: Mode, group?: string) {
   return links;
 }
 
-/** Lets the page lay itself out again after the viewport changed (its tables measure themselves). */
-const settled = (page: Page) =>
-  page.evaluate(
+/**
+ * Lets the page lay itself out again after the viewport changed: its tables measure themselves when
+ * their box is resized and render again (a render React may schedule after the next frames on a busy
+ * machine), marking a box that still scrolls as a keyboard stop. Waits until every box that scrolls
+ * sideways is one, for at most 3 s; what is still wrong then is reported by the checks that follow.
+ */
+const settled = async (page: Page) => {
+  await page.evaluate(
     () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
   );
+  await page
+    .waitForFunction(
+      () =>
+        [...document.querySelectorAll<HTMLElement>('main *')].every((box) => {
+          const { overflowX } = getComputedStyle(box);
+          if (overflowX !== 'auto' && overflowX !== 'scroll') return true;
+          return box.scrollWidth <= box.clientWidth + 1 || box.tabIndex >= 0;
+        }),
+      undefined,
+      { polling: 'raf', timeout: 3_000 },
+    )
+    .catch(() => undefined);
+};
 
 /**
  * The pages a role's parts walk: its sidebar's, then the pages axe checks that the sidebar does not link
