@@ -18,7 +18,7 @@ import type { AppDeps } from './platform/deps.js';
 import { registerErrorHandler } from './platform/errors.js';
 import { JobQueue } from './platform/jobs.js';
 import { Mailer } from './platform/mail.js';
-import { registerJsonAnswers } from './platform/json-answers.js';
+import { DOCUMENT_HEADERS, registerJsonAnswers } from './platform/json-answers.js';
 import { registerMessageRefs } from './platform/messages.js';
 import { RateLimits } from './platform/rate-limit.js';
 import { createStorage } from './platform/storage.js';
@@ -159,24 +159,6 @@ function inlineScriptHashes(distDir: string): string[] {
 }
 
 /**
- * Helmet's headers that only a document (or a worker) reads, left off the hashed assets. Kept on
- * them: X-Content-Type-Options (a script is run only as a script) and Cross-Origin-Resource-Policy
- * (no other site loads them).
- */
-const DOCUMENT_HEADERS = [
-  'content-security-policy',
-  'cross-origin-opener-policy',
-  'origin-agent-cluster',
-  'referrer-policy',
-  'strict-transport-security',
-  'x-dns-prefetch-control',
-  'x-download-options',
-  'x-frame-options',
-  'x-permitted-cross-domain-policies',
-  'x-xss-protection',
-];
-
-/**
  * The built SPA under /portal: hashed assets cached for a year, the public pages prerendered, every
  * other client route falls back to index.html (which are all revalidated on every visit).
  */
@@ -219,7 +201,8 @@ async function serveWeb(app: FastifyInstance, distDir: string): Promise<void> {
       const url = request.url.split('?')[0] ?? '';
       if (!url.startsWith('/portal/assets/') || reply.statusCode !== 200 || /worker/i.test(url))
         return payload;
-      for (const header of DOCUMENT_HEADERS) reply.raw.removeHeader(header);
+      // Helmet's document headers (json-answers.ts) and the page's policy: kept are nosniff and CORP.
+      for (const header of ['content-security-policy', ...DOCUMENT_HEADERS]) reply.raw.removeHeader(header);
       reply.removeHeader('etag').removeHeader('last-modified').removeHeader('accept-ranges');
       return payload;
     });

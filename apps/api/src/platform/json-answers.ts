@@ -14,7 +14,7 @@ const MIN_COMPRESSED_BYTES = 1024;
  * HSTS, the old IE and Flash switches): a JSON answer is never shown as a page, and they made up
  * about 0.8 KiB of every answer, more than most answers' bodies (a student's page reads five to seven).
  */
-const DOCUMENT_HEADERS = [
+export const DOCUMENT_HEADERS = [
   'cross-origin-opener-policy',
   'origin-agent-cluster',
   'referrer-policy',
