@@ -166,11 +166,12 @@ async function serveWeb(app: FastifyInstance, distDir: string): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const hasWeb = existsSync(indexFile);
   const pages = prerenderedPages(distDir);
-  // The few files beside index.html (the service worker, its Workbox runtime, the icon), by name.
+  // The few files at the build's root, by name: index.html (which the service worker precaches by
+  // that name), the service worker, its Workbox runtime, the icon.
   const rootFiles = hasWeb
     ? new Set(
         readdirSync(distDir, { withFileTypes: true })
-          .filter((entry) => entry.isFile() && entry.name !== 'index.html' && !/\.(br|gz)$/.test(entry.name))
+          .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
           .map((entry) => entry.name),
       )
     : new Set<string>();
@@ -225,9 +226,6 @@ async function serveWeb(app: FastifyInstance, distDir: string): Promise<void> {
         const url = request.url.split('?')[0] ?? '';
         const rootFile = url.slice('/portal/'.length);
         if (rootFiles.has(rootFile)) return reply.sendFile(rootFile, distDir);
-        // The app's page by its own name: the service worker precaches it (the lecture-notes pages
-        // open offline from it), and its install fails if this is not found.
-        if (rootFile === 'index.html') return sendIndex(request, reply);
         // A missing hashed asset is a 404, not the index page.
         if (/\.[a-z0-9]{2,5}$/i.test(url)) return reply.status(404).type('text/plain').send('Not found');
         return sendIndex(request, reply);
