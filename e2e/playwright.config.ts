@@ -32,8 +32,13 @@ export default defineConfig({
   // minute each), so the short journeys fill in at the end and the two workers finish together rather
   // than one walking its last pages alone (a spec file in the default mode is one job: a walk's file
   // runs its tests in parallel mode, each test a job). A new spec file is a journey.
+  //
+  // A test tagged @school-wide changes what every page shows (the school's name, its logo): it runs
+  // alone after the others, or a page another test has just loaded asks for a logo it has removed
+  // (a 404 in that test's console) or shows a name it has changed.
   projects: [
     { name: 'walks', testMatch: WALKS },
-    { name: 'journeys', testIgnore: WALKS },
+    { name: 'journeys', testIgnore: WALKS, grepInvert: /@school-wide/ },
+    { name: 'school-wide', grep: /@school-wide/, dependencies: ['walks', 'journeys'] },
   ],
 });

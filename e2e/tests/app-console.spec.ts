@@ -47,64 +47,65 @@ const CREST_PNG = Buffer.from(
   'base64',
 );
 
-test("School Management edits the school's particulars: the shell and the receipts show the new short name, the shell the logo", async ({
-  page,
-  request,
-}) => {
-  // Applicant 7's paid acceptance fee: its receipt id, read through the API.
-  const login = await request.post('/api/Account/Login', {
-    data: { Username: '202410000007AG', Password: DEMO_PASSWORD, userMode: 'Applicant', schoolId: 1 },
-  });
-  expect(login.ok()).toBe(true);
-  const { LoginToken: token, sid } = (await login.json()) as { LoginToken: string; sid: string };
-  const headers = { authorization: `Bearer ${token}` };
-  const links = await request.get('/api/applicant/document-links', { headers });
-  const receiptId = ((await links.json()) as { Data: { AcceptanceReceiptId: string } }).Data
-    .AcceptanceReceiptId;
-  await request.get(`/api/Account/Logout?sessionID=${sid}&userMode=Applicant`, { headers });
+test(
+  "School Management edits the school's particulars: the shell and the receipts show the new short name, the shell the logo",
+  { tag: '@school-wide' },
+  async ({ page, request }) => {
+    // Applicant 7's paid acceptance fee: its receipt id, read through the API.
+    const login = await request.post('/api/Account/Login', {
+      data: { Username: '202410000007AG', Password: DEMO_PASSWORD, userMode: 'Applicant', schoolId: 1 },
+    });
+    expect(login.ok()).toBe(true);
+    const { LoginToken: token, sid } = (await login.json()) as { LoginToken: string; sid: string };
+    const headers = { authorization: `Bearer ${token}` };
+    const links = await request.get('/api/applicant/document-links', { headers });
+    const receiptId = ((await links.json()) as { Data: { AcceptanceReceiptId: string } }).Data
+      .AcceptanceReceiptId;
+    await request.get(`/api/Account/Logout?sessionID=${sid}&userMode=Applicant`, { headers });
 
-  await signIn(page, 'app', DEMO.admin);
-  await page.goto(portal('/app/SchoolManagement'));
-  await expect(page.getByRole('heading', { level: 1, name: 'School information' })).toBeVisible();
-  const menu = page.getByRole('navigation', { name: 'Main menu' });
-  await expect(page.getByRole('heading', { level: 6, name: 'DIT', exact: true })).toBeVisible();
-
-  const rename = async (from: string, to: string) => {
-    await page.getByRole('button', { name: 'Edit Demo Institute of Technology' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Edit school information' });
-    await expect(dialog.getByRole('textbox', { name: 'Short name' })).toHaveValue(from);
-    await dialog.getByRole('textbox', { name: 'Short name' }).fill(to);
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect(dialog).toBeHidden();
-  };
-  await rename('DIT', 'DIT Demo');
-  try {
-    await page.reload();
-    await expect(page.getByRole('heading', { level: 6, name: 'DIT Demo', exact: true })).toBeVisible();
-    await expect(menu.getByRole('link', { name: 'School Management' })).toBeVisible();
-    await page.goto(portal(`/QrCode?transactionId=${receiptId}`));
-    await expect(
-      page.getByTestId('receipt').getByText('Demo Institute of Technology (DIT Demo)', { exact: true }),
-    ).toBeVisible();
-
-    // The logo: uploaded here, drawn by the shell's sidebar at once, then removed.
+    await signIn(page, 'app', DEMO.admin);
     await page.goto(portal('/app/SchoolManagement'));
-    await page
-      .getByRole('region', { name: 'Logo' })
-      .locator('input[type="file"]')
-      .setInputFiles({ name: 'crest.png', mimeType: 'image/png', buffer: CREST_PNG });
-    const logo = menu.locator('xpath=..').locator('img[src^="/api/school/logo"]');
-    await expect(logo).toBeVisible();
-    await expect
-      .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-      .toBeGreaterThan(0);
-    await page.getByRole('button', { name: 'Remove the logo' }).click();
-    await expect(logo).toHaveCount(0);
-  } finally {
-    await page.goto(portal('/app/SchoolManagement'));
-    await rename('DIT Demo', 'DIT');
-  }
-});
+    await expect(page.getByRole('heading', { level: 1, name: 'School information' })).toBeVisible();
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(page.getByRole('heading', { level: 6, name: 'DIT', exact: true })).toBeVisible();
+
+    const rename = async (from: string, to: string) => {
+      await page.getByRole('button', { name: 'Edit Demo Institute of Technology' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit school information' });
+      await expect(dialog.getByRole('textbox', { name: 'Short name' })).toHaveValue(from);
+      await dialog.getByRole('textbox', { name: 'Short name' }).fill(to);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(dialog).toBeHidden();
+    };
+    await rename('DIT', 'DIT Demo');
+    try {
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 6, name: 'DIT Demo', exact: true })).toBeVisible();
+      await expect(menu.getByRole('link', { name: 'School Management' })).toBeVisible();
+      await page.goto(portal(`/QrCode?transactionId=${receiptId}`));
+      await expect(
+        page.getByTestId('receipt').getByText('Demo Institute of Technology (DIT Demo)', { exact: true }),
+      ).toBeVisible();
+
+      // The logo: uploaded here, drawn by the shell's sidebar at once, then removed.
+      await page.goto(portal('/app/SchoolManagement'));
+      await page
+        .getByRole('region', { name: 'Logo' })
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'crest.png', mimeType: 'image/png', buffer: CREST_PNG });
+      const logo = menu.locator('xpath=..').locator('img[src^="/api/school/logo"]');
+      await expect(logo).toBeVisible();
+      await expect
+        .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
+      await page.getByRole('button', { name: 'Remove the logo' }).click();
+      await expect(logo).toHaveCount(0);
+    } finally {
+      await page.goto(portal('/app/SchoolManagement'));
+      await rename('DIT Demo', 'DIT');
+    }
+  },
+);
 
 // /app/setup-config: its answer (the engines, the gateways, the job queues, no secret) is tested through
 // the API (apps/api/src/modules/health/health.test.ts); the page's heading, layout and accessibility in

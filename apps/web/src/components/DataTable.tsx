@@ -121,14 +121,24 @@ export function DataTable<Row>({
   const [open, setOpen] = useState<ReadonlySet<Key>>(new Set());
   const [overflows, setOverflows] = useState(false);
 
-  // Follow the box's width: growing, try every column again; shrinking, check again.
+  const [, setTableWidth] = useState(0);
+
+  // Follow the box's width (growing, try every column again; shrinking, check again) and the
+  // table's own size: content that grows without this component rendering again (a web font
+  // arriving, a lazily loaded control inside a cell) must be measured again too, or the table
+  // would overflow its box unseen, without collapsing and without a keyboard stop.
   useLayoutEffect(() => {
     const element = box.current;
-    if (!element) return;
+    const tableElement = table.current;
+    if (!element || !tableElement) return;
     setWidth(element.clientWidth);
     if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    const observer = new ResizeObserver(() => {
+      setWidth(element.clientWidth);
+      setTableWidth(tableElement.offsetWidth);
+    });
     observer.observe(element);
+    observer.observe(tableElement);
     return () => observer.disconnect();
   }, []);
   const lastWidth = useRef(0);

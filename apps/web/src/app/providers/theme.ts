@@ -89,14 +89,18 @@ export function createAppTheme(options: {
     shape: { borderRadius: 8 },
     components: {
       // Whoever asks the system for less motion gets none: transitions and animations end at once
-      // (WCAG 2.3.3). Styles only, so a prerendered page hydrates the same for everyone.
+      // (WCAG 2.3.3). Styles only, so a prerendered page hydrates the same for everyone. Transitions
+      // take no time at all rather than the usual 0.01 ms: every element's transition-property is
+      // `all` by default, so a tiny duration would make every style change a transition, and a
+      // table turning into cards kept its old padding and width until the browser's next frame.
       MuiCssBaseline: {
         styleOverrides: {
           '@media (prefers-reduced-motion: reduce)': {
             '*, *::before, *::after': {
               animationDuration: '0.01ms !important',
               animationIterationCount: '1 !important',
-              transitionDuration: '0.01ms !important',
+              transitionDuration: '0s !important',
+              transitionDelay: '0s !important',
               scrollBehavior: 'auto !important',
             },
           },
