@@ -14,8 +14,8 @@ import type { GetManualChunk, ModuleInfo } from 'rollup';
  * shell), TanStack Query's layout, the landing and sign-in pages, the other public pages — are
  * grouped by the families of roots that need them (`groupName`): `area-student` what only the
  * student's area needs, `areas` what several areas share, `query` what the Query layout needs
- * and TanStack Query's hooks, `index` what the entry needs. A page downloads the groups of its roots, in a handful of files.
- * Screens, cards and catalogues stay as Rollup cuts them.
+ * and TanStack Query's hooks, `index` what the entry needs. A page downloads the groups of its
+ * roots, in a handful of files. Screens, cards and catalogues stay as Rollup cuts them.
  *
  * "Needs" is what remains after tree-shaking, as far as this can tell without doing it: a module
  * with side effects needs all it imports; a side-effect-free one (MUI, the contract package) only
@@ -383,8 +383,8 @@ function assign(ids: string[], getModuleInfo: (id: string) => ModuleInfo | null)
   }
   for (const [moduleId, families] of neededBy) {
     const group = groupName(families);
-    const library = group !== undefined && group !== 'index' && QUERY_LIBRARY.test(moduleId);
-    if (group) map.set(moduleId, library ? 'query' : group);
+    if (!group) continue;
+    map.set(moduleId, group !== 'index' && QUERY_LIBRARY.test(moduleId) ? 'query' : group);
   }
   // A small part of the public pages' groups that other code imports too (FormControl's context,
   // which any checkbox or switch reads), with the little it needs from those groups, goes back to the

@@ -121,6 +121,7 @@ export function DataTable<Row>({
   const [open, setOpen] = useState<ReadonlySet<Key>>(new Set());
   const [overflows, setOverflows] = useState(false);
 
+  // The table's own width, kept only so that a change of it renders (and so measures) again.
   const [, setTableWidth] = useState(0);
 
   // Follow the box's width (growing, try every column again; shrinking, check again) and the
