@@ -123,8 +123,17 @@ try {
 }
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-/** The right-to-left style cache's modules, which the entry imports dynamically when it is needed. */
-const rtlModules = (manifest[entryKey].dynamicImports ?? []).filter((key) => key.includes('stylis'));
+/**
+ * The right-to-left style cache's modules (its stylis plugins), which the entry imports dynamically
+ * when it is needed. None found is an error: the Arabic rows would silently leave them out.
+ */
+const rtlModules = (manifest[entryKey].dynamicImports ?? []).filter((key) => /stylis/i.test(key));
+if (rtlModules.length === 0) {
+  console.error(
+    "No right-to-left style module among the entry's dynamic imports (src/app/providers/rtlCache.ts).",
+  );
+  process.exit(2);
+}
 const gzipped = new Map();
 const sizeOf = (file) => {
   if (!gzipped.has(file)) gzipped.set(file, gzipSync(readFileSync(path.join(dist, file))).length);

@@ -10,7 +10,8 @@
 // Needs a build (npm run build). Usage: node student-pages.mjs [/portal/student/… …]
 //   BENCH_RUNS=3        runs per page and cache state     BENCH_PORT=8197   port of the portal it starts
 //   BENCH_STUDENT=DIT/2023/0003                            CHROME_PATH=/usr/bin/chromium
-import { mkdtempSync, rmSync } from 'node:fs';
+//   BENCH_REPORTS=/some/folder   keep each run's Lighthouse report there (JSON), to see where the time goes
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -21,6 +22,8 @@ const lighthouse = await loadLighthouse();
 
 const TARGET = { coldLcp: 2000, coldKiB: 180, warmLcp: 1000 };
 const runs = Number(process.env.BENCH_RUNS ?? 3);
+const reports = process.env.BENCH_REPORTS;
+if (reports) mkdirSync(reports, { recursive: true });
 const student = process.env.BENCH_STUDENT ?? 'DIT/2023/0003';
 const debuggingPort = Number(process.env.BENCH_PORT ?? 8197) + 1000;
 const pages = process.argv.slice(2).length
@@ -74,7 +77,7 @@ try {
       storageTypes: 'cache_storage,service_workers',
     });
   };
-  const audit = async (url) => {
+  const audit = async (url, name) => {
     for (let attempt = 0; ; attempt += 1) {
       const { lhr } = await lighthouse(url, {
         port: debuggingPort,
@@ -89,6 +92,7 @@ try {
       if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
       if (new URL(lhr.finalDisplayedUrl).pathname.toLowerCase() !== new URL(url).pathname.toLowerCase())
         throw new Error(`${url} ended at ${lhr.finalDisplayedUrl}: not signed in?`);
+      if (reports) writeFileSync(path.join(reports, `${name}.json`), JSON.stringify(lhr));
       const value = (id) => lhr.audits[id].numericValue;
       return {
         lcp: value('largest-contentful-paint'),
@@ -112,15 +116,16 @@ try {
     const warm = [];
     for (let run = 1; run <= runs; run += 1) {
       await emptyCache();
-      let first = await audit(url);
+      const name = `${pathName.split('/').at(-1)}-${run}`;
+      let first = await audit(url, `${name}-first`);
       // A first visit that fetched almost nothing found a cache: empty it again and measure again.
       if (first.bytes < 50 * 1024) {
         await emptyCache();
-        first = await audit(url);
+        first = await audit(url, `${name}-first`);
       }
       cold.push(first);
       row(`${pathName} first visit ${run}`, cold.at(-1));
-      warm.push(await audit(url));
+      warm.push(await audit(url, `${name}-warm`));
       row(`${pathName} warm cache ${run}`, warm.at(-1));
     }
     const mid = (list) =>
