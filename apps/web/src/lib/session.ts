@@ -45,6 +45,8 @@ export interface AppState {
   adminPages: PageEntry[];
   /** The student's pages (RoleData of the sign-in answer). */
   studentPages: PageEntry[];
+  /** The pages of the user signed in at /signin (Data5 of that sign-in answer): the /app console's. */
+  consolePages: PageEntry[];
 }
 
 const isPageEntry = (value: unknown): value is PageEntry =>
@@ -57,11 +59,12 @@ const isPageEntry = (value: unknown): value is PageEntry =>
 
 export const appStateStore = createPersistedStore<AppState>(
   'portal.app',
-  { userMode: null, adminPages: [], studentPages: [] },
+  { userMode: null, adminPages: [], studentPages: [], consolePages: [] },
   {
     userMode: is.nullableOneOf(RESET_USER_MODES),
     adminPages: is.arrayOf(isPageEntry),
     studentPages: is.arrayOf(isPageEntry),
+    consolePages: is.arrayOf(isPageEntry),
   },
 );
 
@@ -128,6 +131,28 @@ export function liveAreaUser(area: AreaId): { kind: UserKind; token: string } | 
 export const useSessionArea = (area: AreaId): Area =>
   useStore(sessionStore, (users) => sessionArea(area, users));
 
+/** Where each kind of user's pages are kept (an applicant's pages are not granted by roles). */
+const PAGES_OF: Partial<Record<UserKind, keyof AppState>> = {
+  adminUser: 'adminPages',
+  studentUser: 'studentPages',
+  authUser: 'consolePages',
+};
+
+/**
+ * Whether the user working in `area` now (see `sessionArea`) was granted `page` (or one of `page`) at
+ * sign-in: a screen asks for what only some roles may read only when it is granted, rather than
+ * asking and being refused (a refusal is an error in the browser's console, and a round trip for
+ * nothing). The server checks every request all the same.
+ */
+export function useGrantedPage(area: AreaId, page: string | readonly string[]): boolean {
+  const { userKind } = useSessionArea(area);
+  const wanted: readonly string[] = typeof page === 'string' ? [page] : page;
+  return useAppState((state) => {
+    const pages = PAGES_OF[userKind];
+    return !!pages && (state[pages] as PageEntry[]).some((entry) => wanted.includes(entry.Page));
+  });
+}
+
 /** Subscribes to the stored user of a kind (expired or not; guards check the expiry). */
 export const useSessionUser = <K extends UserKind>(kind: K): SessionUsers[K] | undefined =>
   useStore(sessionStore, (users) => users[kind]);
@@ -150,8 +175,8 @@ export function dropUser(kind: UserKind): void {
   if (!sessionStore.get()[kind]) return;
   sessionStore.set({ [kind]: undefined });
   if (kind === 'studentUser') writeCookie(CBT_COOKIE, null, null);
-  if (kind === 'adminUser') appStateStore.set({ adminPages: [] });
-  if (kind === 'studentUser') appStateStore.set({ studentPages: [] });
+  const pages = PAGES_OF[kind];
+  if (pages) appStateStore.set({ [pages]: [] });
 }
 
 function latestExpiry(users: SessionUsers): number | null {

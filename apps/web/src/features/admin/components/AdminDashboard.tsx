@@ -15,7 +15,7 @@ import type { MessageId } from '../../../i18n/locales';
 import { useT } from '../../../i18n/useT';
 import { ApiError } from '../../../lib/api';
 import { formatNaira } from '../../../lib/money';
-import { useAppState, useSessionArea, useSessionUser } from '../../../lib/session';
+import { useGrantedPage, useSessionArea, useSessionUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { CurrentAnnouncements } from '../../../components/CurrentAnnouncements';
 import { useAdmissionsDashboard } from '../api/get-dashboard';
@@ -48,10 +48,7 @@ export default function AdminDashboard({ area = 'admin' }: { area?: 'admin' | 'a
   // In /app, an admin signed in at /AdminSignin is the user when nobody signed in at /signin.
   const user = useSessionUser(useSessionArea(area).userKind === 'adminUser' ? 'adminUser' : 'authUser');
   const name = [user?.LastName, user?.FirstName].filter(Boolean).join(' ');
-  const granted = useAppState((s) => s.adminPages);
-  // In /app the pages are not known here: the figures are asked for and a refusal is quiet.
-  const statistics =
-    area === 'app' || granted.some((p) => (ADMISSIONS_DASHBOARD_PAGES as readonly string[]).includes(p.Page));
+  const statistics = useGrantedPage(area, ADMISSIONS_DASHBOARD_PAGES);
   const dashboard = useAdmissionsDashboard(statistics);
   const work = useMyWork(area === 'admin');
   const data = dashboard.data?.Data;

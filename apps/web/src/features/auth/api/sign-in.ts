@@ -74,7 +74,11 @@ export async function signIn({ area, username, password }: SignInInput): Promise
     keepUser(userKind, response.Data as StudentUser);
   } else {
     const { permissions: _permissions, ...admin } = response.Data as AdminUser;
-    if (userKind === 'adminUser') appStateStore.set({ adminPages: response.Data5 ?? [] });
+    appStateStore.set(
+      userKind === 'adminUser'
+        ? { adminPages: response.Data5 ?? [] }
+        : { consolePages: response.Data5 ?? [] },
+    );
     keepUser(userKind, admin satisfies SessionAdmin);
   }
 }

@@ -3,8 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 /** GET /api/admin/platform-figures: the learning platform at a glance (the /app dashboard). */
-export function usePlatformFigures() {
+export function usePlatformFigures(enabled: boolean) {
   return useQuery({
+    enabled,
     queryKey: ['platform-figures'],
     queryFn: ({ signal }) => api<{ Status: string; Data: PlatformFigures }>(PLATFORM_FIGURES_API, { signal }),
     staleTime: 0,

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
+import { PLATFORM_DASHBOARD_PAGE } from '@portal/contracts';
 import { CurrentAnnouncements } from '../../../components/CurrentAnnouncements';
 import { QueryStatus } from '../../../components/crud/QueryStatus';
 import { PageHeading } from '../../../components/PageHeading';
@@ -12,6 +13,7 @@ import { SectionCard } from '../../../components/SectionCard';
 import { useT } from '../../../i18n/useT';
 import { ApiError } from '../../../lib/api';
 import { formatNaira } from '../../../lib/money';
+import { useGrantedPage } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { usePlatformFigures } from '../api/get-platform-figures';
 
@@ -60,8 +62,10 @@ export default function PlatformDashboard() {
   const t = useT();
   const intl = useIntl();
   useDocumentTitle(`${t('nav.dashboard')} · ${t('portal.name')}`);
-  const figures = usePlatformFigures();
-  const forbidden = figures.error instanceof ApiError && figures.error.httpStatus === 403;
+  // Asked for only when the user's roles grant the dashboard's figures; a refusal still reads as such.
+  const granted = useGrantedPage('app', PLATFORM_DASHBOARD_PAGE);
+  const figures = usePlatformFigures(granted);
+  const forbidden = !granted || (figures.error instanceof ApiError && figures.error.httpStatus === 403);
   const data = figures.data?.Data;
   const percent = (part: number, whole: number) =>
     whole ? intl.formatNumber(part / whole, { style: 'percent', maximumFractionDigits: 0 }) : '—';
@@ -74,7 +78,7 @@ export default function PlatformDashboard() {
         intro={t(forbidden ? 'shell.dashboardIntro' : 'platform.intro')}
       />
       <CurrentAnnouncements area="app" />
-      <QueryStatus query={figures} showError={!forbidden} />
+      {granted && <QueryStatus query={figures} showError={!forbidden} />}
       {data && (
         <Box
           sx={{
