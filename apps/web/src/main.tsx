@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { loadPrerenderedPage, preloadSignedInArea } from './app/AppRoutes';
+import { loadPrerenderedPage } from './app/AppRoutes';
 import { holdLinkClicksWhileHydrating, notePrerenderedEdits } from './app/prerenderedEdits';
 import { loadRtlCache } from './app/providers/rtlCache';
 import { settingsStore } from './app/settings';
@@ -19,7 +19,6 @@ const loadingMessages = loadCatalogue(locale)
   .catch(() => loadCatalogue(DEFAULT_LOCALE))
   .catch(() => ({}) as Messages);
 const loadingRtlCache = isDirectionRTL ? loadRtlCache().catch(() => null) : null;
-preloadSignedInArea(window.location.pathname.replace(/^\/portal/i, ''));
 
 const container = document.getElementById('root')!;
 const samePath = (a: string, b: string) =>

@@ -3,7 +3,6 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { PageLoading } from '../components/PageLoading';
 import { AREA_IDS, AREAS } from '../lib/areas';
-import { liveUser } from '../lib/session';
 import { preloadable } from '../lib/preloadable';
 import { usePrerenderedEdits } from './prerenderedEdits';
 import { RequireUser } from './RequireUser';
@@ -20,7 +19,7 @@ export const loadPrerenderedPage = (path: string): Promise<void> =>
   (path === '/' ? LandingPage : SignInPage).preload();
 
 // Everything else downloads when first opened.
-const QueryLayout = preloadable(() => import('./providers/QueryLayout'));
+const QueryLayout = lazy(() => import('./providers/QueryLayout'));
 const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage'));
 const ConfirmNewPasswordPage = lazy(() => import('./pages/ConfirmNewPasswordPage'));
 // The public documents a QR code opens: each its own chunk (they fall back to / without their id).
@@ -35,23 +34,11 @@ const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
 /** One lazy chunk per protected area; each area declares its screens in its own file. */
 const AREA_ROUTES = {
-  applicant: preloadable(() => import('./routes/applicant')),
-  admin: preloadable(() => import('./routes/admin')),
-  student: preloadable(() => import('./routes/student')),
-  app: preloadable(() => import('./routes/app')),
+  applicant: lazy(() => import('./routes/applicant')),
+  admin: lazy(() => import('./routes/admin')),
+  student: lazy(() => import('./routes/student')),
+  app: lazy(() => import('./routes/app')),
 };
-
-/**
- * For main.tsx, at once: when the address is inside an area whose user is signed in, its frame's
- * code (the Query layout and the area's routes) starts downloading beside the strings, rather than
- * once they have arrived and the first render has asked for it.
- */
-export function preloadSignedInArea(pathInPortal: string): void {
-  const area = AREA_IDS.find((id) => pathInPortal.toLowerCase().startsWith(`/${id}/`));
-  if (!area || !liveUser(AREAS[area].userKind)) return;
-  void QueryLayout.preload().catch(() => undefined);
-  void AREA_ROUTES[area].preload().catch(() => undefined);
-}
 /** A student's lesson page, full screen without the area's frame (routes/lesson.tsx). */
 const StudentLesson = lazy(() => import('./routes/lesson'));
 

@@ -9,9 +9,7 @@ export type PreloadableComponent<Props> = ComponentType<Props> & {
  * `React.lazy` whose module can be downloaded ahead (`preload`). Once it has been, the component
  * renders at once: its loader hands React the module synchronously, so a hydration that meets it
  * does not suspend. main.tsx preloads the prerendered page this way before hydrating it, so what
- * the visitor types while the page comes alive is never lost to a half-hydrated form; and a
- * signed-in page's frame and screen start downloading before the render that would ask for them
- * (`preloadSignedInArea`, the area shell).
+ * the visitor types while the page comes alive is never lost to a half-hydrated form.
  */
 export function preloadable<Props>(
   load: () => Promise<{ default: ComponentType<Props> }>,
@@ -37,15 +35,19 @@ export function preloadable<Props>(
  * A lazily loaded part of a screen (a card or panel another feature draws into it) behind a
  * placeholder of its own. Without one, the part suspends the whole screen up to the area's frame:
  * the screen commits, and so starts fetching its own data, only once the part has downloaded (on
- * the student's dashboard that held every card's data back by two round trips), and a part shown
+ * the student's dashboard, every card's data waited for the fees card's code), and a part shown
  * later (a fee, once the data says one is due) would blank the screen while it downloads.
  */
 export function lazyPart<Props extends object>(
   load: () => Promise<{ default: ComponentType<Props> }>,
   placeholder: ReactNode = null,
-): PreloadableComponent<Props> {
-  const Part = preloadable(load);
-  const LazyPart = (props: Props) =>
-    createElement(Suspense, { fallback: placeholder }, createElement(Part, props));
-  return Object.assign(LazyPart, { preload: Part.preload });
+): ComponentType<Props> {
+  const Part = lazy(load);
+  return function LazyPart(props: Props) {
+    return createElement(
+      Suspense,
+      { fallback: placeholder },
+      createElement(Part as ComponentType<Props>, props),
+    );
+  };
 }

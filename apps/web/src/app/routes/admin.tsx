@@ -9,7 +9,7 @@ import FiberManualRecord from '@mui/icons-material/FiberManualRecord';
 import Dashboard from '@mui/icons-material/Dashboard';
 import Lock from '@mui/icons-material/Lock';
 import Person from '@mui/icons-material/Person';
-import { useMemo, type ReactNode } from 'react';
+import { lazy, useMemo, type ReactNode } from 'react';
 import { Route } from 'react-router';
 import { RequireAdminPage } from '../../features/admin/components/RequireAdminPage';
 import { useAppState, useSessionUser } from '../../lib/session';
@@ -19,7 +19,6 @@ import { useNotificationCounts } from '../shell/notificationCounts';
 import { link, type NavGroup, type NavItem } from '../shell/nav';
 import type { ProfileEntry } from '../shell/ProfileMenu';
 import type { MessageId } from '../../i18n/locales';
-import { preloadable } from '../../lib/preloadable';
 
 export { adminPagePath };
 
@@ -53,117 +52,81 @@ export function adminNav(pages: readonly PageEntry[]): NavItem[] {
   ];
 }
 
-const ChangePasswordScreen = preloadable(
-  () => import('../../features/account/components/ChangePasswordScreen'),
-);
-const AdminDashboard = preloadable(() => import('../../features/admin/components/AdminDashboard'));
-const RolesScreen = preloadable(() => import('../../features/admin/components/RolesScreen'));
-const AdministratorsScreen = preloadable(
-  () => import('../../features/admin/components/AdministratorsScreen'),
-);
-const ProfileScreen = preloadable(() => import('../../features/admin/components/ProfileScreen'));
-const AuditTrailScreen = preloadable(() => import('../../features/admin/components/AuditTrailScreen'));
-const TransactionsScreen = preloadable(
-  () => import('../../features/transactions/components/TransactionsScreen'),
-);
-const AdmissionSetupScreen = preloadable(
-  () => import('../../features/admissions/components/AdmissionSetupScreen'),
-);
-const ImportScreen = preloadable(() => import('../../features/admissions/components/ImportScreen'));
-const ApplicationsScreen = preloadable(
-  () => import('../../features/admissions/components/ApplicationsScreen'),
-);
-const ScreeningReportScreen = preloadable(
+const ChangePasswordScreen = lazy(() => import('../../features/account/components/ChangePasswordScreen'));
+const AdminDashboard = lazy(() => import('../../features/admin/components/AdminDashboard'));
+const RolesScreen = lazy(() => import('../../features/admin/components/RolesScreen'));
+const AdministratorsScreen = lazy(() => import('../../features/admin/components/AdministratorsScreen'));
+const ProfileScreen = lazy(() => import('../../features/admin/components/ProfileScreen'));
+const AuditTrailScreen = lazy(() => import('../../features/admin/components/AuditTrailScreen'));
+const TransactionsScreen = lazy(() => import('../../features/transactions/components/TransactionsScreen'));
+const AdmissionSetupScreen = lazy(() => import('../../features/admissions/components/AdmissionSetupScreen'));
+const ImportScreen = lazy(() => import('../../features/admissions/components/ImportScreen'));
+const ApplicationsScreen = lazy(() => import('../../features/admissions/components/ApplicationsScreen'));
+const ScreeningReportScreen = lazy(
   () => import('../../features/admissions/components/ScreeningReportScreen'),
 );
-const AdmissionPaymentsScreen = preloadable(
+const AdmissionPaymentsScreen = lazy(
   () => import('../../features/admissions/components/AdmissionPaymentsScreen'),
 );
-const ExportScreen = preloadable(() => import('../../features/admissions/components/ExportScreen'));
-const StudentPaymentsScreen = preloadable(
-  () => import('../../features/bursary/components/StudentPaymentsScreen'),
-);
-const PaymentHistoryScreen = preloadable(
-  () => import('../../features/bursary/components/PaymentHistoryScreen'),
-);
-const RevenueScreen = preloadable(() => import('../../features/bursary/components/RevenueScreen'));
-const SummaryOfPaymentsScreen = preloadable(
+const ExportScreen = lazy(() => import('../../features/admissions/components/ExportScreen'));
+const StudentPaymentsScreen = lazy(() => import('../../features/bursary/components/StudentPaymentsScreen'));
+const PaymentHistoryScreen = lazy(() => import('../../features/bursary/components/PaymentHistoryScreen'));
+const RevenueScreen = lazy(() => import('../../features/bursary/components/RevenueScreen'));
+const SummaryOfPaymentsScreen = lazy(
   () => import('../../features/bursary/components/SummaryOfPaymentsScreen'),
 );
-const UpdatePaymentSessionScreen = preloadable(
+const UpdatePaymentSessionScreen = lazy(
   () => import('../../features/bursary/components/UpdatePaymentSessionScreen'),
 );
-const DebtorsListScreen = preloadable(() => import('../../features/payments/components/DebtorsListScreen'));
-const RegistryScreen = preloadable(() => import('../../features/setup/components/RegistryScreen'));
-const StudentFormsScreen = preloadable(
-  () => import('../../features/documents/components/StudentFormsScreen'),
-);
+const DebtorsListScreen = lazy(() => import('../../features/payments/components/DebtorsListScreen'));
+const RegistryScreen = lazy(() => import('../../features/setup/components/RegistryScreen'));
+const StudentFormsScreen = lazy(() => import('../../features/documents/components/StudentFormsScreen'));
 // The registry's student pages (issue 12).
-const MatriculationScreen = preloadable(
-  () => import('../../features/records/components/MatriculationScreen'),
-);
-const AddStudentScreen = preloadable(() => import('../../features/records/components/AddStudentScreen'));
-const StudentAccessScreen = preloadable(
-  () => import('../../features/records/components/StudentAccessScreen'),
-);
-const StudentEnquiryScreen = preloadable(
-  () => import('../../features/records/components/StudentEnquiryScreen'),
-);
-const WaecVerifyScreen = preloadable(() => import('../../features/records/components/WaecVerifyScreen'));
-const SiwesScreen = preloadable(() => import('../../features/records/components/SiwesScreen'));
-const ApprovalScreen = preloadable(() => import('../../features/courses/components/ApprovalScreen'));
-const RegisteredCoursesScreen = preloadable(
+const MatriculationScreen = lazy(() => import('../../features/records/components/MatriculationScreen'));
+const AddStudentScreen = lazy(() => import('../../features/records/components/AddStudentScreen'));
+const StudentAccessScreen = lazy(() => import('../../features/records/components/StudentAccessScreen'));
+const StudentEnquiryScreen = lazy(() => import('../../features/records/components/StudentEnquiryScreen'));
+const WaecVerifyScreen = lazy(() => import('../../features/records/components/WaecVerifyScreen'));
+const SiwesScreen = lazy(() => import('../../features/records/components/SiwesScreen'));
+const ApprovalScreen = lazy(() => import('../../features/courses/components/ApprovalScreen'));
+const RegisteredCoursesScreen = lazy(
   () => import('../../features/courses/components/RegisteredCoursesScreen'),
 );
-const CourseListScreen = preloadable(() => import('../../features/courses/components/CourseListScreen'));
+const CourseListScreen = lazy(() => import('../../features/courses/components/CourseListScreen'));
 // Results (issue 14).
-const ResultUploadScreen = preloadable(() => import('../../features/results/components/ResultUploadScreen'));
-const MarkSheetScreen = preloadable(() => import('../../features/results/components/MarkSheetScreen'));
-const ReviewScreen = preloadable(() => import('../../features/results/components/ReviewScreen'));
-const ResultSheetScreen = preloadable(() => import('../../features/results/components/ResultSheetScreen'));
-const ViewResultScreen = preloadable(() => import('../../features/results/components/ViewResultScreen'));
-const TranscriptScreen = preloadable(() => import('../../features/results/components/TranscriptScreen'));
-const HostelAllocationScreen = preloadable(
-  () => import('../../features/hostels/components/HostelAllocationScreen'),
-);
-const HostelAvailabilityScreen = preloadable(
+const ResultUploadScreen = lazy(() => import('../../features/results/components/ResultUploadScreen'));
+const MarkSheetScreen = lazy(() => import('../../features/results/components/MarkSheetScreen'));
+const ReviewScreen = lazy(() => import('../../features/results/components/ReviewScreen'));
+const ResultSheetScreen = lazy(() => import('../../features/results/components/ResultSheetScreen'));
+const ViewResultScreen = lazy(() => import('../../features/results/components/ViewResultScreen'));
+const TranscriptScreen = lazy(() => import('../../features/results/components/TranscriptScreen'));
+const HostelAllocationScreen = lazy(() => import('../../features/hostels/components/HostelAllocationScreen'));
+const HostelAvailabilityScreen = lazy(
   () => import('../../features/hostels/components/HostelAvailabilityScreen'),
 );
-const ReservedRoomsScreen = preloadable(
-  () => import('../../features/hostels/components/ReservedRoomsScreen'),
-);
+const ReservedRoomsScreen = lazy(() => import('../../features/hostels/components/ReservedRoomsScreen'));
 // Course content (issue 24): the offerings, an offering's content and its preview.
-const ManageContentScreen = preloadable(
-  () => import('../../features/content/components/ManageContentScreen'),
-);
-const AnnouncementsScreen = preloadable(
-  () => import('../../features/announcements/components/AnnouncementsScreen'),
-);
-const OfferingScreen = preloadable(() => import('../../features/content/components/OfferingScreen'));
-const AssignmentsAdminScreen = preloadable(
+const ManageContentScreen = lazy(() => import('../../features/content/components/ManageContentScreen'));
+const AnnouncementsScreen = lazy(() => import('../../features/announcements/components/AnnouncementsScreen'));
+const OfferingScreen = lazy(() => import('../../features/content/components/OfferingScreen'));
+const AssignmentsAdminScreen = lazy(
   () => import('../../features/assignments/components/AssignmentsAdminScreen'),
 );
-const OfferingAssignmentsScreen = preloadable(
+const OfferingAssignmentsScreen = lazy(
   () => import('../../features/assignments/components/OfferingAssignmentsScreen'),
 );
-const CoursePreviewScreen = preloadable(
-  () => import('../../features/content/components/CoursePreviewScreen'),
-);
+const CoursePreviewScreen = lazy(() => import('../../features/content/components/CoursePreviewScreen'));
 // Discussions (issue 25): taking part and moderating, one screen for the three kinds.
-const ModerateDiscussionScreen = preloadable(
+const ModerateDiscussionScreen = lazy(
   () => import('../../features/discussions/components/ModerateDiscussionScreen'),
 );
 // Live classes (issue 26): the offerings and an offering's classes.
-const LiveClassroomScreen = preloadable(
-  () => import('../../features/liveclasses/components/LiveClassroomScreen'),
-);
-const LiveOfferingScreen = preloadable(
-  () => import('../../features/liveclasses/components/LiveOfferingScreen'),
-);
+const LiveClassroomScreen = lazy(() => import('../../features/liveclasses/components/LiveClassroomScreen'));
+const LiveOfferingScreen = lazy(() => import('../../features/liveclasses/components/LiveOfferingScreen'));
 // Computer-based tests (issue 27): the offerings, then a course's bank and an offering's exams.
-const CbtAdminScreen = preloadable(() => import('../../features/cbt/components/CbtAdminScreen'));
-const CbtOfferingScreen = preloadable(() => import('../../features/cbt/components/CbtOfferingScreen'));
-const AllocateReservedRoomScreen = preloadable(
+const CbtAdminScreen = lazy(() => import('../../features/cbt/components/CbtAdminScreen'));
+const CbtOfferingScreen = lazy(() => import('../../features/cbt/components/CbtOfferingScreen'));
+const AllocateReservedRoomScreen = lazy(
   () => import('../../features/hostels/components/AllocateReservedRoomScreen'),
 );
 

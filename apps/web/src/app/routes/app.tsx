@@ -12,48 +12,33 @@ import School from '@mui/icons-material/School';
 import Security from '@mui/icons-material/Security';
 import Tune from '@mui/icons-material/Tune';
 import Videocam from '@mui/icons-material/Videocam';
-import { type ReactElement } from 'react';
+import { lazy, type ReactElement } from 'react';
 import { Navigate, Route } from 'react-router';
 import { NamespaceMessages } from '../../i18n/NamespaceMessages';
 import type { MessageId } from '../../i18n/locales';
 import { AreaShell } from '../shell/AreaShell';
 import { link, type NavItem } from '../shell/nav';
-import { preloadable } from '../../lib/preloadable';
 
-const PlatformDashboard = preloadable(() => import('../../features/platform/components/PlatformDashboard'));
-const RolesScreen = preloadable(() => import('../../features/admin/components/RolesScreen'));
-const AdministratorsScreen = preloadable(
-  () => import('../../features/admin/components/AdministratorsScreen'),
-);
-const ContentReviewScreen = preloadable(
-  () => import('../../features/content/components/ContentReviewScreen'),
-);
-const TransactionsScreen = preloadable(
-  () => import('../../features/transactions/components/TransactionsScreen'),
-);
-const SendBroadcastScreen = preloadable(
-  () => import('../../features/announcements/components/SendBroadcastScreen'),
-);
-const ClassroomReviewScreen = preloadable(
+const PlatformDashboard = lazy(() => import('../../features/platform/components/PlatformDashboard'));
+const RolesScreen = lazy(() => import('../../features/admin/components/RolesScreen'));
+const AdministratorsScreen = lazy(() => import('../../features/admin/components/AdministratorsScreen'));
+const ContentReviewScreen = lazy(() => import('../../features/content/components/ContentReviewScreen'));
+const TransactionsScreen = lazy(() => import('../../features/transactions/components/TransactionsScreen'));
+const SendBroadcastScreen = lazy(() => import('../../features/announcements/components/SendBroadcastScreen'));
+const ClassroomReviewScreen = lazy(
   () => import('../../features/liveclasses/components/ClassroomReviewScreen'),
 );
-const SetupConfigScreen = preloadable(() => import('../../features/setup/components/SetupConfigScreen'));
-const SchoolManagementScreen = preloadable(
-  () => import('../../features/setup/components/SchoolManagementScreen'),
-);
-const ApplicantRecordsScreen = preloadable(
+const SetupConfigScreen = lazy(() => import('../../features/setup/components/SetupConfigScreen'));
+const SchoolManagementScreen = lazy(() => import('../../features/setup/components/SchoolManagementScreen'));
+const ApplicantRecordsScreen = lazy(
   () => import('../../features/admissions/components/ApplicantRecordsScreen'),
 );
-const LearnersScreen = preloadable(() => import('../../features/learners/components/LearnersScreen'));
-const OfferingLearnersScreen = preloadable(
+const LearnersScreen = lazy(() => import('../../features/learners/components/LearnersScreen'));
+const OfferingLearnersScreen = lazy(
   () => import('../../features/learners/components/OfferingLearnersScreen'),
 );
-const InstructorsScreen = preloadable(
-  () => import('../../features/instructors/components/InstructorsScreen'),
-);
-const ChangePasswordScreen = preloadable(
-  () => import('../../features/account/components/ChangePasswordScreen'),
-);
+const InstructorsScreen = lazy(() => import('../../features/instructors/components/InstructorsScreen'));
+const ChangePasswordScreen = lazy(() => import('../../features/account/components/ChangePasswordScreen'));
 
 interface AppPage {
   /** The route under /app, as the spec spells it. */

@@ -17,7 +17,6 @@ import { AreaShell } from '../shell/AreaShell';
 import { useNotificationCounts } from '../shell/notificationCounts';
 import { link, type NavItem } from '../shell/nav';
 import type { ProfileEntry } from '../shell/ProfileMenu';
-import { preloadable } from '../../lib/preloadable';
 
 // The dashboard's parts from the payments and documents features download with the area (started
 // here, so the dashboard does not wait for them after its own chunk) but apart from it: the student's
@@ -28,31 +27,21 @@ const admissionDocuments = import('../../features/documents/components/Admission
 const PaymentButtons = lazy(() => paymentButtons.then((m) => ({ default: m.PaymentButtons })));
 const PaymentReturn = lazy(() => paymentReturn.then((m) => ({ default: m.PaymentReturn })));
 const AdmissionDocuments = lazy(() => admissionDocuments.then((m) => ({ default: m.AdmissionDocuments })));
-const ApplicantFormDialog = preloadable(
-  () => import('../../features/applicant/components/ApplicantFormDialog'),
-);
-const WelcomeDialog = preloadable(() => import('../../features/applicant/components/WelcomeDialog'));
-const ApplicantDashboard = preloadable(
-  () => import('../../features/applicant/components/ApplicantDashboard'),
-);
-const BiodataScreen = preloadable(() => import('../../features/applicant/components/BiodataScreen'));
-const GuardianScreen = preloadable(() => import('../../features/applicant/components/GuardianScreen'));
-const OlevelScreen = preloadable(() => import('../../features/applicant/components/OlevelScreen'));
-const DocumentsScreen = preloadable(() => import('../../features/applicant/components/DocumentsScreen'));
-const AdmissionDocsScreen = preloadable(
-  () => import('../../features/applicant/components/AdmissionDocsScreen'),
-);
-const FeeScheduleScreen = preloadable(() => import('../../features/applicant/components/FeeScheduleScreen'));
-const ChangePasswordScreen = preloadable(
-  () => import('../../features/account/components/ChangePasswordScreen'),
-);
-const PaymentHistoryScreen = preloadable(
-  () => import('../../features/payments/components/PaymentHistoryScreen'),
-);
-const TransactionStatusScreen = preloadable(
+const ApplicantFormDialog = lazy(() => import('../../features/applicant/components/ApplicantFormDialog'));
+const WelcomeDialog = lazy(() => import('../../features/applicant/components/WelcomeDialog'));
+const ApplicantDashboard = lazy(() => import('../../features/applicant/components/ApplicantDashboard'));
+const BiodataScreen = lazy(() => import('../../features/applicant/components/BiodataScreen'));
+const GuardianScreen = lazy(() => import('../../features/applicant/components/GuardianScreen'));
+const OlevelScreen = lazy(() => import('../../features/applicant/components/OlevelScreen'));
+const DocumentsScreen = lazy(() => import('../../features/applicant/components/DocumentsScreen'));
+const AdmissionDocsScreen = lazy(() => import('../../features/applicant/components/AdmissionDocsScreen'));
+const FeeScheduleScreen = lazy(() => import('../../features/applicant/components/FeeScheduleScreen'));
+const ChangePasswordScreen = lazy(() => import('../../features/account/components/ChangePasswordScreen'));
+const PaymentHistoryScreen = lazy(() => import('../../features/payments/components/PaymentHistoryScreen'));
+const TransactionStatusScreen = lazy(
   () => import('../../features/payments/components/TransactionStatusScreen'),
 );
-const ProvisionalLetterScreen = preloadable(
+const ProvisionalLetterScreen = lazy(
   () => import('../../features/documents/components/ProvisionalLetterScreen'),
 );
 

@@ -17,44 +17,36 @@ import Summarize from '@mui/icons-material/Summarize';
 import Upload from '@mui/icons-material/Upload';
 import Videocam from '@mui/icons-material/Videocam';
 import Skeleton from '@mui/material/Skeleton';
-import { useMemo, type ReactElement } from 'react';
+import { lazy, useMemo, type ReactElement } from 'react';
 import { Route } from 'react-router';
 import { NOTIFICATION_TYPES, type NotificationCounts, type PageEntry } from '@portal/contracts';
 import { RequireStudentPage, useStudentPages } from '../../features/student/components/RequireStudentPage';
 import UnauthorizedScreen from '../../features/student/components/UnauthorizedScreen';
 import { LoadingBlock } from '../../components/LoadState';
 import type { FeeSlot } from '../../lib/fee';
-import { lazyPart, preloadable } from '../../lib/preloadable';
+import { lazyPart } from '../../lib/preloadable';
 import { AreaShell } from '../shell/AreaShell';
 import { link, type NavItem, type NavLink } from '../shell/nav';
 import { useNotificationCounts } from '../shell/notificationCounts';
 import type { ProfileEntry } from '../shell/ProfileMenu';
 
-const ChangePasswordScreen = preloadable(
-  () => import('../../features/account/components/ChangePasswordScreen'),
-);
-const StudentDashboard = preloadable(() => import('../../features/student/components/StudentDashboard'));
-const StudentProfileScreen = preloadable(
-  () => import('../../features/records/components/StudentProfileScreen'),
-);
-const DocumentDownloadScreen = preloadable(
+const ChangePasswordScreen = lazy(() => import('../../features/account/components/ChangePasswordScreen'));
+const StudentDashboard = lazy(() => import('../../features/student/components/StudentDashboard'));
+const StudentProfileScreen = lazy(() => import('../../features/records/components/StudentProfileScreen'));
+const DocumentDownloadScreen = lazy(
   () => import('../../features/documents/components/DocumentDownloadScreen'),
 );
-const DocumentUploadScreen = preloadable(
-  () => import('../../features/documents/components/DocumentUploadScreen'),
-);
-const MatriculationScreen = preloadable(
+const DocumentUploadScreen = lazy(() => import('../../features/documents/components/DocumentUploadScreen'));
+const MatriculationScreen = lazy(
   () => import('../../features/records/components/StudentMatriculationScreen'),
 );
-const CourseRegistrationScreen = preloadable(
+const CourseRegistrationScreen = lazy(
   () => import('../../features/courses/components/CourseRegistrationScreen'),
 );
-const ResultScreen = preloadable(() => import('../../features/results/components/ResultScreen'));
-const ReportCardScreen = preloadable(() => import('../../features/results/components/ReportCardScreen'));
-const SchoolFeesScreen = preloadable(() => import('../../features/payments/components/SchoolFeesScreen'));
-const PaymentHistoryScreen = preloadable(
-  () => import('../../features/payments/components/PaymentHistoryScreen'),
-);
+const ResultScreen = lazy(() => import('../../features/results/components/ResultScreen'));
+const ReportCardScreen = lazy(() => import('../../features/results/components/ReportCardScreen'));
+const SchoolFeesScreen = lazy(() => import('../../features/payments/components/SchoolFeesScreen'));
+const PaymentHistoryScreen = lazy(() => import('../../features/payments/components/PaymentHistoryScreen'));
 // Parts of other features' screens, each behind its own placeholder (the fees card's is the card's
 // own while its figures load).
 const SchoolFeesDueCard = lazyPart(
@@ -65,21 +57,21 @@ const FeePayment = lazyPart(
   () => import('../../features/payments/components/FeePayment'),
   <LoadingBlock rows={1} />,
 );
-const HostelApplicationScreen = preloadable(
+const HostelApplicationScreen = lazy(
   () => import('../../features/hostels/components/HostelApplicationScreen'),
 );
-const LectureNotesScreen = preloadable(() => import('../../features/content/components/LectureNotesScreen'));
-const StudentLiveClassesScreen = preloadable(
+const LectureNotesScreen = lazy(() => import('../../features/content/components/LectureNotesScreen'));
+const StudentLiveClassesScreen = lazy(
   () => import('../../features/liveclasses/components/StudentLiveClassesScreen'),
 );
-const StudentDiscussionScreen = preloadable(
+const StudentDiscussionScreen = lazy(
   () => import('../../features/discussions/components/StudentDiscussionScreen'),
 );
-const StudentAssignmentsScreen = preloadable(
+const StudentAssignmentsScreen = lazy(
   () => import('../../features/assignments/components/StudentAssignmentsScreen'),
 );
-const StudentExamsScreen = preloadable(() => import('../../features/cbt/components/StudentExamsScreen'));
-const SittingScreen = preloadable(() => import('../../features/cbt/components/SittingScreen'));
+const StudentExamsScreen = lazy(() => import('../../features/cbt/components/StudentExamsScreen'));
+const SittingScreen = lazy(() => import('../../features/cbt/components/SittingScreen'));
 
 /** A sidebar link to a student page, kept only when the page is in the student's RoleData. */
 const page = (name: string, item: NavLink) => ({ name, item });

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
-import { isValidElement, lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { createRoutesFromChildren, matchRoutes, Route, Routes, useLocation } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { Footer } from '../../components/Footer';
 import { NotFound } from '../../components/NotFound';
@@ -48,8 +48,6 @@ export function AreaShell(props: AreaShellProps) {
   for (const namespace of ['shell', props.area] as const) {
     loadCatalogue(locale, namespace).catch(() => undefined);
   }
-  // So does the screen the address shows, for the same reason.
-  preloadScreen(props.children, useLocation().pathname, props.area);
   return (
     <NamespaceMessages namespace="shell">
       <NamespaceMessages namespace={props.area}>
@@ -57,27 +55,6 @@ export function AreaShell(props: AreaShellProps) {
       </NamespaceMessages>
     </NamespaceMessages>
   );
-}
-
-let preloadedPath: string | undefined;
-
-/**
- * Starts downloading the code of the screen at `pathname` (its route's element and the parts handed
- * to it, where they were declared with `preloadable` or `lazyPart`), once per address.
- */
-function preloadScreen(routes: ReactNode, pathname: string, area: AreaId): void {
-  if (preloadedPath === pathname) return;
-  preloadedPath = pathname;
-  const match = matchRoutes(createRoutesFromChildren(routes), pathname, `/${area}`)?.at(-1);
-  preloadElement(match?.route.element);
-}
-
-function preloadElement(node: unknown): void {
-  if (Array.isArray(node)) return node.forEach(preloadElement);
-  if (!isValidElement(node)) return;
-  const { preload } = node.type as { preload?: () => Promise<void> };
-  preload?.().catch(() => undefined);
-  for (const value of Object.values(node.props as Record<string, unknown>)) preloadElement(value);
 }
 
 function ShellLayout({
