@@ -13,6 +13,7 @@
 // PDF lesson (with the PDF reader: its '(+ PDF reader)' row; pdf.js's worker comes on top).
 //   BENCH_PORT=8196   port of the portal it starts   BENCH_STUDENT=DIT/2024/0005   BENCH_COURSE='CSC 101'
 //   BENCH_ENCODING=br  the Accept-Encoding sent (Chromium offers br only over HTTPS, as the portal is served)
+//   BENCH_LOCALE=ar    the portal's language for the visits (Arabic: right to left, with its style cache)
 //   CHROME_PATH=/usr/bin/chromium
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -23,6 +24,7 @@ import { repoRoot, startPortal } from './lib.mjs';
 const student = process.env.BENCH_STUDENT ?? 'DIT/2024/0005';
 const courseCode = process.env.BENCH_COURSE ?? 'CSC 101';
 const encoding = process.env.BENCH_ENCODING ?? 'br';
+const locale = process.env.BENCH_LOCALE ?? 'en';
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`.padStart(10);
 
 /** The service worker's install: its files and the precache list it fetches (Brotli, as served). */
@@ -75,6 +77,14 @@ try {
     pages = [text, pdf].filter(Boolean).map((id) => `${course}?lesson=${id}`);
     if (pages.length === 0) pages = [course];
   }
+  // The language as the language menu saves it (right to left for Arabic), for the visits below.
+  await page.evaluate((chosen) => {
+    const settings = JSON.parse(localStorage.getItem('portal.settings') ?? '{}');
+    localStorage.setItem(
+      'portal.settings',
+      JSON.stringify({ ...settings, locale: chosen, isDirectionRTL: chosen === 'ar' }),
+    );
+  }, locale);
   const state = await signIn.storageState();
   await signIn.close();
 
