@@ -132,7 +132,7 @@ export const useSessionArea = (area: AreaId): Area =>
   useStore(sessionStore, (users) => sessionArea(area, users));
 
 /** Where each kind of user's pages are kept (an applicant's pages are not granted by roles). */
-const PAGES_OF: Partial<Record<UserKind, keyof AppState>> = {
+const PAGES_OF: Partial<Record<UserKind, 'adminPages' | 'studentPages' | 'consolePages'>> = {
   adminUser: 'adminPages',
   studentUser: 'studentPages',
   authUser: 'consolePages',
@@ -149,7 +149,7 @@ export function useGrantedPage(area: AreaId, page: string | readonly string[]): 
   const wanted: readonly string[] = typeof page === 'string' ? [page] : page;
   return useAppState((state) => {
     const pages = PAGES_OF[userKind];
-    return !!pages && (state[pages] as PageEntry[]).some((entry) => wanted.includes(entry.Page));
+    return !!pages && state[pages].some((entry) => wanted.includes(entry.Page));
   });
 }
 

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import type { ReactNode } from 'react';
 import { useT } from '../../../i18n/useT';
-import { useAppState } from '../../../lib/session';
+import { useGrantedPage } from '../../../lib/session';
 
 /**
  * Shows an admin screen only when the admin's roles grant its page (Data5); the server checks
@@ -9,7 +9,7 @@ import { useAppState } from '../../../lib/session';
  */
 export function RequireAdminPage({ page, children }: { page: string; children: ReactNode }) {
   const t = useT();
-  const granted = useAppState((s) => s.adminPages.some((entry) => entry.Page === page));
+  const granted = useGrantedPage('admin', page);
   if (!granted) return <Alert severity="warning">{t('admin.noAccess')}</Alert>;
   return children;
 }
