@@ -153,9 +153,18 @@ test('a lecture note goes from the lecturer, through review, to a student who re
   await student.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
+  // The visit records its progress; going offline while that is in flight would fail it on the wire.
+  const progressSaves = new Set<Request>();
+  student.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/progress')) progressSaves.add(request);
+  });
+  const settled = (request: Request) => progressSaves.delete(request);
+  student.on('requestfinished', settled);
+  student.on('requestfailed', settled);
   await student.goto(noteUrl);
   await expect(student.getByText('Page 1 of 1')).toBeVisible();
   await expect.poll(() => student.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  await expect.poll(() => progressSaves.size).toBe(0);
   await studentContext.setOffline(true);
   await student.reload();
   await expect(student.getByRole('heading', { name: TITLE, level: 2 })).toBeVisible();

@@ -33,6 +33,10 @@ export class ApiError extends Error {
   }
 }
 
+/** A refusal (4xx) will not change on retry; a network or server failure might: twice more. */
+export const retryUnlessRefused = (failures: number, error: unknown) =>
+  failures < 2 && !(error instanceof ApiError && error.httpStatus >= 400 && error.httpStatus < 500);
+
 /** The error of a failed answer, from its `{ Status, Message, Errors }` envelope (or none). */
 export function apiErrorOf(httpStatus: number, body: unknown): ApiError {
   const envelope = (body ?? {}) as {

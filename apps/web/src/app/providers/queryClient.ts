@@ -1,5 +1,5 @@
 import { onlineManager, QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../lib/api';
+import { retryUnlessRefused } from '../../lib/api';
 import { sessionStore } from '../../lib/session';
 import { settingsStore } from '../settings';
 
@@ -11,9 +11,7 @@ export const queryClient = new QueryClient({
       refetchInterval: false,
       refetchOnWindowFocus: false,
       refetchOnReconnect: true,
-      // A refusal (4xx) will not change on retry; a network or server failure might.
-      retry: (failures, error) =>
-        failures < 2 && !(error instanceof ApiError && error.httpStatus >= 400 && error.httpStatus < 500),
+      retry: retryUnlessRefused,
     },
   },
 });

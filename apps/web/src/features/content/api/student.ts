@@ -5,7 +5,7 @@ import {
   type StudentOfferingsResponse,
 } from '@portal/contracts';
 import { queryOptions, useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api, retryUnlessRefused } from '../../../lib/api';
 
 /*
  * The student's course content. These queries run offline too (networkMode 'offlineFirst'): the
@@ -41,12 +41,16 @@ export const askForStudentContent = (client: QueryClient, courseId: number, sess
 export const useStudentContent = (courseId: number, sessionId: number) =>
   useQuery({ ...studentContentOptions(courseId, sessionId), refetchOnMount: false, retryOnMount: false });
 
-/** Records an item opened, completed or where the player stopped; offline, it is simply not recorded. */
+/**
+ * Records an item opened, completed or where the player stopped. Offline, the save waits for the
+ * network; a connection lost mid-request is tried again.
+ */
 export const useRecordProgress = () =>
   useMutation({
     mutationFn: ({ itemId, input }: { itemId: number; input: ContentProgressInput }) =>
       api<unknown>(CONTENT_API.studentItemProgress(itemId), { method: 'POST', body: input }),
     networkMode: 'online',
+    retry: retryUnlessRefused,
   });
 
 /** videosCompleted: the last lesson of the course ended. */
