@@ -3,9 +3,10 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, transformWithEsbuild, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { areaChunks } from './chunks.config';
+import { earlyReadsScript } from './src/app/earlyReads';
 import { CACHE_NAMES, precachedEntries, SW_FILE } from './sw.config';
 
 /**
@@ -158,6 +159,23 @@ function inlineFavicon(): Plugin {
 }
 
 /**
+ * Writes the early reads' script into index.html's head, before the entry (src/app/earlyReads.ts),
+ * between markers: the prerendered public pages, built from index.html, leave it out (scripts/prerender.mjs).
+ */
+function earlyReads(): Plugin {
+  return {
+    name: 'portal:early-reads',
+    async transformIndexHtml(html) {
+      const { code } = await transformWithEsbuild(earlyReadsScript(), 'early-reads.js', { minify: true });
+      return html.replace(
+        '</title>',
+        `</title>\n    <!--early-reads--><script>${code.trim()}</script><!--/early-reads-->`,
+      );
+    },
+  };
+}
+
+/**
  * The portal is served by the API process under /portal (apps/api serves dist/ with an index
  * fallback); `npm run dev` proxies /api to a locally running API.
  */
@@ -169,6 +187,7 @@ export default defineConfig({
     plainMuiThemes(),
     react(),
     inlineFavicon(),
+    earlyReads(),
     precompressedAssets(),
     /*
      * The service worker (Workbox, generated): it keeps the lecture-notes pages working offline for a

@@ -46,6 +46,29 @@ test('the dashboard says what comes next from live data', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'New documents' })).toBeVisible();
 });
 
+test('the dashboard’s document asks for the page’s reads before its script, and the page takes each of them', async ({
+  page,
+}) => {
+  const asked = new Map<string, number>();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/'))
+      asked.set(`${url.pathname}${url.search}`, (asked.get(`${url.pathname}${url.search}`) ?? 0) + 1);
+  });
+  await signIn(page, 'student', DEMO.student);
+  await expect(page.getByRole('heading', { name: 'Course registration' })).toBeVisible();
+  await expect(page.getByTestId('school-fees-due-card')).toBeVisible();
+  const early = await page.evaluate(() => {
+    const reads = (window as unknown as { __portalEarlyReads?: { reads: Record<string, unknown> } })
+      .__portalEarlyReads;
+    return reads && Object.keys(reads.reads);
+  });
+  // Asked for (the document left them), and every one taken by the page: none left untaken.
+  expect(early).toEqual([]);
+  for (const read of ['/api/student/dashboard', '/api/announcements/current', '/api/student/school-fees'])
+    expect(asked.get(read), read).toBe(1);
+});
+
 test('the student edits their contact details; programme and level stay read-only', async ({ page }) => {
   await signIn(page, 'student', DEMO.student);
   await page.goto(portal('/student/profile'));

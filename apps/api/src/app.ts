@@ -141,12 +141,14 @@ function prerenderedPages(distDir: string): Map<string, string> {
 }
 
 /**
- * The hashes of the prerendered pages' inline scripts (the check, before the first paint, that the
- * page was prerendered in the visitor's language and theme), for the Content-Security-Policy.
+ * The hashes of the pages' inline scripts, for the Content-Security-Policy: index.html's (a signed-in
+ * page's early reads) and the prerendered pages' (the check, before the first paint, that the page
+ * was prerendered in the visitor's language and theme).
  */
 function inlineScriptHashes(distDir: string): string[] {
   const hashes = new Set<string>();
-  for (const file of prerenderedPages(distDir).values()) {
+  for (const file of ['index.html', ...prerenderedPages(distDir).values()]) {
+    if (!existsSync(path.join(distDir, file))) continue;
     const html = readFileSync(path.join(distDir, file), 'utf8');
     for (const [, script] of html.matchAll(/<script>([\s\S]*?)<\/script>/g))
       hashes.add(

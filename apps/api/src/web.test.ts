@@ -11,6 +11,8 @@ import { startTestApp, type TestApp } from '../test/helpers.js';
  * again (a repeat visit on 3G costs no round trip), index.html is revalidated every time.
  */
 const inlineScript = "document.documentElement.setAttribute('data-checked', '')";
+/** index.html's (a signed-in page's early reads). */
+const earlyReadsScript = 'window.__portalEarlyReads = { reads: {} }';
 
 describe('serving the web app', () => {
   let t: TestApp;
@@ -18,7 +20,10 @@ describe('serving the web app', () => {
 
   beforeAll(async () => {
     mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Portal</title>');
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      `<!doctype html><title>Portal</title><!--early-reads--><script>${earlyReadsScript}</script><!--/early-reads-->`,
+    );
     const script = 'console.log("portal");'.repeat(50);
     writeFileSync(path.join(dist, 'assets', 'index-AbC123.js'), script);
     writeFileSync(path.join(dist, 'assets', 'index-AbC123.js.br'), brotliCompressSync(script));
@@ -76,11 +81,13 @@ describe('serving the web app', () => {
     }
   });
 
-  it("allows the prerendered pages' inline script, and no other", async () => {
-    const response = await t.app.inject({ url: '/portal/ApplicantSignin' });
-    const hash = createHash('sha256').update(inlineScript).digest('base64');
-    const scriptSrc = /script-src ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1];
-    expect(scriptSrc).toBe(`'self' 'sha256-${hash}'`);
+  it("allows index.html's and the prerendered pages' inline scripts, and no other", async () => {
+    const hashOf = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+    for (const url of ['/portal/ApplicantSignin', '/portal/student/dashboard']) {
+      const response = await t.app.inject({ url });
+      const scriptSrc = /script-src ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1];
+      expect(scriptSrc, url).toBe(`'self' ${hashOf(earlyReadsScript)} ${hashOf(inlineScript)}`);
+    }
   });
 
   it('sends a hashed asset without the headers only a document reads, and without validators', async () => {

@@ -14,7 +14,11 @@ const dist = path.join(web, 'dist');
 const { render, PRERENDERED_PAGES, PRERENDERED_PATHS } = await import(
   pathToFileURL(path.join(web, 'dist-ssr/prerender.js')).href
 );
-const shell = readFileSync(path.join(dist, 'index.html'), 'utf8');
+// Without the signed-in pages' early reads (vite.config.ts): no one is signed in on these pages.
+const shell = readFileSync(path.join(dist, 'index.html'), 'utf8').replace(
+  /\n\s*<!--early-reads-->[\s\S]*?<!--\/early-reads-->/,
+  '',
+);
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 const english = manifest['src/i18n/messages/en.json'];
 if (!english) throw new Error('The English catalogue is not in the build manifest.');

@@ -44,6 +44,9 @@ export const NOTIFICATION_MESSAGES = {
   unknownType: 'notificationType must be one of 2, 3, 4, 5, 6 or 7.',
 } as const;
 
+/** The newest items the header's bell lists (a page of the list, read as the shell opens). */
+export const NOTIFICATIONS_LATEST = 6;
+
 /** The API's paths, for the web client (the last two are the spec's §7 calls). */
 export const NOTIFICATIONS_API = {
   /** GET → one unread count per type name. */

@@ -47,6 +47,15 @@ export const STUDENT_PAGES = [
   { Page: 'changepassword', Menu_Icon: 'lock' },
 ] as const;
 export type StudentPage = (typeof STUDENT_PAGES)[number]['Page'];
+
+/** The student's own reads, for the web client. */
+export const STUDENT_API = {
+  dashboard: '/api/student/dashboard',
+  pages: '/api/student/pages',
+  schoolFees: '/api/student/school-fees',
+  results: '/api/student/results',
+  courseRegistration: '/api/student/course-registration',
+} as const;
 export const STUDENT_MENU = { Menu_Id: 1, Menu_Name: 'Student' } as const;
 
 /** GET /api/student/pages: the signed-in student's RoleData as it stands now. */

@@ -1,6 +1,7 @@
 import { STATUS } from '@portal/contracts';
 import { localiseAnswer } from '../i18n/serverMessages';
 import { areaOfPath, type AreaId } from './areas';
+import { takeEarlyRead } from './earlyRead';
 import { dropUser, liveAreaUser } from './session';
 
 /** The envelope's success status. */
@@ -118,14 +119,22 @@ async function request(path: string, options: ApiOptions, accept: string): Promi
   const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
   options.signal?.addEventListener('abort', () => controller.abort(), { once: true });
 
+  const url = withQuery(path, options.query);
+  // The document may have asked for this read already, with the same headers (app/earlyReads.ts).
+  const plainRead =
+    (options.method ?? 'GET') === 'GET' && options.headers === undefined && accept === 'application/json';
+  const early = plainRead ? takeEarlyRead(url, user?.token) : undefined;
+
   let response: Response;
   try {
-    response = await fetch(withQuery(path, options.query), {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: controller.signal,
-    });
+    response =
+      (early && (await early)) ??
+      (await fetch(url, {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: controller.signal,
+      }));
   } catch (error) {
     if (options.signal?.aborted) throw error;
     throw new ApiError(0, 'Error', '');

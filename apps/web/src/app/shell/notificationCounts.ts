@@ -2,6 +2,7 @@ import {
   NOTIFICATION_TYPE_NAMES,
   NOTIFICATION_TYPES,
   NOTIFICATIONS_API,
+  NOTIFICATIONS_LATEST,
   STUDENT_PAGES,
   type NotificationCounts,
   type NotificationListResponse,
@@ -22,8 +23,6 @@ import { countsQueryKey, markReadOptions, readCounts, type NotificationArea } fr
  * within 5 s without a reload. Each read is one indexed statement on the server.
  */
 const REFRESH_MS = 4_000;
-/** The newest items the header's bell lists. */
-const LATEST = 6;
 
 interface Listed {
   name: NotificationTypeName;
@@ -91,7 +90,7 @@ export function useNotificationCounts(area: NotificationArea = 'student'): {
       api<NotificationListResponse>(NOTIFICATIONS_API.list, {
         area,
         signal,
-        query: { pageSize: LATEST },
+        query: { pageSize: NOTIFICATIONS_LATEST },
       }).then(
         (answer) => answer.Data,
         (err: unknown) => {

@@ -1,4 +1,8 @@
-import type { CourseRegistrationInput, CourseRegistrationPage } from '@portal/contracts';
+import {
+  STUDENT_API,
+  type CourseRegistrationInput,
+  type CourseRegistrationPage,
+} from '@portal/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
@@ -8,7 +12,7 @@ interface PageResponse {
   Data: CourseRegistrationPage;
 }
 
-const PATH = '/api/student/course-registration';
+const PATH = STUDENT_API.courseRegistration;
 
 /** GET /api/student/course-registration: the semester's window, fees, courses, registration and history. */
 export const courseRegistrationOptions = () =>

@@ -1,4 +1,4 @@
-import type { SchoolFeesStatementResponse } from '@portal/contracts';
+import { STUDENT_API, type SchoolFeesStatementResponse } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
@@ -10,7 +10,7 @@ export const schoolFeesOptions = () =>
   queryOptions({
     queryKey: ['payments', 'school-fees'],
     queryFn: ({ signal }) =>
-      api<SchoolFeesStatementResponse>('/api/student/school-fees', { area: 'student', signal }),
+      api<SchoolFeesStatementResponse>(STUDENT_API.schoolFees, { area: 'student', signal }),
     // A webhook or the reconciliation job may credit a payment at any time: ask on each visit.
     staleTime: 0,
   });

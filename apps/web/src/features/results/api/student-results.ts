@@ -1,4 +1,9 @@
-import type { StudentResults, TranscriptRequestInput, TranscriptRequestRow } from '@portal/contracts';
+import {
+  STUDENT_API,
+  type StudentResults,
+  type TranscriptRequestInput,
+  type TranscriptRequestRow,
+} from '@portal/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
@@ -11,7 +16,7 @@ interface ResultsResponse {
 export const studentResultsOptions = () =>
   queryOptions({
     queryKey: ['student', 'results'],
-    queryFn: ({ signal }) => api<ResultsResponse>('/api/student/results', { area: 'student', signal }),
+    queryFn: ({ signal }) => api<ResultsResponse>(STUDENT_API.results, { area: 'student', signal }),
   });
 export const useStudentResults = () => useQuery(studentResultsOptions());
 

@@ -1,4 +1,4 @@
-import type { StudentDashboard } from '@portal/contracts';
+import { STUDENT_API, type StudentDashboard } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
@@ -7,6 +7,6 @@ export const studentDashboardOptions = () =>
   queryOptions({
     queryKey: ['student', 'dashboard'],
     queryFn: ({ signal }) =>
-      api<{ Status: string; Data: StudentDashboard }>('/api/student/dashboard', { area: 'student', signal }),
+      api<{ Status: string; Data: StudentDashboard }>(STUDENT_API.dashboard, { area: 'student', signal }),
   });
 export const useStudentDashboard = () => useQuery(studentDashboardOptions());

@@ -1,4 +1,4 @@
-import type { PageEntry } from '@portal/contracts';
+import { STUDENT_API, type PageEntry } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../../lib/api';
@@ -9,7 +9,7 @@ const studentPagesOptions = () =>
   queryOptions({
     queryKey: ['student', 'pages'],
     queryFn: ({ signal }) =>
-      api<{ Status: string; Data: PageEntry[] }>('/api/student/pages', { area: 'student', signal }),
+      api<{ Status: string; Data: PageEntry[] }>(STUDENT_API.pages, { area: 'student', signal }),
   });
 
 const samePages = (a: readonly PageEntry[], b: readonly PageEntry[]) =>

@@ -1,0 +1,110 @@
+import { ANNOUNCEMENTS_API, NOTIFICATIONS_API, STUDENT_API, type StudentUser } from '@portal/contracts';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { api } from '../lib/api';
+import { EARLY_READS_GLOBAL } from '../lib/earlyRead';
+import { dropUser, keepUser } from '../lib/session';
+import { server } from '../test/server';
+import { earlyReadsScript } from './earlyReads';
+
+const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
+const tokenExpiringIn = (seconds: number) =>
+  `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ exp: Math.floor(Date.now() / 1000) + seconds })}.x`;
+/** Signed in as the portal signs in: the session kept, and written to the `user` cookie. */
+const signIn = (token: string) =>
+  keepUser('studentUser', { token, MatricNo: 'DIT/2023/0003' } as StudentUser);
+
+/** The reads the server was asked for, with the token that asked. */
+let asked: { path: string; authorization: string | null }[] = [];
+let answered = 0;
+
+beforeEach(() => {
+  asked = [];
+  answered = 0;
+  server.use(
+    http.get('/api/*', ({ request }) => {
+      const url = new URL(request.url);
+      asked.push({
+        path: `${url.pathname}${url.search}`,
+        authorization: request.headers.get('authorization'),
+      });
+      answered += 1;
+      return HttpResponse.json({ Status: 'Ok', Data: { answer: answered } });
+    }),
+  );
+});
+
+afterEach(() => {
+  delete (window as unknown as Record<string, unknown>)[EARLY_READS_GLOBAL];
+  dropUser('studentUser');
+  history.replaceState(null, '', '/portal/');
+});
+
+/** The document's head running its inline script at this address. */
+const openDocument = (address: string) => {
+  history.replaceState(null, '', address);
+  new Function(earlyReadsScript())();
+};
+
+test('a signed-in student’s dashboard asks for its reads before any script, and the page takes those answers', async () => {
+  const token = tokenExpiringIn(3600);
+  signIn(token);
+  openDocument('/portal/student/dashboard');
+  await expect.poll(() => asked.length).toBe(6);
+  expect(asked.map((a) => a.path).sort()).toEqual(
+    [
+      STUDENT_API.pages,
+      NOTIFICATIONS_API.counts,
+      `${NOTIFICATIONS_API.list}?pageSize=6`,
+      STUDENT_API.dashboard,
+      ANNOUNCEMENTS_API.current,
+      STUDENT_API.schoolFees,
+    ].sort(),
+  );
+  expect(new Set(asked.map((a) => a.authorization))).toEqual(new Set([`Bearer ${token}`]));
+
+  // The page's own reads: answered from what the document asked, the server not asked again.
+  const dashboard = await api<{ Data: { answer: number } }>(STUDENT_API.dashboard, { area: 'student' });
+  const latest = await api(NOTIFICATIONS_API.list, { area: 'student', query: { pageSize: 6 } });
+  expect(latest).toBeTruthy();
+  expect(asked).toHaveLength(6);
+  expect(dashboard.Data.answer).toBeLessThanOrEqual(6);
+
+  // Taken once: a later read asks the server.
+  const again = await api<{ Data: { answer: number } }>(STUDENT_API.dashboard, { area: 'student' });
+  expect(asked).toHaveLength(7);
+  expect(again.Data.answer).toBe(7);
+});
+
+test('each page asks for the shell’s reads and its own; a page without reads of its own, the shell’s only', async () => {
+  signIn(tokenExpiringIn(3600));
+  openDocument('/portal/student/Result');
+  await expect.poll(() => asked.length).toBe(4);
+  expect(asked.map((a) => a.path)).toContain(STUDENT_API.results);
+
+  asked = [];
+  openDocument('/portal/student/profile');
+  await expect.poll(() => asked.length).toBe(3);
+  expect(asked.map((a) => a.path)).not.toContain(STUDENT_API.dashboard);
+});
+
+test('nothing is asked early when no one is signed in, the token has expired, or the page is not a student’s', async () => {
+  openDocument('/portal/student/dashboard');
+  signIn(tokenExpiringIn(-60));
+  openDocument('/portal/student/dashboard');
+  signIn(tokenExpiringIn(3600));
+  openDocument('/portal/StudentSignin');
+  openDocument('/portal/admin/dashboard');
+  await new Promise((settle) => setTimeout(settle, 50));
+  expect(asked).toEqual([]);
+});
+
+test('an answer asked for with another token is not taken: the page asks with its own', async () => {
+  signIn(tokenExpiringIn(3600));
+  openDocument('/portal/student/Result');
+  await expect.poll(() => asked.length).toBe(4);
+  const other = tokenExpiringIn(7200);
+  signIn(other);
+  await api(STUDENT_API.results, { area: 'student' });
+  expect(asked.at(-1)).toEqual({ path: STUDENT_API.results, authorization: `Bearer ${other}` });
+});
