@@ -46,9 +46,17 @@ test('the dashboard says what comes next from live data', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'New documents' })).toBeVisible();
 });
 
-test('the dashboard’s document asks for the page’s reads before its script, and the page takes each of them', async ({
+test('the dashboard’s document asks for the page’s reads before its script, the page takes each of them, and nothing jumps', async ({
   page,
 }) => {
+  // Layout shifts as the page loads (announcements arriving after the cards pushed them down a screen).
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
   const asked = new Map<string, number>();
   page.on('request', (request) => {
     const url = new URL(request.url());
@@ -67,6 +75,11 @@ test('the dashboard’s document asks for the page’s reads before its script, 
   expect(early).toEqual([]);
   for (const read of ['/api/student/dashboard', '/api/announcements/current', '/api/student/school-fees'])
     expect(asked.get(read), read).toBe(1);
+  // Below 0.1, what Core Web Vitals call good.
+  const shifted = await page.evaluate(() =>
+    (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((a, b) => a + b, 0),
+  );
+  expect(shifted).toBeLessThan(0.1);
 });
 
 test('the student edits their contact details; programme and level stay read-only', async ({ page }) => {

@@ -22,6 +22,7 @@ import { DOCUMENT_HEADERS, registerJsonAnswers } from './platform/json-answers.j
 import { registerMessageRefs } from './platform/messages.js';
 import { RateLimits } from './platform/rate-limit.js';
 import { createStorage } from './platform/storage.js';
+import { encodingFor, webAssets } from './platform/web-assets.js';
 
 export interface BuildOptions {
   /** An already-open database (tests share one per file); otherwise opened from config. */
@@ -178,24 +179,31 @@ async function serveWeb(app: FastifyInstance, distDir: string): Promise<void> {
       )
     : new Set<string>();
   await app.register(async (scope) => {
-    if (hasWeb) {
-      await scope.register(fastifyStatic, {
-        root: path.join(distDir, 'assets'),
-        prefix: '/portal/assets/',
-        // One route for every hashed asset, looked up on disk when asked for: listing the build's
-        // files (over a thousand with their compressed copies) as routes took about 0.2 s a start.
-        wildcard: true,
-        index: false,
-        // The build writes .br and .gz copies: send those to browsers that accept them.
-        preCompressed: true,
-        // The plugin's own Cache-Control ('public, max-age=0') would replace ours below.
-        cacheControl: false,
-        setHeaders: (res: { setHeader(name: string, value: string): void }, filePath: string) => {
-          const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-          res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-        },
-      });
-    }
+    // reply.sendFile for the pages and the build's root files; the hashed files are sent from memory.
+    await scope.register(fastifyStatic, {
+      root: distDir,
+      serve: false,
+      // The plugin's own Cache-Control ('public, max-age=0') would replace ours: revalidated every time.
+      cacheControl: false,
+      setHeaders: (res: { setHeader(name: string, value: string): void }) =>
+        res.setHeader('cache-control', 'no-cache'),
+    });
+    const assets = webAssets(path.join(distDir, 'assets'));
+    scope.get(
+      '/portal/assets/*',
+      { config: { access: 'public' }, schema: { hide: true } },
+      async (request, reply) => {
+        const asset = hasWeb ? await assets.read((request.params as { '*': string })['*']) : null;
+        if (!asset) return reply.status(404).type('text/plain').send('Not found');
+        const encoding = encodingFor(asset, request.headers['accept-encoding']);
+        reply
+          .header('content-type', asset.type)
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('vary', 'accept-encoding');
+        if (encoding !== 'identity') reply.header('content-encoding', encoding);
+        return reply.send(asset[encoding]);
+      },
+    );
     // A script or style sheet a page loads does not use the headers that govern a document
     // (Helmet's, set on every answer), nor validators (a hashed file never changes: it is kept a year
     // and never asked for again): about 0.9 KiB a file, a sixth of what a student's page sends a

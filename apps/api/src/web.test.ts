@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { brotliCompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/helpers.js';
 
@@ -51,6 +51,29 @@ describe('serving the web app', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       if (encoding === 'br') expect(response.headers['content-encoding']).toBe('br');
+    }
+  });
+
+  it('sends the copy the browser accepts, and 404 for what the build did not write', async () => {
+    const asked = async (encoding: string) =>
+      t.app.inject({ url: '/portal/assets/index-AbC123.js', headers: { 'accept-encoding': encoding } });
+    const gzipOnly = await asked('gzip, deflate');
+    expect(gzipOnly.headers['content-encoding']).toBeUndefined();
+    expect(gzipOnly.body).toBe('console.log("portal");'.repeat(50));
+    const refused = await asked('br;q=0, identity');
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    const brotli = await asked('gzip, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe('console.log("portal");'.repeat(50));
+    for (const url of [
+      '/portal/assets/index-Missing1.js',
+      '/portal/assets/..%2Findex.html',
+      '/portal/assets/index-AbC123.js.br',
+    ]) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
     }
   });
 

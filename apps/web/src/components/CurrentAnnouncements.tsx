@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { ANNOUNCEMENTS_API, type CurrentAnnouncementsResponse } from '@portal/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useT } from '../i18n/useT';
 import { api } from '../lib/api';
 import type { AreaId } from '../lib/areas';
@@ -12,17 +12,24 @@ import { SectionCard } from './SectionCard';
 const REFRESH_MS = 15_000;
 
 /**
+ * The read, for a dashboard that shows its cards only once it knows whether announcements come
+ * above them (else they arrive later and push the cards down the screen).
+ */
+export const currentAnnouncementsOptions = (area: AreaId) =>
+  queryOptions({
+    queryKey: ['announcements', 'current', area],
+    queryFn: ({ signal }) => api<CurrentAnnouncementsResponse>(ANNOUNCEMENTS_API.current, { area, signal }),
+    refetchInterval: REFRESH_MS,
+  });
+
+/**
  * The signed-in user's current announcements (their audience, published, not expired) on their
  * dashboard; nothing at all when there are none. Bodies come sanitised from the server.
  */
 export function CurrentAnnouncements({ area }: { area: AreaId }) {
   const t = useT();
   const when = useWhen();
-  const current = useQuery({
-    queryKey: ['announcements', 'current', area],
-    queryFn: ({ signal }) => api<CurrentAnnouncementsResponse>(ANNOUNCEMENTS_API.current, { area, signal }),
-    refetchInterval: REFRESH_MS,
-  });
+  const current = useQuery(currentAnnouncementsOptions(area));
   const items = current.data?.Data ?? [];
   if (items.length === 0) return null;
   return (

@@ -4,6 +4,7 @@ import Description from '@mui/icons-material/Description';
 import Grading from '@mui/icons-material/Grading';
 import UploadFile from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
@@ -12,10 +13,11 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { StudentDashboard as Dashboard } from '@portal/contracts';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactElement, ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
-import { CurrentAnnouncements } from '../../../components/CurrentAnnouncements';
+import { CurrentAnnouncements, currentAnnouncementsOptions } from '../../../components/CurrentAnnouncements';
 import { PageHeading } from '../../../components/PageHeading';
 import { SectionCard } from '../../../components/SectionCard';
 import { useT } from '../../../i18n/useT';
@@ -44,6 +46,10 @@ export default function StudentDashboard({ feesCard }: { feesCard?: ReactNode })
   const intl = useIntl();
   const user = useSessionUser('studentUser');
   const dashboard = useStudentDashboard();
+  // The cards (the fees card among them) wait for the announcements too: arriving after them, the
+  // announcements would push the cards down the screen.
+  const announcements = useQuery(currentAnnouncementsOptions('student'));
+  const pending = dashboard.isPending || announcements.isPending;
   const twoDecimals = useTwoDecimals();
   useDocumentTitle(`${t('nav.dashboard')} · ${t('portal.name')}`);
   const name = [user?.LastName, user?.FirstName].filter(Boolean).join(' ');
@@ -54,12 +60,20 @@ export default function StudentDashboard({ feesCard }: { feesCard?: ReactNode })
         title={t('nav.dashboard')}
         intro={t('student.dashboard.welcome', { name, matricNo: user?.MatricNo ?? '' })}
       />
-      <CurrentAnnouncements area="student" />
-      <Stack spacing={2}>
+      {pending ? (
+        // As tall as the screen: the footer waits below it rather than jumping down when the cards come.
+        <Box sx={{ minHeight: '100vh' }}>
+          <LoadingBlock rows={4} />
+        </Box>
+      ) : (
+        <CurrentAnnouncements area="student" />
+      )}
+      {/* Mounted at once, so the fees card's code and figures load meanwhile; shown with the others. */}
+      <Stack spacing={2} sx={pending ? { display: 'none' } : undefined}>
         {feesCard}
-        {dashboard.isPending && <LoadingBlock rows={4} />}
         {dashboard.isError && <LoadError error={dashboard.error} onRetry={() => void dashboard.refetch()} />}
-        {dashboard.data &&
+        {!pending &&
+          dashboard.data &&
           (() => {
             const d = dashboard.data.Data;
             const reg = d.CourseRegistration;
