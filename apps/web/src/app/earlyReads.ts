@@ -1,3 +1,6 @@
+// The browser's globals for `askEarlyReads`, which runs in the page; vite.config.ts (checked without
+// them) imports this module to write its script into index.html.
+/// <reference lib="dom" />
 import { ANNOUNCEMENTS_API, NOTIFICATIONS_API, NOTIFICATIONS_LATEST, STUDENT_API } from '@portal/contracts';
 import { EARLY_READS_GLOBAL } from '../lib/earlyRead';
 

@@ -1,8 +1,4 @@
-import {
-  STUDENT_API,
-  type CourseRegistrationInput,
-  type CourseRegistrationPage,
-} from '@portal/contracts';
+import { STUDENT_API, type CourseRegistrationInput, type CourseRegistrationPage } from '@portal/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
