@@ -74,7 +74,10 @@ export default defineConfig({
     // Each worker's first file has its database copy made while the application's modules load.
     setupFiles: ['./test/ready-copy.ts'],
     pool: 'forks',
-    maxWorkers: 2,
+    // Three on the 2-core machine: the slowest files mostly wait (a job's retry delays and expired
+    // claims, two processes started and stopped, a rate limit's window), and a third worker keeps
+    // the processor busy meanwhile rather than leaving the other files one worker.
+    maxWorkers: 3,
     // A worker imports the application once and runs file after file in it; each file still starts
     // its own application on its own clone of the seeded database (test/helpers.ts). The app keeps no
     // state between files outside the database it is given (caches are keyed by database handle).
