@@ -51,6 +51,8 @@ export interface ServerTableProps<T> {
   rowActions?: (row: T) => ReactNode;
   actionsHeader?: string;
   pageSizes?: readonly number[];
+  /** The rows are the previous filters' or page's, shown while the new ones load: read-only. */
+  stale?: boolean;
 }
 
 /** A column's cell: the row's value at `field` unless it says otherwise. */
@@ -81,6 +83,7 @@ export function ServerTable<T>({
   rowActions,
   actionsHeader,
   pageSizes = PAGE_SIZES,
+  stale = false,
 }: ServerTableProps<T>) {
   const t = useT();
   const id = useId();
@@ -133,35 +136,44 @@ export function ServerTable<T>({
           </FormControl>
         </Stack>
       )}
-      <DataTable
-        label={label}
-        columns={dataColumns}
-        rows={rows}
-        rowKey={getRowId}
-        loading={loading}
-        emptyText={emptyText}
-        actions={rowActions && { header: actionsHeader ?? t('crud.actions'), cell: rowActions }}
-        sort={{
-          key: state.sort,
-          order: state.order ?? 'asc',
-          // A click on the sorted column turns its order round; on another, sorts by it.
-          onSort: (key) =>
-            onStateChange({
-              ...state,
-              page: 1,
-              sort: key,
-              order: state.sort === key && (state.order ?? 'asc') === 'asc' ? 'desc' : 'asc',
-            }),
-        }}
-        selection={
-          selection && {
-            selected: selection,
-            onChange: (key, on) => onSelectionChange?.(toggled(selection, [key as RowId], on)),
-            onChangeAll: (keys, on) => onSelectionChange?.(toggled(selection, keys as RowId[], on)),
-            rowLabel: (key) => t('crud.selectRow', { row: String(key) }),
+      {/* Rows of the previous filters or page, shown while the new ones load: read-only meanwhile, so no
+          action lands on a row the new answer may show otherwise (or a mutation's refresh joins the
+          new list's first read, begun before the change). */}
+      <Box
+        inert={stale || undefined}
+        aria-busy={stale || undefined}
+        sx={stale ? { opacity: 0.6, transition: 'opacity 150ms' } : undefined}
+      >
+        <DataTable
+          label={label}
+          columns={dataColumns}
+          rows={rows}
+          rowKey={getRowId}
+          loading={loading}
+          emptyText={emptyText}
+          actions={rowActions && { header: actionsHeader ?? t('crud.actions'), cell: rowActions }}
+          sort={{
+            key: state.sort,
+            order: state.order ?? 'asc',
+            // A click on the sorted column turns its order round; on another, sorts by it.
+            onSort: (key) =>
+              onStateChange({
+                ...state,
+                page: 1,
+                sort: key,
+                order: state.sort === key && (state.order ?? 'asc') === 'asc' ? 'desc' : 'asc',
+              }),
+          }}
+          selection={
+            selection && {
+              selected: selection,
+              onChange: (key, on) => onSelectionChange?.(toggled(selection, [key as RowId], on)),
+              onChangeAll: (keys, on) => onSelectionChange?.(toggled(selection, keys as RowId[], on)),
+              rowLabel: (key) => t('crud.selectRow', { row: String(key) }),
+            }
           }
-        }
-      />
+        />
+      </Box>
       <Stack
         direction="row"
         sx={{ mt: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
@@ -211,6 +223,8 @@ export function ServerTable<T>({
 /** The list query of a paged admin endpoint, as `QueryTable` reads it. */
 export interface PagedQuery<T> {
   data?: Paged<T>;
+  /** The data shown is the previous key's, kept while this one loads. */
+  isPlaceholderData?: boolean;
   isFetching: boolean;
   isError: boolean;
   error: unknown;
@@ -232,6 +246,7 @@ export function QueryTable<T>({
       rows={query.data?.Data ?? []}
       total={query.data?.Total ?? 0}
       loading={query.isFetching}
+      stale={query.isPlaceholderData}
       emptyText={query.isError ? serverMessage(query.error) || t('error.generic') : emptyText}
     />
   );
