@@ -14,7 +14,7 @@ const renderList = (isPlaceholderData: boolean) =>
     <QueryTable<Row>
       label="Applicants"
       query={{
-        data: { Data: [{ id: 7, name: 'Udoh' }], Total: 1 },
+        data: { Status: 'Ok', Data: [{ id: 7, name: 'Udoh' }], Total: 1, Page: 1, PageSize: 20 },
         isPlaceholderData,
         isFetching: isPlaceholderData,
         isError: false,
