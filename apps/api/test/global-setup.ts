@@ -100,20 +100,9 @@ async function databasesNamed(serverUrl: string, prefix: string): Promise<string
   }
 }
 
-/** A seeded database and how to remove it (with the clones made of it). */
-interface Seeding {
-  seeded: SeededDatabase;
-  cleanUp: () => Promise<void>;
-  seconds: number;
-}
-
-/**
- * Migrates and seeds the database of one engine (`driver`: the project's TEST_DB_DRIVER), as the
- * application starts, in a scratch directory of its own.
- */
-async function seed(driver: string | undefined): Promise<Seeding> {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const started = performance.now();
-  const serverUrl = testServerUrl(driver);
+  const serverUrl = testServerUrl(project.config.env?.TEST_DB_DRIVER);
   const root = mkdtempSync(path.join(scratchDir(), 'portal-test-seed-'));
   const dataDir = path.join(root, 'data');
   mkdirSync(dataDir);
@@ -148,67 +137,14 @@ async function seed(driver: string | undefined): Promise<Seeding> {
     if (serverUrl && template) {
       await onServer(serverUrl, `alter database ${template} with allow_connections false`);
     }
+    project.provide('seededDatabase', { dataDir, template, clonePrefix });
   } catch (error) {
     await cleanUp();
     throw error;
   }
-  return {
-    seeded: { dataDir, template, clonePrefix },
-    cleanUp,
-    seconds: (performance.now() - started) / 1000,
-  };
-}
-
-/**
- * Every engine's seeding of this run, started together by the first project's setup: vitest runs the
- * projects' global setups one after another, and the two engines' seedings (PGlite's in this process,
- * PostgreSQL's mostly in the server) overlap. Kept on globalThis, which each project's copy of this
- * module shares.
- */
-const SEEDINGS = Symbol.for('portal.test.seedings');
-function seedingOf(project: TestProject): Promise<Seeding> {
-  const store = globalThis as unknown as Record<symbol, Map<string, Promise<Seeding>> | undefined>;
-  const seedings = (store[SEEDINGS] ??= new Map());
-  const driverOf = (p: TestProject) => p.config.env?.TEST_DB_DRIVER ?? 'pglite';
-  for (const other of [project, ...project.vitest.projects]) {
-    const driver = driverOf(other);
-    if (!seedings.has(driver)) {
-      const seeding = seed(driver);
-      // Awaited by its own project's setup; a failure is that project's to report.
-      seeding.catch(() => undefined);
-      seedings.set(driver, seeding);
-    }
-  }
-  return seedings.get(driverOf(project))!;
-}
-
-/** The engines whose seeding a project's setup took; the others are removed at the end. */
-const CLAIMED = Symbol.for('portal.test.claimed');
-const claimed = () => {
-  const store = globalThis as unknown as Record<symbol, Set<string> | undefined>;
-  return (store[CLAIMED] ??= new Set());
-};
-
-/** Removes the seedings no project took (a project with no file to run here has no setup). */
-async function removeUnclaimed(): Promise<void> {
-  const store = globalThis as unknown as Record<symbol, Map<string, Promise<Seeding>> | undefined>;
-  for (const [driver, seeding] of store[SEEDINGS] ?? []) {
-    if (claimed().has(driver)) continue;
-    claimed().add(driver);
-    await seeding.then((done) => done.cleanUp()).catch(() => undefined);
-  }
-}
-
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  claimed().add(project.config.env?.TEST_DB_DRIVER ?? 'pglite');
-  const { seeded, cleanUp, seconds } = await seedingOf(project);
-  project.provide('seededDatabase', seeded);
   // One line per project that runs it: the global setup runs once per project, never for the root.
   console.log(
-    `[global setup] project ${project.name}: migrated and seeded ${seeded.template ? `the template ${seeded.template}` : `the PGlite database in ${seeded.dataDir}`} in ${seconds.toFixed(1)} s`,
+    `[global setup] project ${project.name}: migrated and seeded ${template ? `the template ${template}` : `the PGlite database in ${dataDir}`} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
-  return async () => {
-    await cleanUp();
-    await removeUnclaimed();
-  };
+  return cleanUp;
 }
