@@ -2,7 +2,8 @@
 // them) imports this module to write its script into index.html.
 /// <reference lib="dom" />
 import { ANNOUNCEMENTS_API, NOTIFICATIONS_API, NOTIFICATIONS_LATEST, STUDENT_API } from '@portal/contracts';
-import { EARLY_READS_GLOBAL } from '../lib/earlyRead';
+import { AREAS, USER_COOKIE, type AreaId } from '../lib/areas';
+import { EARLY_READS_GLOBAL, JSON_CALL_HEADERS } from '../lib/earlyRead';
 
 /*
  * A signed-in page's first reads, asked for by the document itself. Without this, a page's data is
@@ -16,18 +17,15 @@ import { EARLY_READS_GLOBAL } from '../lib/earlyRead';
 
 /** One area's early reads: those every page of its shell makes, and each page's own (by lower-case path). */
 export interface AreaEarlyReads {
-  /** The key of the area's user in the `user` cookie (lib/session.ts). */
-  userKind: string;
   shell: readonly string[];
   pages: Readonly<Record<string, readonly string[]>>;
 }
 
-export type EarlyReadsPlan = Readonly<Record<string, AreaEarlyReads>>;
+export type EarlyReadsPlan = Partial<Readonly<Record<AreaId, AreaEarlyReads>>>;
 
 /** The student's pages most visited on a phone: the shell's reads, and each page's. */
 export const EARLY_READS: EarlyReadsPlan = {
   student: {
-    userKind: 'studentUser',
     shell: [
       STUDENT_API.pages,
       NOTIFICATIONS_API.counts,
@@ -42,27 +40,37 @@ export const EARLY_READS: EarlyReadsPlan = {
   },
 };
 
+/** What the document's script is given: the plan with each area's user kind, and the names it shares with the app. */
+interface EarlyReadsSetup {
+  areas: Record<string, AreaEarlyReads & { userKind: string }>;
+  cookie: string;
+  headers: Readonly<Record<string, string>>;
+  globalName: string;
+}
+
 /**
  * Runs in the document's head (serialised whole by `earlyReadsScript`: it uses nothing from outside
  * its body). Asks for the reads of the page at this address when its area's user is signed in
- * with a live token; sends the headers `api()` sends. Any failure leaves the page to ask as usual.
+ * with a live token, with the headers `api()` sends. Any failure leaves the page to ask as usual.
  */
-export function askEarlyReads(plan: EarlyReadsPlan, globalName: string): void {
+export function askEarlyReads({ areas, cookie, headers, globalName }: EarlyReadsSetup): void {
   try {
     const address = /^\/portal\/([a-z]+)\/([^/]*)\/?$/i.exec(location.pathname);
-    const area = address ? plan[address[1]!.toLowerCase()] : undefined;
+    const area = address ? areas[address[1]!.toLowerCase()] : undefined;
     if (!address || !area) return;
-    const cookie = document.cookie.split('; ').find((part) => part.startsWith('user='));
-    const users = cookie ? (JSON.parse(decodeURIComponent(cookie.slice(5))) as Record<string, unknown>) : {};
+    const stored = document.cookie.split('; ').find((part) => part.startsWith(`${cookie}=`));
+    const users = stored
+      ? (JSON.parse(decodeURIComponent(stored.slice(cookie.length + 1))) as Record<string, unknown>)
+      : {};
     const token = (users[area.userKind] as { token?: unknown } | undefined)?.token;
     if (typeof token !== 'string') return;
     const payload = token.split('.')[1] ?? '';
     const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: number };
     if (!(typeof claims.exp === 'number' && claims.exp * 1000 > Date.now())) return;
-    const headers = { accept: 'application/json', 'x-message-refs': '1', authorization: `Bearer ${token}` };
+    const init = { headers: { ...headers, authorization: `Bearer ${token}` } };
     const reads: Record<string, Promise<Response | null>> = {};
     for (const path of [...area.shell, ...(area.pages[address[2]!.toLowerCase()] ?? [])])
-      reads[path] = fetch(path, { headers }).catch(() => null);
+      reads[path] = fetch(path, init).catch(() => null);
     (window as unknown as Record<string, unknown>)[globalName] = { token, at: Date.now(), reads };
   } catch {
     // Nothing asked early: the page asks for its reads itself.
@@ -70,5 +78,17 @@ export function askEarlyReads(plan: EarlyReadsPlan, globalName: string): void {
 }
 
 /** The inline script that index.html's head runs before the entry. */
-export const earlyReadsScript = (plan: EarlyReadsPlan = EARLY_READS): string =>
-  `(${askEarlyReads.toString()})(${JSON.stringify(plan)},${JSON.stringify(EARLY_READS_GLOBAL)})`;
+export function earlyReadsScript(plan: EarlyReadsPlan = EARLY_READS): string {
+  const setup: EarlyReadsSetup = {
+    areas: Object.fromEntries(
+      Object.entries(plan).map(([area, reads]) => [
+        area,
+        { ...reads, userKind: AREAS[area as AreaId].userKind },
+      ]),
+    ),
+    cookie: USER_COOKIE,
+    headers: JSON_CALL_HEADERS,
+    globalName: EARLY_READS_GLOBAL,
+  };
+  return `(${askEarlyReads.toString()})(${JSON.stringify(setup)})`;
+}

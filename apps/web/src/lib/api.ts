@@ -1,7 +1,7 @@
 import { STATUS } from '@portal/contracts';
 import { localiseAnswer } from '../i18n/serverMessages';
 import { areaOfPath, type AreaId } from './areas';
-import { takeEarlyRead } from './earlyRead';
+import { JSON_CALL_HEADERS, takeEarlyRead } from './earlyRead';
 import { dropUser, liveAreaUser } from './session';
 
 /** The envelope's success status. */
@@ -111,7 +111,7 @@ async function request(path: string, options: ApiOptions, accept: string): Promi
   const user = callerOf(options.area);
 
   // Asks the server to name its messages, so they show in the user's language (ADR 9).
-  const headers: Record<string, string> = { ...options.headers, accept, 'x-message-refs': '1' };
+  const headers: Record<string, string> = { ...options.headers, ...JSON_CALL_HEADERS, accept };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (user) headers.authorization = `Bearer ${user.token}`;
 
@@ -122,7 +122,9 @@ async function request(path: string, options: ApiOptions, accept: string): Promi
   const url = withQuery(path, options.query);
   // The document may have asked for this read already, with the same headers (app/earlyReads.ts).
   const plainRead =
-    (options.method ?? 'GET') === 'GET' && options.headers === undefined && accept === 'application/json';
+    (options.method ?? 'GET') === 'GET' &&
+    options.headers === undefined &&
+    accept === JSON_CALL_HEADERS.accept;
   const early = plainRead ? takeEarlyRead(url, user?.token) : undefined;
 
   let response: Response;

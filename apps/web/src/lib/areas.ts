@@ -6,6 +6,9 @@ export type AreaId = (typeof AREA_IDS)[number];
 
 export type UserKind = 'applicantUser' | 'adminUser' | 'studentUser' | 'authUser';
 
+/** The cookie the signed-in users are kept in, each under its `UserKind` (lib/session.ts). */
+export const USER_COOKIE = 'user';
+
 export interface Area {
   id: AreaId;
   /** Where the area's user is kept in the `user` cookie. */

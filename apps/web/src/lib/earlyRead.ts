@@ -10,6 +10,12 @@ export interface EarlyReads {
   reads: Record<string, Promise<Response | null>>;
 }
 
+/**
+ * The headers of every JSON call `api()` makes besides the bearer token (the server names its
+ * messages, ADR 9): the document's early reads send the same, so their answers are the same.
+ */
+export const JSON_CALL_HEADERS = { accept: 'application/json', 'x-message-refs': '1' } as const;
+
 /** The window property the document leaves them on. */
 export const EARLY_READS_GLOBAL = '__portalEarlyReads';
 

@@ -1,6 +1,6 @@
 import type { AdminUser, ApplicantUser, PageEntry, StudentUser } from '@portal/contracts';
 import { createPersistedStore, createStore, is, useStore } from './store';
-import { AREAS, type Area, type AreaId, type UserKind } from './areas';
+import { AREAS, USER_COOKIE, type Area, type AreaId, type UserKind } from './areas';
 
 /**
  * The signed-in users, one per kind, kept in the `user` cookie as the spec says (students also in
@@ -17,7 +17,6 @@ export interface SessionUsers {
   authUser?: SessionAdmin;
 }
 
-const USER_COOKIE = 'user';
 const CBT_COOKIE = 'cbtUser';
 /** Browsers drop a cookie above 4096 bytes; stay clear of it. */
 const COOKIE_LIMIT = 3800;
