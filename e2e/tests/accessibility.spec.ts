@@ -51,7 +51,7 @@ for (const width of [360, 1280]) {
       await page.goto(portal('/ApplicantSignin'));
       await chooseLanguage(page, language);
       // /forgotPassword needs the user mode a sign-in page's link sets.
-      await page.locator('a[href$="/forgotPassword"]').click();
+      await page.locator('a[href*="/forgotPassword?usermode="]').click();
       for (const path of PUBLIC_PAGES) {
         await page.goto(portal(path));
         await expect(page.locator('h1')).toBeVisible();

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test } from 'vitest';
 import { server } from '../test/server';
+import { appStateStore } from '../lib/session';
 import { currentPath, renderApp } from '../test/renderApp';
 
 /**
@@ -111,8 +112,20 @@ test('the password pages need a user mode or their parameters, else go to /', as
   const third = await renderApp('/AdminSignin');
   await user.click(await screen.findByRole('link', { name: 'Forgot Password?' }));
   expect(await screen.findByRole('heading', { name: 'Forgot Password' })).toBeTruthy();
-  expect(currentPath()).toBe('/forgotPassword');
+  expect(currentPath()).toBe('/forgotPassword?usermode=Admin');
   third.unmount();
+
+  // The sign-in link names the mode, so a tap the browser follows before the script runs (a fresh
+  // page with no app state) still opens the form, and the mode is kept for the reset.
+  localStorage.clear();
+  appStateStore.set({ userMode: null });
+  const fourth = await renderApp('/forgotPassword?usermode=student');
+  expect(await screen.findByRole('heading', { name: 'Forgot Password' })).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe(
+    '/portal/StudentSignin',
+  );
+  expect(appStateStore.get().userMode).toBe('Student');
+  fourth.unmount();
 
   await renderApp('/confirmnewpassword/?id=abc&usermode=Staff');
   expect(await screen.findByRole('heading', { name: 'Reset Password' })).toBeTruthy();

@@ -4,13 +4,8 @@ import { FormCard, PublicLayout } from '../../components/PublicLayout';
 import { ResetPasswordForm } from '../../features/auth/components/ResetPasswordForm';
 import { useT } from '../../i18n/useT';
 import { signInPathOfMode } from '../../lib/areas';
+import { queryParam } from '../../lib/query';
 import { appStateStore, parseResetUserMode } from '../../lib/session';
-
-/** A query parameter by name, matched without regard to case (links are typed and pasted by people). */
-function queryParam(params: URLSearchParams, name: string): string | null {
-  for (const [key, value] of params) if (key.toLowerCase() === name) return value.trim() || null;
-  return null;
-}
 
 /**
  * /ConfirmNewPassword?id={code}&usermode={Applicant|Student|Staff|Admin}, the e-mailed link. The link

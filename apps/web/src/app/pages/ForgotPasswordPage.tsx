@@ -1,16 +1,30 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import { Navigate, Link as RouterLink } from 'react-router';
+import { useEffect } from 'react';
+import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
 import { FormCard, PublicLayout } from '../../components/PublicLayout';
 import { ForgotPasswordForm } from '../../features/auth/components/ForgotPasswordForm';
 import { useT } from '../../i18n/useT';
 import { signInPathOfMode } from '../../lib/areas';
-import { useAppState } from '../../lib/session';
+import { queryParam } from '../../lib/query';
+import { appStateStore, parseResetUserMode, useAppState } from '../../lib/session';
 
-/** /forgotPassword: reached from a sign-in page, which sets the user mode; without one, back to /. */
+/**
+ * /forgotPassword?usermode=…: reached from a sign-in page, whose link names the user mode (so a tap the
+ * browser follows before the page's script runs still arrives with it); the mode is kept in the app
+ * state for the reset that follows. Without one, back to /.
+ */
 export default function ForgotPasswordPage() {
   const t = useT();
-  const userMode = useAppState((s) => s.userMode);
+  const [params] = useSearchParams();
+  const linkedMode = parseResetUserMode(queryParam(params, 'usermode'));
+  const storedMode = useAppState((s) => s.userMode);
+  const userMode = linkedMode ?? storedMode;
+
+  useEffect(() => {
+    if (linkedMode) appStateStore.set({ userMode: linkedMode });
+  }, [linkedMode]);
+
   if (!userMode) return <Navigate to="/" replace />;
   return (
     <PublicLayout title={t('forgot.title')}>

@@ -12,7 +12,6 @@ import { useT } from '../../../i18n/useT';
 import { ApiError } from '../../../lib/api';
 import { AREAS, type AreaId } from '../../../lib/areas';
 import { notify } from '../../../lib/notify';
-import { appStateStore } from '../../../lib/session';
 import { fetchActiveSessions, SessionsUnavailableError, signIn } from '../api/sign-in';
 
 interface SignInCopy {
@@ -125,8 +124,7 @@ export function SignInForm({ area }: { area: AreaId }) {
       <Box sx={{ mt: 2, textAlign: 'center' }}>
         <Link
           component={RouterLink}
-          to="/forgotPassword"
-          onClick={() => appStateStore.set({ userMode: AREAS[area].userMode })}
+          to={`/forgotPassword?usermode=${AREAS[area].userMode}`}
           sx={{ display: 'inline-block', py: 1 }}
         >
           {t(copy.help)}
