@@ -222,7 +222,8 @@ describe.skipIf(process.env.TEST_DB_DRIVER !== 'pg')('background jobs across two
     expect(runs.length).toBeGreaterThan(0);
     for (const slot of runs) expect(slot.runs).toBe(1);
     await expectEachQueuedMailDeliveredOnce();
-  });
+    // Two processes compiled from source at once (up to 90 s each on a loaded machine), then the offers.
+  }, 180_000);
 
   it('delivers each e-mail queued through either process once', async () => {
     const emails = Array.from({ length: 7 }, (_, i) => `applicant${i + 1}@demo.edu.ng`);
