@@ -244,7 +244,7 @@ describe.skipIf(process.env.TEST_DB_DRIVER !== 'pg')('background jobs across two
     const links = resets.map((m) => /confirmnewpassword\/\?id=([^&\s]+)/.exec(mailText(m))?.[1]);
     expect(links.every(Boolean)).toBe(true);
     expect(new Set(links).size).toBe(21);
-  });
+  }, 120_000);
 
   it('stops a process gracefully on SIGTERM, and leaves a delivery cut off by SIGKILL to the other process', async () => {
     b.child.kill('SIGTERM');
@@ -278,5 +278,6 @@ describe.skipIf(process.env.TEST_DB_DRIVER !== 'pg')('background jobs across two
 
     c.child.kill('SIGTERM');
     expect(await c.exited).toBe(0);
-  });
+    // The sum of its own waits: a graceful stop, the stall, C's start from source, the expired claim.
+  }, 240_000);
 });
