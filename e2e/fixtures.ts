@@ -247,6 +247,12 @@ export async function openInPortal(page: Page, href: string) {
     await page.goto(path);
     return;
   }
+  // Already there (the walk's first page is often the landing page): the same path does not remount
+  // the page, so its heading would never leave.
+  const here = new URL(page.url());
+  const there = new URL(path, here);
+  const bare = (url: URL) => url.pathname.replace(/\/+$/, '').toLowerCase() + url.search;
+  if (bare(here) === bare(there)) return;
   await page.evaluate((to) => {
     for (const heading of document.querySelectorAll('h1')) heading.setAttribute('data-walked', '');
     window.history.pushState(null, '', to);
