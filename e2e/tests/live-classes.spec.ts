@@ -74,10 +74,14 @@ test('a live class is scheduled, started, joined, left and ended; attendance and
   // The room shows who is in it by refreshing itself every 5 s (a reload of ours could cut one short).
   await expect(lecturer.getByTestId('participant')).toHaveCount(2, { timeout: 20_000 });
   await student.waitForTimeout(3500);
+  // The room refreshes itself every 5 s; a click just as it reloads is lost with the old page, so each
+  // button is pressed right after a fresh load.
+  await student.waitForEvent('load');
   await student.getByRole('button', { name: 'Leave' }).click();
   await expect(student).toHaveURL(/\/portal\/?$/);
 
   // ── The lecturer ends it; the attendance shows the student's minutes.
+  await lecturer.waitForEvent('load');
   await lecturer.getByRole('button', { name: 'End class' }).click();
   await expect(lecturer).toHaveURL(/\/portal\/?/);
   await lecturer.goto(portal('/admin/LiveClassroom'));

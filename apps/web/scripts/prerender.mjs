@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { prerenderedPageScript } from './prerendered-page-script.mjs';
 
 // React and Emotion as the browser runs them (no development checks or labels in class names).
 process.env.NODE_ENV = 'production';
@@ -42,32 +43,6 @@ const preloads = (page) => [
   ...[...chunkFiles(PRERENDERED_PAGES[page])].filter((file) => !entryFiles.has(file)),
 ];
 
-/*
- * The page's one inline script, allowed by its hash (the server's Content-Security-Policy):
- * - Before the first paint: a visitor whose saved settings differ from what was prerendered (another
- *   language, right-to-left, dark or another theme colour) would see the wrong page for a moment.
- *   Their prerendered page stays hidden, as every page was before prerendering, until main.tsx
- *   renders the right one.
- * - The entry script, the English strings and the page's own chunk (the landing and sign-in pages
- *   are lazy, so that signed-in pages never download their forms) are fetched and run only after
- *   the first paint: the page shows first, then hydrates.
- * - A form submitted before the page has come alive (#root[data-hydrated]) is held, not sent by the
- *   browser (a GET with the password in the address); it is submitted once hydrated
- *   (src/app/prerenderedEdits.ts).
- */
-const inlineScript = (files) =>
-  `<script>try{var s=JSON.parse(localStorage.getItem('portal.settings')||'{}');` +
-  `if((s.locale&&s.locale!=='en')||s.isDirectionRTL||s.darkTheme||(s.themeColor&&s.themeColor!=='indigo'&&s.themeColor!=='school'))` +
-  `document.documentElement.setAttribute('data-prerendered','stale')}catch(e){}` +
-  `addEventListener('submit',function(e){if(!document.querySelector('#root[data-hydrated]')){` +
-  `e.preventDefault();e.target.setAttribute('data-held-submit','')}},true);` +
-  `requestAnimationFrame(function(){setTimeout(function(){` +
-  `${JSON.stringify(files.map((file) => `/portal/${file}`))}.forEach(function(h){var l=document.createElement('link');` +
-  `l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});` +
-  `var e=document.createElement('script');` +
-  `e.type='module';e.crossOrigin='';e.src=${JSON.stringify(entry[1])};document.head.appendChild(e)})})</script>` +
-  `<style>html[data-prerendered=stale] #root{visibility:hidden}</style>`;
-
 const escapeHtml = (text) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 /** Emotion writes each style element before the elements it styles; React hydrates #root without them. */
@@ -86,7 +61,7 @@ for (const page of PRERENDERED_PATHS) {
     // link it never competes with the page for bandwidth.
     .replace(entry[0], '')
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-    .replace('</head>', `${inlineScript(preloads(page))}${styles.join('')}</head>`)
+    .replace('</head>', `${prerenderedPageScript(preloads(page), entry[1])}${styles.join('')}</head>`)
     .replace('<div id="root"></div>', `<div id="root" data-prerendered="${page}">${markup}</div>`);
   if (!document.includes(`data-prerendered="${page}"`))
     throw new Error('No <div id="root"></div> in index.html.');
