@@ -1,11 +1,10 @@
-import { useEffect } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { FormCard, PublicLayout } from '../../components/PublicLayout';
 import { ResetPasswordForm } from '../../features/auth/components/ResetPasswordForm';
+import { useLinkedResetMode } from '../../features/auth/hooks/useLinkedResetMode';
 import { useT } from '../../i18n/useT';
 import { signInPathOfMode } from '../../lib/areas';
 import { queryParam } from '../../lib/query';
-import { appStateStore, parseResetUserMode } from '../../lib/session';
 
 /**
  * /ConfirmNewPassword?id={code}&usermode={Applicant|Student|Staff|Admin}, the e-mailed link. The link
@@ -16,11 +15,7 @@ export default function ConfirmNewPasswordPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const code = queryParam(params, 'id');
-  const userMode = parseResetUserMode(queryParam(params, 'usermode'));
-
-  useEffect(() => {
-    if (userMode) appStateStore.set({ userMode });
-  }, [userMode]);
+  const userMode = useLinkedResetMode();
 
   if (!code || !userMode) return <Navigate to="/" replace />;
   return (

@@ -1,13 +1,12 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import { useEffect } from 'react';
-import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
+import { Navigate, Link as RouterLink } from 'react-router';
 import { FormCard, PublicLayout } from '../../components/PublicLayout';
 import { ForgotPasswordForm } from '../../features/auth/components/ForgotPasswordForm';
+import { useLinkedResetMode } from '../../features/auth/hooks/useLinkedResetMode';
 import { useT } from '../../i18n/useT';
 import { signInPathOfMode } from '../../lib/areas';
-import { queryParam } from '../../lib/query';
-import { appStateStore, parseResetUserMode, useAppState } from '../../lib/session';
+import { useAppState } from '../../lib/session';
 
 /**
  * /forgotPassword?usermode=…: reached from a sign-in page, whose link names the user mode (so a tap the
@@ -16,14 +15,8 @@ import { appStateStore, parseResetUserMode, useAppState } from '../../lib/sessio
  */
 export default function ForgotPasswordPage() {
   const t = useT();
-  const [params] = useSearchParams();
-  const linkedMode = parseResetUserMode(queryParam(params, 'usermode'));
   const storedMode = useAppState((s) => s.userMode);
-  const userMode = linkedMode ?? storedMode;
-
-  useEffect(() => {
-    if (linkedMode) appStateStore.set({ userMode: linkedMode });
-  }, [linkedMode]);
+  const userMode = useLinkedResetMode() ?? storedMode;
 
   if (!userMode) return <Navigate to="/" replace />;
   return (
