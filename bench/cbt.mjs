@@ -72,6 +72,22 @@ const loadavg = () =>
     .map((n) => n.toFixed(2))
     .join(' ');
 
+/**
+ * Connections the kernel dropped because the listen queue was full (the machine's count since boot,
+ * from /proc; null elsewhere): each such client waits 1 s, then 3 s, to try its connection again.
+ */
+function listenOverflows() {
+  try {
+    const [names, values] = readFileSync('/proc/net/netstat', 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('TcpExt:'))
+      .map((line) => line.split(/\s+/));
+    return Number(values[names.indexOf('ListenOverflows')]);
+  } catch {
+    return null;
+  }
+}
+
 /** CPU seconds (user + system) a process has used, from /proc (Linux; null elsewhere). */
 function cpuSeconds(pid) {
   try {
@@ -307,6 +323,7 @@ try {
     }
     await c.end();
   })();
+  const overflowsBefore = listenOverflows();
   const started = Date.now();
   const sittings = Promise.all(candidates.map(sit));
   // A failure is reported where the sittings are awaited, after the cleanup below is armed.
@@ -403,6 +420,23 @@ try {
       );
     }
   }
+  if (process.env.BENCH_DETAIL && KILL) {
+    console.log(
+      '  per second around the restart (first-try saves by when sent; held saves by when acknowledged):',
+    );
+    for (let from = backAt - 2_000; from < backAt + 20_000; from += 1_000) {
+      const inWindow = firstTry(saveTimes, from, from + 1_000).sort((a, b) => a - b);
+      const held = retriedSaves.filter(
+        (x) => x.first + x.sinceFirst >= from && x.first + x.sinceFirst < from + 1_000,
+      );
+      console.log(
+        `    ${String((from - backAt) / 1000).padStart(4)} s  saves ${String(inWindow.length).padStart(4)}  p50 ${ms(percentile(inWindow, 50) ?? 0)}  p99 ${ms(percentile(inWindow, 99) ?? 0)}  max ${ms(inWindow.at(-1) ?? 0)}  held acknowledged ${held.length}`,
+      );
+    }
+  }
+  const overflows = listenOverflows();
+  if (overflows !== null && overflowsBefore !== null)
+    console.log(`  connections dropped at the server's full listen queue: ${overflows - overflowsBefore}`);
   console.log(
     `  CPU per save while answering (after the starts, ${steadySaves} saves in ${Math.max(0, ANSWERING_S / 2 - 5)} s): ` +
       `server ${((1000 * cpu.server) / steadySaves).toFixed(2)} ms, PostgreSQL ${((1000 * cpu.pg) / steadySaves).toFixed(2)} ms`,

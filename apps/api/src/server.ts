@@ -1,6 +1,9 @@
 import { ConfigError, loadConfig } from './config.js';
 import { buildApp } from './app.js';
 
+/** Connections waiting to be accepted (the kernel caps it at net.core.somaxconn). */
+const LISTEN_BACKLOG = 4096;
+
 /** How long a graceful shutdown may take before the process is ended regardless. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -40,7 +43,10 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  await app.listen({ port: config.PORT, host: config.HOST });
+  // A restarted process meets every client's reconnection at once (a CBT hall after a power cut):
+  // the kernel holds up to LISTEN_BACKLOG of them until they are accepted. Node's default of 511
+  // drops the rest, and each dropped client waits 1 s, then 3 s, for its connection to be tried again.
+  await app.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG });
   const url = `${config.PUBLIC_URL}/portal/`;
   console.log(
     [
