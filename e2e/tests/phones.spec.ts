@@ -3,10 +3,10 @@ import type { Page, TestInfo } from '@playwright/test';
 import { DEMO, expect, loadingBars, openInPortal, portal, signIn, test, type Mode } from '../fixtures';
 
 /**
- * Every area at 360 × 640: a screenshot of each page (attached to the report), and nothing cut
- * off — the page never scrolls sideways, no text is clipped by its box, no heading, label or
- * table heading breaks inside a word, and a table either fits, or scrolls inside its own box
- * with its first column kept in view.
+ * Every area at 360 × 640: nothing cut off — the page never scrolls sideways, no text is clipped
+ * by its box, no heading, label or table heading breaks inside a word, and a table either fits, or
+ * scrolls inside its own box with its first column kept in view. A page with a problem has its
+ * screenshot attached to the report.
  */
 
 const APPLICANT = {
@@ -103,14 +103,20 @@ async function waitUntilLoaded(page: Page) {
   await page.waitForLoadState('networkidle');
 }
 
-/** Screenshot attached, then every problem on the page reported (each page checked, all told). */
+/**
+ * Every problem on the page reported (each page checked, all told); a page with problems has its
+ * screenshot attached to the report. (A full-page screenshot of every page cost the sweep its
+ * encoding whether or not anything was wrong.)
+ */
 async function check(page: Page, testInfo: TestInfo, what: string): Promise<string[]> {
   await waitUntilLoaded(page);
-  await testInfo.attach(`${what}.png`, {
-    body: await page.screenshot({ fullPage: true }),
-    contentType: 'image/png',
-  });
-  return (await layoutProblems(page)).map((problem) => `${what}: ${problem}`);
+  const problems = await layoutProblems(page);
+  if (problems.length)
+    await testInfo.attach(`${what}.png`, {
+      body: await page.screenshot({ fullPage: true }),
+      contentType: 'image/png',
+    });
+  return problems.map((problem) => `${what}: ${problem}`);
 }
 
 async function sweep(page: Page, testInfo: TestInfo, paths: readonly string[]): Promise<string[]> {
