@@ -40,6 +40,13 @@ export async function freshPostgres(
 
 /** Starts apps/api/dist/server.js (of `root`, by default this checkout) on a free-ish port with a fresh DATA_DIR; resolves when healthy. */
 export async function startPortal({ port = 8190, env = {}, nodeArgs = [], root = repoRoot } = {}) {
+  // Another run's server on this port would answer the health check below in place of this one.
+  const answering = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+    () => true,
+    () => false,
+  );
+  if (answering)
+    throw new Error(`something already answers on port ${port}: stop it (another bench run?) first`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
   const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/api/dist/server.js')], {
     env: {
