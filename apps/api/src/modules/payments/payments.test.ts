@@ -490,10 +490,12 @@ describe('acceptance-fee payments through the sandbox gateway', () => {
   it('a transfer that lands after the browser returned shows pending, then the job credits it', async () => {
     const { auth } = await admittedApplicant(t);
     const started = (await start(auth, 'monnify')).json();
+    // The money lands 3 s after the browser returns: the check below must come before it, which a
+    // loaded machine did not always do within 0.3 s.
     await submitCheckout(started.Data.checkOutUrl, {
       action: 'transfer_later',
       webhook: 'none',
-      delaySeconds: 0.3,
+      delaySeconds: 3,
     });
     const now = await check(auth, 'Monnify', started.Data.TransactionRef);
     expect(now.json()).toMatchObject({
