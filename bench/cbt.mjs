@@ -384,6 +384,11 @@ try {
   await probe;
   const firstTry = (list, from = -Infinity, to = Infinity) =>
     list.filter((x) => x.at >= from && x.at < to).map((x) => x.ms);
+  /** One line of the detail: the first-try saves sent in [from, from + width), timed from `origin`. */
+  const savesWindow = (from, width, origin) => {
+    const saves = firstTry(saveTimes, from, from + width).sort((a, b) => a - b);
+    return `    ${String((from - origin) / 1000).padStart(4)} s  saves ${String(saves.length).padStart(5)}  p50 ${ms(percentile(saves, 50) ?? 0)}  p99 ${ms(percentile(saves, 99) ?? 0)}  max ${ms(saves.at(-1) ?? 0)}`;
+  };
   console.log(`(round trips of requests answered at their first try, sent while the server was up)`);
   const starts = stats('start', firstTry(startTimes));
   const saves = stats('save an answer', firstTry(saveTimes));
@@ -412,12 +417,9 @@ try {
   if (process.env.BENCH_DETAIL) {
     console.log('  per 10 s from the first start (first-try saves; starts):');
     for (let from = started; from < Math.max(...saveTimes.map((x) => x.at), started); from += 10_000) {
-      const inWindow = firstTry(saveTimes, from, from + 10_000).sort((a, b) => a - b);
       const opens = firstTry(startTimes, from, from + 10_000).length;
       const mark = from <= killedAt && killedAt < from + 10_000 ? ' kill' : '';
-      console.log(
-        `    ${String((from - started) / 1000).padStart(4)} s  saves ${String(inWindow.length).padStart(5)}  p50 ${ms(percentile(inWindow, 50) ?? 0)}  p99 ${ms(percentile(inWindow, 99) ?? 0)}  max ${ms(inWindow.at(-1) ?? 0)}  starts ${opens}${mark}`,
-      );
+      console.log(`${savesWindow(from, 10_000, started)}  starts ${opens}${mark}`);
     }
   }
   if (process.env.BENCH_DETAIL && KILL) {
@@ -425,13 +427,10 @@ try {
       '  per second around the restart (first-try saves by when sent; held saves by when acknowledged):',
     );
     for (let from = backAt - 2_000; from < backAt + 20_000; from += 1_000) {
-      const inWindow = firstTry(saveTimes, from, from + 1_000).sort((a, b) => a - b);
       const held = retriedSaves.filter(
         (x) => x.first + x.sinceFirst >= from && x.first + x.sinceFirst < from + 1_000,
       );
-      console.log(
-        `    ${String((from - backAt) / 1000).padStart(4)} s  saves ${String(inWindow.length).padStart(4)}  p50 ${ms(percentile(inWindow, 50) ?? 0)}  p99 ${ms(percentile(inWindow, 99) ?? 0)}  max ${ms(inWindow.at(-1) ?? 0)}  held acknowledged ${held.length}`,
-      );
+      console.log(`${savesWindow(from, 1_000, backAt)}  held acknowledged ${held.length}`);
     }
   }
   const overflows = listenOverflows();

@@ -73,6 +73,8 @@ test('a live class is scheduled, started, joined, left and ended; attendance and
   await expect(student.getByText(/\(you\)/)).toBeVisible();
   // The room shows who is in it by refreshing itself every 5 s (a reload of ours could cut one short).
   await expect(lecturer.getByTestId('participant')).toHaveCount(2, { timeout: 20_000 });
+  // A join only seconds old reads as the leave of whoever just left (the room's logout read), so the
+  // student stays a few seconds before leaving.
   await student.waitForTimeout(3500);
   // The room refreshes itself every 5 s; a click just as it reloads is lost with the old page, so each
   // button is pressed right after a fresh load.
