@@ -1,25 +1,26 @@
 import { chromium } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { SAVED_ACCOUNT, savedSessionFile, signInThroughForm, type Mode } from './accounts';
-import { AUTH_DIR, LAUNCH_OPTIONS, MAIL_DIR, ORIGIN, PORT, REPO_ROOT } from './env';
+import { AUTH_DIR, LAUNCH_OPTIONS, MAIL_DIR, PORT, REPO_ROOT } from './env';
 
 /**
  * Starts a local SMTP receiver (each message written to e2e/.mail/ as JSON) and the built portal
- * (`node apps/api/dist/server.js`) on port 8181 with a fresh database, signs each role's demo account
- * in once and saves its browser state for the tests (see `signIn` in accounts.ts); returns the
- * teardown. Run `npm run build` first.
+ * (`node apps/api/dist/server.js`) with a fresh database, on port 8181 unless it is taken (see
+ * portalPort), signs each role's demo account in once and saves its browser state for the tests (see
+ * `signIn` in accounts.ts); returns the teardown. Run `npm run build` first.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   for (const built of ['apps/api/dist/server.js', 'apps/web/dist/index.html']) {
     if (!existsSync(path.join(REPO_ROOT, built)))
       throw new Error(`${built} is missing: run npm run build first.`);
   }
-  if (await healthy()) throw new Error(`Something is already answering on port ${PORT}; stop it first.`);
+  const port = await portalPort();
+  const origin = `http://localhost:${port}`;
 
   rmSync(MAIL_DIR, { recursive: true, force: true });
   mkdirSync(MAIL_DIR, { recursive: true });
@@ -33,9 +34,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     env: {
       ...process.env,
       NODE_ENV: 'test',
-      PORT: String(PORT),
+      PORT: String(port),
       DATA_DIR: dataDir,
-      PUBLIC_URL: ORIGIN,
+      PUBLIC_URL: origin,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       LOG_LEVEL: 'warn',
       // Many sign-ins from one address in a few minutes: the tests are not an attack.
@@ -47,8 +48,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
 
   try {
-    await waitForHealth(portal);
-    await saveSessions();
+    await waitForHealth(portal, origin);
+    await saveSessions(origin);
   } catch (error) {
     await stop(portal);
     smtp.close();
@@ -63,14 +64,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 }
 
 /** Each role's demo account signed in through the form once, its cookies and local storage saved. */
-async function saveSessions(): Promise<void> {
+async function saveSessions(origin: string): Promise<void> {
   rmSync(AUTH_DIR, { recursive: true, force: true });
   mkdirSync(AUTH_DIR, { recursive: true });
   const browser = await chromium.launch(LAUNCH_OPTIONS);
   try {
     await Promise.all(
       (Object.keys(SAVED_ACCOUNT) as Mode[]).map(async (mode) => {
-        const context = await browser.newContext({ baseURL: ORIGIN, locale: 'en-GB' });
+        const context = await browser.newContext({ baseURL: origin, locale: 'en-GB' });
         const page = await context.newPage();
         await signInThroughForm(page, mode, SAVED_ACCOUNT[mode]);
         await context.storageState({ path: savedSessionFile(mode) });
@@ -108,9 +109,44 @@ function startSmtpReceiver(): Promise<SMTPServer> {
   });
 }
 
-async function healthy(): Promise<boolean> {
+/**
+ * The port the portal is started on: E2E_PORT when set (it must be free), else 8181 when free, else
+ * one the system gives. The choice goes to the workers through E2E_PORT (they start after this setup,
+ * with its environment, and read env.ts afresh): a second run on the same machine, or anything else
+ * holding 8181, does not stop the tests.
+ */
+async function portalPort(): Promise<number> {
+  if (process.env.E2E_PORT) {
+    if (!(await portFree(PORT))) throw new Error(`Something is already listening on E2E_PORT ${PORT}.`);
+    return PORT;
+  }
+  const port = (await portFree(PORT)) ? PORT : await systemPort();
+  process.env.E2E_PORT = String(port);
+  return port;
+}
+
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, () => probe.close(() => resolve(true)));
+  });
+}
+
+function systemPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function healthy(origin: string): Promise<boolean> {
   try {
-    const response = await fetch(`${ORIGIN}/api/health`);
+    const response = await fetch(`${origin}/api/health`);
     return response.ok;
   } catch {
     return false;
@@ -118,15 +154,15 @@ async function healthy(): Promise<boolean> {
 }
 
 /** The first start seeds the database (with argon2 hashing), which takes a while on a small machine. */
-async function waitForHealth(portal: ChildProcess, timeoutMs = 120_000): Promise<void> {
+async function waitForHealth(portal: ChildProcess, origin: string, timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (portal.exitCode !== null)
       throw new Error(`The portal exited with code ${portal.exitCode} while starting.`);
-    if (await healthy()) return;
+    if (await healthy(origin)) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`The portal did not answer ${ORIGIN}/api/health within ${timeoutMs / 1000} s.`);
+  throw new Error(`The portal did not answer ${origin}/api/health within ${timeoutMs / 1000} s.`);
 }
 
 function stop(portal: ChildProcess): Promise<void> {
