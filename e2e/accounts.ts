@@ -56,6 +56,9 @@ export async function submitSignIn(
   await page.locator('form button[type="submit"]').click();
 }
 
+/** How long a sign-in may take to land: see signInThroughForm. */
+const SIGN_IN_TIMEOUT_MS = 30_000;
+
 /**
  * Signs in through the form and waits for the dashboard (or, after a deep link, the page the user
  * came from). For tests of signing in or out themselves, and accounts without a saved session.
@@ -68,7 +71,9 @@ export async function signInThroughForm(
   landing = DASHBOARD_PATH[mode],
 ) {
   await submitSignIn(page, mode, id, password);
-  await expect(page).toHaveURL(atPortal(landing));
+  // A password check (argon2) and the dashboard's first reads: on a loaded machine, and in the global
+  // setup (where the config's expect timeout does not apply: 5 s there), this takes longer than a step.
+  await expect(page).toHaveURL(atPortal(landing), { timeout: SIGN_IN_TIMEOUT_MS });
 }
 
 /** The account whose session global-setup signs in once and saves, one per mode. */
