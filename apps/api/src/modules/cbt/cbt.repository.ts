@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import {
   admins,
   cbtAnswerLog,
@@ -308,6 +308,20 @@ export async function attemptForAnswers(db: Exec, id: number) {
   return row ?? null;
 }
 
+/** The attempts still being sat (open, ending after `endsAfter`): whose each is, and its paper. */
+export function openAttemptPapers(db: Exec, endsAfter: Date) {
+  return db
+    .select({ id: cbtAttempts.id, studentId: cbtAttempts.studentId, paper: cbtAttempts.paper })
+    .from(cbtAttempts)
+    .where(
+      and(
+        isNull(cbtAttempts.submittedAt),
+        isNull(cbtAttempts.cancelledAt),
+        gt(cbtAttempts.endsAt, endsAfter),
+      ),
+    );
+}
+
 /** Inserts an attempt unless the student has a live one (the partial unique index): null then. */
 export async function insertAttempt(db: Exec, values: AttemptInsert) {
   const [row] = await db
@@ -417,19 +431,30 @@ export interface NewAnswer {
 }
 
 /**
+ * The attempt a batch is written to, as the batch was checked: either as read (its last Seq and end
+ * unchanged since), or not read at all (a batch of new answers checked against the paper this
+ * process holds: the attempt must be at the Seq before the batch's first, not overdue, and not end
+ * before the batch's last answer was given).
+ */
+export type BatchTarget =
+  | { id: number; lastSeq: number; endsAt: Date }
+  | { id: number; lastSeq: number; endsAfter: Date; endsNotBefore: Date };
+
+/**
  * A batch's write, in one statement, if the attempt is still as the batch was checked against (same
- * last Seq, end and machine, open): holds its row (FOR NO KEY UPDATE — the lock an update of non-key
- * columns takes, so the log's key-share locks on it do not wait), appends the entries, counts the
- * questions whose latest entry (the log before the statement and these entries: a statement does not
- * see its own inserts) holds an answer, and sets the attempt's last Seq, that count, the position and
- * when it was last seen. A concurrent change (committed before or while this runs: the row is checked
- * again once held) leaves everything as it was. Answers the count, or null when the attempt changed.
+ * last Seq and machine, open, its end as `target` says): holds its row (FOR NO KEY UPDATE — the lock
+ * an update of non-key columns takes, so the log's key-share locks on it do not wait), appends the
+ * entries, counts the questions whose latest entry (the log before the statement and these entries: a
+ * statement does not see its own inserts) holds an answer, and sets the attempt's last Seq, that
+ * count, the position (kept when null) and when it was last seen. A concurrent change (committed
+ * before or while this runs: the row is checked again once held) leaves everything as it was.
+ * Answers the count, the position and the end, or null when the attempt is not as expected.
  */
 export async function appendAnswers(
   db: Exec,
-  a: { id: number; lastSeq: number; endsAt: Date },
+  target: BatchTarget,
   entries: readonly NewAnswer[],
-  set: { lastSeq: number; position: number; machineId: string; at: Date },
+  set: { lastSeq: number; position: number | null; machineId: string; at: Date },
 ) {
   // JSON carries the batch as one parameter; a null answer is SQL NULL, as the log holds a cleared answer.
   const batch = JSON.stringify(
@@ -441,10 +466,14 @@ export async function appendAnswers(
       given_at: e.givenAt.toISOString(),
     })),
   );
+  const ends =
+    'endsAt' in target
+      ? sql`ends_at = ${target.endsAt.toISOString()}::timestamptz`
+      : sql`ends_at > ${target.endsAfter.toISOString()}::timestamptz and ends_at >= ${target.endsNotBefore.toISOString()}::timestamptz`;
   const { rows } = (await db.execute(sql`
     with held as materialized (
       select id from ${cbtAttempts}
-       where id = ${a.id}::int and last_seq = ${a.lastSeq}::int and ends_at = ${a.endsAt.toISOString()}::timestamptz
+       where id = ${target.id}::int and last_seq = ${target.lastSeq}::int and ${ends}
          and machine_id = ${set.machineId}::text and submitted_at is null and cancelled_at is null
          for no key update
     ), added as (
@@ -456,7 +485,7 @@ export async function appendAnswers(
       returning question_id, seq, answer
     ), latest as (
       select distinct on (question_id) answer
-        from (select question_id, seq, answer from ${cbtAnswerLog} where attempt_id = ${a.id}::int
+        from (select question_id, seq, answer from ${cbtAnswerLog} where attempt_id = ${target.id}::int
               union all select question_id, seq, answer from added) l
        order by question_id, seq desc
     )
@@ -464,11 +493,16 @@ export async function appendAnswers(
        set last_seq = ${set.lastSeq}::int,
            answered = case when ${entries.length}::int = 0 then answered
              else (select count(*)::int from latest where answer is not null and answer <> 'null'::jsonb) end,
-           position = ${set.position}::int,
+           position = coalesce(${set.position}::int, position),
            last_seen_at = ${set.at.toISOString()}::timestamptz
      where id = (select id from held)
-    returning answered`)) as unknown as { rows: { answered: number }[] };
-  return rows[0] ? Number(rows[0].answered) : null;
+    returning answered, position, ends_at`)) as unknown as {
+    rows: { answered: number; position: number; ends_at: string | Date }[];
+  };
+  const row = rows[0];
+  return row
+    ? { answered: Number(row.answered), position: Number(row.position), endsAt: new Date(row.ends_at) }
+    : null;
 }
 
 /** Log entries of an attempt with these seqs (for comparing replays). */

@@ -1164,9 +1164,12 @@ export async function saveAnswers(
   const items = input.Answers;
   for (let i = 1; i < items.length; i++)
     if (items[i]!.Seq <= items[i - 1]!.Seq) throw badRequest(M.seqsNotIncreasing);
+  const saved = await saveNewAnswers(d, studentId, attemptId, machine, input);
+  if (saved) return saved;
   for (let round = 1; round <= SAVE_ROUNDS; round++) {
     const a = await repo.attemptForAnswers(d.db, attemptId);
     if (!a || a.studentId !== studentId) throw forbidden(M.notYourAttempt);
+    holdPaper(d.db, a);
     refuseClosed(a, machine);
     const now = new Date();
     if (isOverdue(a, now)) {
@@ -1177,26 +1180,119 @@ export async function saveAnswers(
     const lastSeq = rows.length ? rows[rows.length - 1]!.seq : a.lastSeq;
     const position =
       input.Position === undefined ? a.position : Math.min(input.Position, Math.max(0, a.paper.length - 1));
-    const answered = await repo.appendAnswers(d.db, a, rows, {
+    const written = await repo.appendAnswers(d.db, a, rows, {
       lastSeq,
       position,
       machineId: machine,
       at: now,
     });
-    if (answered === null) continue;
-    return {
-      Status: STATUS.ok,
-      Data: {
-        Accepted: items.map((i) => i.Seq),
-        LastSeq: lastSeq,
-        Position: position,
-        Answered: answered,
-        EndsAt: a.endsAt.toISOString(),
-        ServerNow: new Date().toISOString(),
-      },
-    };
+    if (written) return savedAnswer(items, lastSeq, written);
   }
   throw new Error(`cbt: attempt ${attemptId} changed under ${SAVE_ROUNDS} batches in a row`);
+}
+
+const savedAnswer = (
+  items: z.output<typeof answersInput>['Answers'],
+  lastSeq: number,
+  written: { answered: number; position: number; endsAt: Date },
+) => ({
+  Status: STATUS.ok,
+  Data: {
+    Accepted: items.map((i) => i.Seq),
+    LastSeq: lastSeq,
+    Position: written.position,
+    Answered: written.answered,
+    EndsAt: written.endsAt.toISOString(),
+    ServerNow: new Date().toISOString(),
+  },
+});
+
+/**
+ * What a save checks that never changes once an attempt is drawn: whose it is, and its paper's
+ * questions (each one's kind and number of options). Each process holds them for the attempts being
+ * sat, per database handle, so that a batch of new answers is checked here and written in one
+ * statement, without reading the attempt first (its paper is most of the row). Filled as attempts
+ * are read for a save, and for every attempt still being sat when the process starts: a restarted
+ * server meets every candidate's held answer at once.
+ */
+interface HeldPaper {
+  studentId: number;
+  length: number;
+  questions: Map<number, { kind: QuestionKind; optionCount: number }>;
+}
+
+/** Attempts whose paper a process holds, per handle: about 3 KB each. */
+const HELD_PAPERS_MAX = 20_000;
+const heldPapers = new WeakMap<object, Map<number, HeldPaper>>();
+
+function holdPaper(db: object, a: { id: number; studentId: number; paper: readonly PaperItem[] }): void {
+  let papers = heldPapers.get(db);
+  if (!papers) heldPapers.set(db, (papers = new Map()));
+  if (papers.has(a.id)) return;
+  papers.set(a.id, {
+    studentId: a.studentId,
+    length: a.paper.length,
+    questions: new Map(a.paper.map((p) => [p.q, { kind: p.k as QuestionKind, optionCount: p.o.length }])),
+  });
+  if (papers.size > HELD_PAPERS_MAX) papers.delete(papers.keys().next().value!);
+}
+
+/** Holds the papers of the attempts still being sat (at start-up). */
+export async function holdOpenPapers(db: Db): Promise<void> {
+  for (const a of await repo.openAttemptPapers(db, new Date(Date.now() - GRACE_MS))) holdPaper(db, a);
+}
+
+/**
+ * A batch of new answers (continuing some Seq with no gap) to an attempt whose paper this process
+ * holds: checked against the paper and written in one statement, which holds only if the attempt is
+ * still open on this machine at the Seq before the batch's first, not overdue, and not ending before
+ * the batch's last answer was given. Anything else — a replay, a gap, another machine, an attempt
+ * submitted or overdue, an answer that does not fit, a paper not held — answers null, and the batch
+ * takes the full path, which reads the attempt and answers or refuses it with the reason.
+ */
+async function saveNewAnswers(
+  d: CbtDeps,
+  studentId: number,
+  attemptId: number,
+  machine: string,
+  input: z.output<typeof answersInput>,
+) {
+  const items = input.Answers;
+  const held = heldPapers.get(d.db)?.get(attemptId);
+  if (!held || held.studentId !== studentId || items.length === 0) return null;
+  const first = items[0]!.Seq;
+  const now = new Date();
+  const rows: repo.NewAnswer[] = [];
+  for (const [k, it] of items.entries()) {
+    const question = held.questions.get(it.QuestionId);
+    if (it.Seq !== first + k || !question || !fitsKind(question, it.Answer)) return null;
+    rows.push({
+      seq: it.Seq,
+      questionId: it.QuestionId,
+      answer: normalAnswer(it.Answer),
+      flagged: it.Flagged,
+      // The device's clock may run ahead: a time later than now is now.
+      givenAt: new Date(Math.min(Date.parse(it.GivenAt), now.getTime())),
+    });
+  }
+  const lastSeq = items[items.length - 1]!.Seq;
+  const written = await repo.appendAnswers(
+    d.db,
+    {
+      id: attemptId,
+      lastSeq: first - 1,
+      endsAfter: new Date(now.getTime() - GRACE_MS),
+      endsNotBefore: new Date(Math.max(...rows.map((r) => r.givenAt.getTime()))),
+    },
+    rows,
+    {
+      lastSeq,
+      position: input.Position === undefined ? null : Math.min(input.Position, Math.max(0, held.length - 1)),
+      machineId: machine,
+      at: now,
+    },
+  );
+  return written && savedAnswer(items, lastSeq, written);
 }
 
 /**
@@ -1234,7 +1330,7 @@ async function checkBatch(
   for (const it of fresh) {
     const p = paper.get(it.QuestionId);
     if (!p) throw conflict(M.notInPaper(it.QuestionId));
-    if (!fitsKind({ kind: p.k as QuestionKind, options: p.o.map(() => ({ correct: false })) }, it.Answer))
+    if (!fitsKind({ kind: p.k as QuestionKind, optionCount: p.o.length }, it.Answer))
       throw badRequest(M.answerShape(it.Seq));
     // The device's clock may run ahead: a time later than now is now.
     const given = new Date(Math.min(Date.parse(it.GivenAt), now.getTime()));

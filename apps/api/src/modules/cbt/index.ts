@@ -83,6 +83,8 @@ const machineOf = (request: FastifyRequest) => String(request.headers[CBT_MACHIN
 export function registerCbtModule(app: FastifyInstance, deps: AppDeps): void {
   const d: service.CbtDeps = { db: deps.database.db, storage: deps.storage, config: deps.config };
   const { db } = d;
+  // Before the first request: a restarted server meets every candidate's held answer at once.
+  app.addHook('onReady', () => service.holdOpenPapers(db));
   d.timeUpJob = deps.jobs.define<{ attemptId: number }>({
     name: 'cbt.time-up',
     expireInSeconds: 60,

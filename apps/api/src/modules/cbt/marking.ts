@@ -95,17 +95,17 @@ export interface MarkedQuestion {
 }
 
 /** Whether an answer has the shape its question takes (null, clearing it, always does). */
-export function fitsKind(q: Pick<MarkedQuestion, 'kind' | 'options'>, answer: AnswerValue): boolean {
+export function fitsKind(q: { kind: QuestionKind; optionCount: number }, answer: AnswerValue): boolean {
   if (answer === null) return true;
   switch (q.kind) {
     case 'single':
-      return 'Choices' in answer && answer.Choices.length === 1 && answer.Choices[0]! < q.options.length;
+      return 'Choices' in answer && answer.Choices.length === 1 && answer.Choices[0]! < q.optionCount;
     case 'multiple':
       return (
         'Choices' in answer &&
         answer.Choices.length >= 1 &&
         new Set(answer.Choices).size === answer.Choices.length &&
-        answer.Choices.every((c) => c < q.options.length)
+        answer.Choices.every((c) => c < q.optionCount)
       );
     case 'truefalse':
       return 'True' in answer;
