@@ -306,8 +306,9 @@ describe('cbt', () => {
       ]);
       expect(foreign.statusCode).toBe(409);
       expect(foreign.json().Message).toBe(M.notInPaper(foreignId));
-      const tf = view.Paper.find((q) => q.Kind === 'truefalse')!;
-      const shape = await post(view.AttemptId, M1, [answer(4, tf, { Number: 1 })]);
+      // An answer of another kind's shape (the drawn paper need not hold a true/false question).
+      const wrongShape: AnswerValue = q4!.Kind === 'truefalse' ? { Number: 1 } : { True: true };
+      const shape = await post(view.AttemptId, M1, [answer(4, q4!, wrongShape)]);
       expect(shape.statusCode).toBe(400);
       expect(shape.json().Message).toBe(M.answerShape(4));
       const unordered = await post(view.AttemptId, M1, [answer(5, q4!, null), answer(4, q4!, null)]);
