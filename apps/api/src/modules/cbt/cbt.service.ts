@@ -1179,8 +1179,7 @@ export async function saveAnswers(
     }
     const rows = await checkBatch(d.db, a, items, now);
     const lastSeq = rows.length ? rows[rows.length - 1]!.seq : a.lastSeq;
-    const position =
-      input.Position === undefined ? a.position : Math.min(input.Position, Math.max(0, a.paper.length - 1));
+    const position = positionIn(a.paper.length, input.Position) ?? a.position;
     const written = await repo.appendAnswers(d.db, a, rows, {
       lastSeq,
       position,
@@ -1287,14 +1286,7 @@ async function saveNewAnswers(
   for (const [k, it] of items.entries()) {
     const question = heldQuestion(held, it.QuestionId);
     if (it.Seq !== first + k || !question || !fitsKind(question, it.Answer)) return null;
-    rows.push({
-      seq: it.Seq,
-      questionId: it.QuestionId,
-      answer: normalAnswer(it.Answer),
-      flagged: it.Flagged,
-      // The device's clock may run ahead: a time later than now is now.
-      givenAt: new Date(Math.min(Date.parse(it.GivenAt), now.getTime())),
-    });
+    rows.push(logEntry(it, now));
   }
   const lastSeq = items[items.length - 1]!.Seq;
   const written = await repo.appendAnswers(
@@ -1308,10 +1300,7 @@ async function saveNewAnswers(
     rows,
     {
       lastSeq,
-      position:
-        input.Position === undefined
-          ? null
-          : Math.min(input.Position, Math.max(0, held.questionIds.length - 1)),
+      position: positionIn(held.questionIds.length, input.Position) ?? null,
       machineId: machine,
       at: now,
     },
@@ -1356,19 +1345,25 @@ async function checkBatch(
     if (!p) throw conflict(M.notInPaper(it.QuestionId));
     if (!fitsKind({ kind: p.k as QuestionKind, optionCount: p.o.length }, it.Answer))
       throw badRequest(M.answerShape(it.Seq));
-    // The device's clock may run ahead: a time later than now is now.
-    const given = new Date(Math.min(Date.parse(it.GivenAt), now.getTime()));
-    if (given.getTime() > a.endsAt.getTime()) throw conflict(M.givenAfterEnd(it.Seq));
-    rows.push({
-      seq: it.Seq,
-      questionId: it.QuestionId,
-      answer: normalAnswer(it.Answer),
-      flagged: it.Flagged,
-      givenAt: given,
-    });
+    const row = logEntry(it, now);
+    if (row.givenAt.getTime() > a.endsAt.getTime()) throw conflict(M.givenAfterEnd(it.Seq));
+    rows.push(row);
   }
   return rows;
 }
+
+/** An answer of a batch as the log keeps it. The device's clock may run ahead: a time later than now is now. */
+const logEntry = (it: z.output<typeof answersInput>['Answers'][number], now: Date): repo.NewAnswer => ({
+  seq: it.Seq,
+  questionId: it.QuestionId,
+  answer: normalAnswer(it.Answer),
+  flagged: it.Flagged,
+  givenAt: new Date(Math.min(Date.parse(it.GivenAt), now.getTime())),
+});
+
+/** The position a batch asks for, within the paper (undefined: the batch asks for none). */
+const positionIn = (paperLength: number, asked: number | undefined) =>
+  asked === undefined ? undefined : Math.min(asked, Math.max(0, paperLength - 1));
 
 /** The candidate submits (again: the same receipt). */
 export async function submitOwn(d: CbtDeps, studentId: number, attemptId: number, machine: string) {
