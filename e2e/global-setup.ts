@@ -117,29 +117,24 @@ function startSmtpReceiver(): Promise<SMTPServer> {
  */
 async function portalPort(): Promise<number> {
   if (process.env.E2E_PORT) {
-    if (!(await portFree(PORT))) throw new Error(`Something is already listening on E2E_PORT ${PORT}.`);
+    if ((await listenable(PORT)) === null)
+      throw new Error(`Something is already listening on E2E_PORT ${PORT}.`);
     return PORT;
   }
-  const port = (await portFree(PORT)) ? PORT : await systemPort();
+  const port = (await listenable(PORT)) ?? (await listenable(0));
+  if (port === null) throw new Error('No port is free for the portal.');
   process.env.E2E_PORT = String(port);
   return port;
 }
 
-function portFree(port: number): Promise<boolean> {
+/** Listens on `port` (0: one the system gives) and closes again: the port it had, or null when taken. */
+function listenable(port: number): Promise<number | null> {
   return new Promise((resolve) => {
     const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, () => probe.close(() => resolve(true)));
-  });
-}
-
-function systemPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
+    probe.once('error', () => resolve(null));
+    probe.listen(port, () => {
+      const { port: bound } = probe.address() as AddressInfo;
+      probe.close(() => resolve(bound));
     });
   });
 }
