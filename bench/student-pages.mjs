@@ -11,6 +11,9 @@
 //   BENCH_RUNS=3        runs per page and cache state     BENCH_PORT=8197   port of the portal it starts
 //   BENCH_STUDENT=DIT/2023/0003                            CHROME_PATH=/usr/bin/chromium
 //   BENCH_REPORTS=/some/folder   keep each run's Lighthouse report there (JSON), to see where the time goes
+//   BENCH_ROOT=/path            another checkout's build to measure (for "before" figures)
+//   BENCH_THROTTLING=devtools   throttle Chromium itself (Lighthouse's devtools method: the same Slow 4G and
+//                               4× CPU applied to the real page load) rather than simulate from an unthrottled one
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -45,7 +48,10 @@ const row = (label, r) =>
     `${label.padEnd(48)} ${`${Math.round(r.lcp)} ms`.padStart(8)} ${`${Math.round(r.tbt)} ms`.padStart(8)} ${`${(r.bytes / 1024).toFixed(0)} KiB`.padStart(9)}`,
   );
 
-const portal = await startPortal({ port: Number(process.env.BENCH_PORT ?? 8197) });
+const portal = await startPortal({
+  port: Number(process.env.BENCH_PORT ?? 8197),
+  ...(process.env.BENCH_ROOT ? { root: process.env.BENCH_ROOT } : {}),
+});
 const profile = mkdtempSync(path.join(tmpdir(), 'portal-bench-chrome-'));
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -86,6 +92,7 @@ try {
         onlyCategories: ['performance'],
         // Keep the sign-in: the cache is emptied above, not by Lighthouse.
         disableStorageReset: true,
+        ...(process.env.BENCH_THROTTLING ? { throttlingMethod: process.env.BENCH_THROTTLING } : {}),
       });
       // A busy machine sometimes spoils the trace (NO_NAVSTART, NO_FCP): run again.
       if (lhr.runtimeError && attempt < 3) continue;
@@ -103,7 +110,7 @@ try {
   };
 
   console.log(
-    `Lighthouse 12, default mobile settings, signed in as ${student}; ${runs} runs per page and cache state`,
+    `Lighthouse 12, default mobile settings${process.env.BENCH_THROTTLING ? ` (${process.env.BENCH_THROTTLING} throttling)` : ''}, signed in as ${student}; ${runs} runs per page and cache state`,
   );
   console.log(
     `targets: first visit LCP ≤ ${TARGET.coldLcp} ms and ≤ ${TARGET.coldKiB} KiB; warm cache LCP ≤ ${TARGET.warmLcp} ms\n`,

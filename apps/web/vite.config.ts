@@ -3,10 +3,12 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
+import type { OutputBundle, OutputChunk } from 'rollup';
 import { defineConfig, transformWithEsbuild, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { areaChunks } from './chunks.config';
-import { earlyReadsScript } from './src/app/earlyReads';
+import { earlyReadsScript, type CodeFilesOf } from './src/app/earlyReads';
+import { LOCALES } from './src/i18n/locales';
 import { CACHE_NAMES, precachedEntries, SW_FILE } from './sw.config';
 
 /**
@@ -161,17 +163,59 @@ function inlineFavicon(): Plugin {
 /**
  * Writes the early reads' script into index.html's head, before the entry (src/app/earlyReads.ts),
  * between markers: the prerendered public pages, built from index.html, leave it out (scripts/prerender.mjs).
+ * In a build it names the files of each page's declared code: the file holding each module and the
+ * files it imports (the entry excepted: the document loads it anyway), and each catalogue's file per
+ * language. A declared module or catalogue the bundle lacks fails the build.
  */
 function earlyReads(): Plugin {
+  let base = '/';
   return {
     name: 'portal:early-reads',
-    async transformIndexHtml(html) {
-      const { code } = await transformWithEsbuild(earlyReadsScript(), 'early-reads.js', { minify: true });
-      return html.replace(
-        '</title>',
-        `</title>\n    <!--early-reads--><script>${code.trim()}</script><!--/early-reads-->`,
-      );
+    configResolved(config) {
+      base = config.base;
     },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, { bundle }) {
+        const filesOf = bundle ? codeFilesIn(bundle) : undefined;
+        const script = earlyReadsScript(undefined, filesOf, base);
+        const { code } = await transformWithEsbuild(script, 'early-reads.js', { minify: true });
+        return html.replace(
+          '</title>',
+          `</title>\n    <!--early-reads--><script>${code.trim()}</script><!--/early-reads-->`,
+        );
+      },
+    },
+  };
+}
+
+/** The files of declared code in this bundle (earlyReads above). */
+function codeFilesIn(bundle: OutputBundle): CodeFilesOf {
+  const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const chunkHolding = (source: string) => {
+    const suffix = `/src/${source}`;
+    const chunk = chunks.find((c) => c.moduleIds.some((id) => id.split('?')[0]!.endsWith(suffix)));
+    if (!chunk) throw new Error(`Early reads: no file of the build holds src/${source} (src/app/earlyReads.ts)`);
+    return chunk;
+  };
+  const withImports = (chunk: OutputChunk, into: Set<string>) => {
+    if (chunk.isEntry || into.has(chunk.fileName)) return;
+    into.add(chunk.fileName);
+    for (const name of chunk.imports) withImports(byName.get(name)!, into);
+  };
+  return ({ code = [], catalogues = [] }, withMainCatalogue) => {
+    const files = new Set<string>();
+    for (const source of code) withImports(chunkHolding(source), files);
+    const catalogueFiles = (locale: string) => {
+      const sources = catalogues.map((namespace) => `i18n/messages/${namespace}/${locale}.json`);
+      if (withMainCatalogue) sources.unshift(`i18n/messages/${locale}.json`);
+      return sources.map((source) => chunkHolding(source).fileName);
+    };
+    return {
+      code: [...files],
+      catalogues: Object.fromEntries(LOCALES.map((locale) => [locale, catalogueFiles(locale)])),
+    };
   };
 }
 

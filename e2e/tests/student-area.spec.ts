@@ -46,7 +46,7 @@ test('the dashboard says what comes next from live data', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'New documents' })).toBeVisible();
 });
 
-test('the dashboard’s document asks for the page’s reads before its script, the page takes each of them, and nothing jumps', async ({
+test('the dashboard’s document asks for the page’s reads and code before its script, the page takes each of them, and nothing jumps', async ({
   page,
 }) => {
   // Layout shifts as the page loads (announcements arriving after the cards pushed them down a screen).
@@ -58,21 +58,33 @@ test('the dashboard’s document asks for the page’s reads before its script, 
     }).observe({ type: 'layout-shift', buffered: true });
   });
   const asked = new Map<string, number>();
+  const scripts = new Map<string, number>();
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.pathname.startsWith('/api/'))
       asked.set(`${url.pathname}${url.search}`, (asked.get(`${url.pathname}${url.search}`) ?? 0) + 1);
+    if (/^\/portal\/assets\/.+\.js$/.test(url.pathname))
+      scripts.set(url.pathname, (scripts.get(url.pathname) ?? 0) + 1);
   });
   await signIn(page, 'student', DEMO.student);
   await expect(page.getByRole('heading', { name: 'Course registration' })).toBeVisible();
   await expect(page.getByTestId('school-fees-due-card')).toBeVisible();
   const early = await page.evaluate(() => {
-    const reads = (window as unknown as { __portalEarlyReads?: { reads: Record<string, unknown> } })
-      .__portalEarlyReads;
-    return reads && Object.keys(reads.reads);
+    const loads = (
+      window as unknown as { __portalEarlyReads?: { reads: Record<string, unknown>; code: string[] } }
+    ).__portalEarlyReads;
+    const entry = document.querySelector('script[type="module"][src]')?.getAttribute('src');
+    return loads && { reads: Object.keys(loads.reads), code: loads.code, entry };
   });
   // Asked for (the document left them), and every one taken by the page: none left untaken.
-  expect(early).toEqual([]);
+  expect(early?.reads).toEqual([]);
+  // Every file of the page's code was asked for by its document, beside the entry (none a layer
+  // later), and downloaded once: the import took the preloaded file.
+  expect(early?.code.length).toBeGreaterThan(10);
+  for (const [script, times] of scripts) {
+    if (script !== early?.entry) expect(early?.code, `${script} preloaded by the document`).toContain(script);
+    expect(times, `${script} downloaded once`).toBe(1);
+  }
   for (const read of ['/api/student/dashboard', '/api/announcements/current', '/api/student/school-fees'])
     expect(asked.get(read), read).toBe(1);
   // Below 0.1, what Core Web Vitals call good.

@@ -5,7 +5,8 @@ import { api } from '../lib/api';
 import { EARLY_READS_GLOBAL } from '../lib/earlyRead';
 import { dropUser, keepUser } from '../lib/session';
 import { server } from '../test/server';
-import { earlyReadsScript } from './earlyReads';
+import { earlyReadsScript, type CodeFilesOf } from './earlyReads';
+import { SETTINGS_KEY } from './settings';
 
 const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
 const tokenExpiringIn = (seconds: number) =>
@@ -107,4 +108,64 @@ test('an answer asked for with another token is not taken: the page asks with it
   signIn(other);
   await api(STUDENT_API.results, { area: 'student' });
   expect(asked.at(-1)).toEqual({ path: STUDENT_API.results, authorization: `Bearer ${other}` });
+});
+
+/** A build's files for the plan's code: one per module and catalogue, named after it. */
+const filesOf: CodeFilesOf = ({ code = [], catalogues = [] }, withMainCatalogue) => ({
+  code: code.map((source) => `assets/${source.replace(/.*\//, '')}.js`),
+  catalogues: Object.fromEntries(
+    ['en', 'fr'].map((locale) => [
+      locale,
+      [...(withMainCatalogue ? ['main'] : []), ...catalogues].map((name) => `assets/${name}-${locale}.js`),
+    ]),
+  ),
+});
+
+const preloaded = () =>
+  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')].map((link) =>
+    link.getAttribute('href'),
+  );
+
+test('the document preloads the code of the shell and of the page, and the catalogues in the chosen language', async () => {
+  document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove());
+  signIn(tokenExpiringIn(3600));
+  localStorage.setItem(SETTINGS_KEY, JSON.stringify({ locale: 'fr' }));
+  history.replaceState(null, '', '/portal/student/dashboard');
+  new Function(earlyReadsScript(undefined, filesOf))();
+  const links = preloaded();
+  expect(links).toEqual(
+    expect.arrayContaining([
+      '/portal/assets/QueryLayout.tsx.js',
+      '/portal/assets/student.tsx.js',
+      '/portal/assets/main-fr.js',
+      '/portal/assets/shell-fr.js',
+      '/portal/assets/student-fr.js',
+      '/portal/assets/StudentDashboard.tsx.js',
+      '/portal/assets/SchoolFeesDueCard.tsx.js',
+      '/portal/assets/payments-fr.js',
+    ]),
+  );
+  expect(links.filter((href) => href!.endsWith('-en.js'))).toEqual([]);
+  // Each file once, with the credentials mode of the entry's module scripts (so the import takes it).
+  expect(new Set(links).size).toBe(links.length);
+  for (const link of document.head.querySelectorAll('link[rel="preload"]'))
+    expect(link.getAttribute('crossorigin')).toBe('');
+  await expect.poll(() => asked.length).toBe(6);
+
+  // Another page: its own code, not the dashboard's; a language the build lacks falls back to English.
+  document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove());
+  localStorage.setItem(SETTINGS_KEY, JSON.stringify({ locale: 'xx' }));
+  history.replaceState(null, '', '/portal/student/Result');
+  new Function(earlyReadsScript(undefined, filesOf))();
+  expect(preloaded()).toContain('/portal/assets/ResultScreen.tsx.js');
+  expect(preloaded()).toContain('/portal/assets/main-en.js');
+  expect(preloaded()).not.toContain('/portal/assets/StudentDashboard.tsx.js');
+  localStorage.removeItem(SETTINGS_KEY);
+});
+
+test('no code is preloaded for a visitor who is not signed in', () => {
+  document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove());
+  history.replaceState(null, '', '/portal/student/dashboard');
+  new Function(earlyReadsScript(undefined, filesOf))();
+  expect(preloaded()).toEqual([]);
 });

@@ -2,58 +2,124 @@
 // them) imports this module to write its script into index.html.
 /// <reference lib="dom" />
 import { ANNOUNCEMENTS_API, NOTIFICATIONS_API, NOTIFICATIONS_LATEST, STUDENT_API } from '@portal/contracts';
+import { DEFAULT_LOCALE, type Namespace } from '../i18n/locales';
 import { AREAS, USER_COOKIE, type AreaId } from '../lib/areas';
 import { EARLY_READS_GLOBAL, JSON_CALL_HEADERS } from '../lib/earlyRead';
+import { SETTINGS_KEY } from './settings';
 
 /*
- * A signed-in page's first reads, asked for by the document itself. Without this, a page's data is
- * asked for only once its code has arrived and run (the entry, the area, the screen: three trips
- * on a slow link), and the page's largest text waits for it. The document's head holds a small
- * script (written into index.html at build time, allowed by its hash) that reads the session from
- * the `user` cookie and asks at once for the reads this page will make; `api()` takes such an
- * answer instead of asking again (lib/earlyRead.ts). A read the page does not make is wasted, and
- * the student-area browser test fails when one is left untaken.
+ * A signed-in page's first reads and code, asked for by the document itself. Without this, a page's
+ * data is asked for only once its code has arrived and run, and its code arrives a layer at a time:
+ * the entry, then the Query layout and the area, then the area's catalogues, then the screen, then
+ * the cards the screen loads lazily — five trips on a slow link before the page can paint. The
+ * document's head holds a small script (written into index.html at build time, allowed by its hash)
+ * that reads the session from the `user` cookie and, for this page: asks at once for the reads it
+ * will make, which `api()` takes instead of asking again (lib/earlyRead.ts); and adds a
+ * `modulepreload` link for every file of its code and of its catalogues in the chosen language, so
+ * they download beside the entry. A read the page does not make is wasted, and the student-area
+ * browser test fails when one is left untaken, or when the page loads a file its document did not ask for.
  */
 
-/** One area's early reads: those every page of its shell makes, and each page's own (by lower-case path). */
+/** What a page needs before it can paint, declared once: its reads, and the code they are shown by. */
+export interface EarlyLoads {
+  /** GETs, as `api()` asks for them (paths from the contracts, with their query). */
+  reads: readonly string[];
+  /**
+   * Source modules under src/ the page renders at once (a screen, a card its route loads lazily):
+   * the build preloads each one's file and the files it imports.
+   */
+  code?: readonly string[];
+  /** The catalogues those modules show, in the visitor's language (the shell's: also the main one). */
+  catalogues?: readonly Namespace[];
+}
+
+/** One area's early loads: those every page of its shell needs, and each page's own (by lower-case path). */
 export interface AreaEarlyReads {
-  shell: readonly string[];
-  pages: Readonly<Record<string, readonly string[]>>;
+  shell: EarlyLoads;
+  pages: Readonly<Record<string, EarlyLoads>>;
 }
 
 export type EarlyReadsPlan = Partial<Readonly<Record<AreaId, AreaEarlyReads>>>;
 
-/** The student's pages most visited on a phone: the shell's reads, and each page's. */
+/** The student's pages most visited on a phone: the shell's reads and code, and each page's. */
 export const EARLY_READS: EarlyReadsPlan = {
   student: {
-    shell: [
-      STUDENT_API.pages,
-      NOTIFICATIONS_API.counts,
-      `${NOTIFICATIONS_API.list}?pageSize=${NOTIFICATIONS_LATEST}`,
-    ],
+    shell: {
+      reads: [
+        STUDENT_API.pages,
+        NOTIFICATIONS_API.counts,
+        `${NOTIFICATIONS_API.list}?pageSize=${NOTIFICATIONS_LATEST}`,
+      ],
+      code: ['app/providers/QueryLayout.tsx', 'app/routes/student.tsx'],
+      catalogues: ['shell', 'student'],
+    },
     pages: {
-      dashboard: [STUDENT_API.dashboard, ANNOUNCEMENTS_API.current, STUDENT_API.schoolFees],
-      payment: [STUDENT_API.schoolFees],
-      courseregistration: [STUDENT_API.courseRegistration],
-      result: [STUDENT_API.results],
+      dashboard: {
+        reads: [STUDENT_API.dashboard, ANNOUNCEMENTS_API.current, STUDENT_API.schoolFees],
+        code: [
+          'features/student/components/StudentDashboard.tsx',
+          'features/payments/components/SchoolFeesDueCard.tsx',
+        ],
+        catalogues: ['payments'],
+      },
+      payment: {
+        reads: [STUDENT_API.schoolFees],
+        code: ['features/payments/components/SchoolFeesScreen.tsx'],
+        catalogues: ['payments'],
+      },
+      courseregistration: {
+        reads: [STUDENT_API.courseRegistration],
+        code: ['features/courses/components/CourseRegistrationScreen.tsx'],
+      },
+      result: {
+        reads: [STUDENT_API.results],
+        code: ['features/results/components/ResultScreen.tsx'],
+      },
     },
   },
 };
 
-/** What the document's script is given: the plan with each area's user kind, and the names it shares with the app. */
+/** The files of some declared code, as the build cut them (paths from the portal's base), and the catalogues' by language. */
+export interface CodeFiles {
+  code: readonly string[];
+  catalogues: Readonly<Record<string, readonly string[]>>;
+}
+
+/**
+ * The build's answer to "which files hold these modules and catalogues" (vite.config.ts, from the
+ * bundle); without one (development, tests), no code is preloaded.
+ */
+export type CodeFilesOf = (loads: EarlyLoads, withMainCatalogue: boolean) => CodeFiles;
+
+type ScriptLoads = { reads: readonly string[] } & CodeFiles;
+
+/** What the document's script is given: the plan with its files and each area's user kind, and the names it shares with the app. */
 interface EarlyReadsSetup {
-  areas: Record<string, AreaEarlyReads & { userKind: string }>;
+  areas: Record<string, { userKind: string; shell: ScriptLoads; pages: Record<string, ScriptLoads> }>;
   cookie: string;
   headers: Readonly<Record<string, string>>;
   globalName: string;
+  settingsKey: string;
+  defaultLocale: string;
+  /** Where the build's files are served from (the portal's base). */
+  base: string;
 }
 
 /**
  * Runs in the document's head (serialised whole by `earlyReadsScript`: it uses nothing from outside
- * its body). Asks for the reads of the page at this address when its area's user is signed in
- * with a live token, with the headers `api()` sends. Any failure leaves the page to ask as usual.
+ * its body). For the page at this address, when its area's user is signed in with a live token:
+ * asks for its reads with the headers `api()` sends, and preloads its code and its catalogues in the
+ * language the settings hold. Any failure leaves the page to ask and load as usual.
  */
-export function askEarlyReads({ areas, cookie, headers, globalName }: EarlyReadsSetup): void {
+export function askEarlyReads({
+  areas,
+  cookie,
+  headers,
+  globalName,
+  settingsKey,
+  defaultLocale,
+  base,
+}: EarlyReadsSetup): void {
   try {
     const address = /^\/portal\/([a-z]+)\/([^/]*)\/?$/i.exec(location.pathname);
     const area = address ? areas[address[1]!.toLowerCase()] : undefined;
@@ -67,28 +133,77 @@ export function askEarlyReads({ areas, cookie, headers, globalName }: EarlyReads
     const payload = token.split('.')[1] ?? '';
     const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: number };
     if (!(typeof claims.exp === 'number' && claims.exp * 1000 > Date.now())) return;
+    const loads = [area.shell, area.pages[address[2]!.toLowerCase()]].filter((l) => l !== undefined);
     const init = { headers: { ...headers, authorization: `Bearer ${token}` } };
     const reads: Record<string, Promise<Response | null>> = {};
-    for (const path of [...area.shell, ...(area.pages[address[2]!.toLowerCase()] ?? [])])
-      reads[path] = fetch(path, init).catch(() => null);
-    (window as unknown as Record<string, unknown>)[globalName] = { token, at: Date.now(), reads };
+    for (const path of loads.flatMap((l) => l.reads)) reads[path] = fetch(path, init).catch(() => null);
+    let locale = defaultLocale;
+    try {
+      const saved = (JSON.parse(localStorage.getItem(settingsKey) ?? 'null') as { locale?: unknown } | null)
+        ?.locale;
+      if (typeof saved === 'string' && loads.every((l) => saved in l.catalogues)) locale = saved;
+    } catch {
+      // No settings readable: the app starts in the default language too.
+    }
+    const code = loads.flatMap((l) => [...l.code, ...(l.catalogues[locale] ?? [])]).map((f) => base + f);
+    for (const href of code) {
+      const link = document.createElement('link');
+      link.rel = 'preload';
+      link.as = 'script';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+    }
+    (window as unknown as Record<string, unknown>)[globalName] = { token, at: Date.now(), reads, code };
   } catch {
     // Nothing asked early: the page asks for its reads itself.
   }
 }
 
-/** The inline script that index.html's head runs before the entry. */
-export function earlyReadsScript(plan: EarlyReadsPlan = EARLY_READS): string {
+/**
+ * The inline script that index.html's head runs before the entry; `filesOf` (the build's) names the
+ * files of each page's code, served from `base`. A page's files leave out its shell's.
+ */
+export function earlyReadsScript(
+  plan: EarlyReadsPlan = EARLY_READS,
+  filesOf?: CodeFilesOf,
+  base = '/portal/',
+): string {
+  const none: CodeFiles = { code: [], catalogues: {} };
+  const resolve = (loads: EarlyLoads, shell?: ScriptLoads): ScriptLoads => {
+    const files = filesOf?.(loads, !shell) ?? none;
+    const inShell = (file: string) =>
+      shell !== undefined && (shell.code.includes(file) || Object.values(shell.catalogues).flat().includes(file));
+    return {
+      reads: loads.reads,
+      code: files.code.filter((file) => !inShell(file)),
+      catalogues: Object.fromEntries(
+        Object.entries(files.catalogues).map(([locale, names]) => [locale, names.filter((f) => !inShell(f))]),
+      ),
+    };
+  };
   const setup: EarlyReadsSetup = {
     areas: Object.fromEntries(
-      Object.entries(plan).map(([area, reads]) => [
-        area,
-        { ...reads, userKind: AREAS[area as AreaId].userKind },
-      ]),
+      Object.entries(plan).map(([area, { shell, pages }]) => {
+        const shellLoads = resolve(shell);
+        return [
+          area,
+          {
+            userKind: AREAS[area as AreaId].userKind,
+            shell: shellLoads,
+            pages: Object.fromEntries(
+              Object.entries(pages).map(([name, loads]) => [name, resolve(loads, shellLoads)]),
+            ),
+          },
+        ];
+      }),
     ),
     cookie: USER_COOKIE,
     headers: JSON_CALL_HEADERS,
     globalName: EARLY_READS_GLOBAL,
+    settingsKey: SETTINGS_KEY,
+    defaultLocale: DEFAULT_LOCALE,
+    base,
   };
   return `(${askEarlyReads.toString()})(${JSON.stringify(setup)})`;
 }

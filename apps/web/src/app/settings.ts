@@ -42,8 +42,11 @@ export interface Settings {
   isDirectionRTL: boolean;
 }
 
+/** Where the settings are kept in local storage (the document's early loads read the language there). */
+export const SETTINGS_KEY = 'portal.settings';
+
 export const settingsStore = createPersistedStore<Settings>(
-  'portal.settings',
+  SETTINGS_KEY,
   {
     drawerType: 'fixed',
     locale: DEFAULT_LOCALE,
