@@ -196,7 +196,8 @@ function codeFilesIn(bundle: OutputBundle): CodeFilesOf {
   const chunkHolding = (source: string) => {
     const suffix = `/src/${source}`;
     const chunk = chunks.find((c) => c.moduleIds.some((id) => id.split('?')[0]!.endsWith(suffix)));
-    if (!chunk) throw new Error(`Early reads: no file of the build holds src/${source} (src/app/earlyReads.ts)`);
+    if (!chunk)
+      throw new Error(`Early reads: no file of the build holds src/${source} (src/app/earlyReads.ts)`);
     return chunk;
   };
   const withImports = (chunk: OutputChunk, into: Set<string>) => {

@@ -173,7 +173,8 @@ export function earlyReadsScript(
   const resolve = (loads: EarlyLoads, shell?: ScriptLoads): ScriptLoads => {
     const files = filesOf?.(loads, !shell) ?? none;
     const inShell = (file: string) =>
-      shell !== undefined && (shell.code.includes(file) || Object.values(shell.catalogues).flat().includes(file));
+      shell !== undefined &&
+      (shell.code.includes(file) || Object.values(shell.catalogues).flat().includes(file));
     return {
       reads: loads.reads,
       code: files.code.filter((file) => !inShell(file)),
