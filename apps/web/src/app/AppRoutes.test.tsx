@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test } from 'vitest';
-import { server } from '../test/server';
+import { onEachRequest, server } from '../test/server';
 import { appStateStore } from '../lib/session';
 import { currentPath, renderApp } from '../test/renderApp';
 
@@ -17,10 +17,7 @@ let calls: string[] = [];
 
 beforeEach(() => {
   calls = [];
-  server.events.removeAllListeners();
-  server.events.on('request:start', ({ request }) => {
-    calls.push(`${request.method} ${new URL(request.url).pathname}`);
-  });
+  onEachRequest((request) => calls.push(`${request.method} ${new URL(request.url).pathname}`));
   server.use(
     http.get('/api/ActiveSessions', () =>
       HttpResponse.json({ Status: STATUS.ok, Data: [{ Academic_SessionID: 3, Admission_SessionID: 4 }] }),

@@ -22,3 +22,24 @@ export const server = setupServer(
     }),
   ),
 );
+
+type RequestListener = (request: Request) => void;
+const testListeners = new Set<RequestListener>();
+const inFlight = new Set<string>();
+
+server.events.on('request:start', ({ request, requestId }) => {
+  inFlight.add(requestId);
+  for (const listener of testListeners) listener(request);
+});
+server.events.on('request:end', ({ requestId }) => void inFlight.delete(requestId));
+
+/** Calls `listener` with each request the page makes during this test (test/setup.ts drops it after). */
+export function onEachRequest(listener: RequestListener): void {
+  testListeners.add(listener);
+}
+
+/** What test/setup.ts does after each test: the test's listeners go; how many requests are being answered. */
+export const afterTest = {
+  dropListeners: () => testListeners.clear(),
+  requestsInFlight: () => inFlight.size,
+};

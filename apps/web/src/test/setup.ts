@@ -1,6 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
-import { server } from './server';
+import { afterTest, server } from './server';
 
 // Lazy chunks are transformed on first use: on a busy machine that takes seconds.
 configure({ asyncUtilTimeout: 15_000 });
@@ -16,11 +16,17 @@ beforeAll(() =>
     },
   }),
 );
-afterEach(() => {
+afterEach(async () => {
+  afterTest.dropListeners();
+  if (typeof document !== 'undefined') cleanup();
+  // A request the page made just before the test ended is answered by the test's handlers, not
+  // counted unanswered because they were removed while it was on its way (a busy machine widens that).
+  // (A fetch reaches MSW a few microtasks after it is made: one turn of the event loop lets it.)
+  await new Promise((settle) => setTimeout(settle, 0));
+  await vi.waitFor(() => expect(afterTest.requestsInFlight()).toBe(0), { timeout: 10_000 });
   server.resetHandlers();
   const calls = unanswered.splice(0);
   if (typeof document !== 'undefined') {
-    cleanup();
     localStorage.clear();
     for (const cookie of document.cookie.split('; ').filter(Boolean)) {
       const name = cookie.split('=')[0];

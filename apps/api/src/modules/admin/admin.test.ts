@@ -878,8 +878,13 @@ describe('admin area API', { timeout: 60_000 }, () => {
       ).toBe(true);
       const admits = (await get('/api/admin/audit?action=admit&actor=admin@demo')).json();
       expect(admits.Total).toBe(1);
-      const today = new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
-      expect((await get(`/api/admin/audit?from=${today}&to=${today}`)).json().Total).toBe(all.Total);
+      // Dates are Lagos days (UTC+1). Every entry was written in the last minutes, which may straddle
+      // Lagos midnight: from yesterday to today holds them all.
+      const lagosDay = (daysAgo: number) =>
+        new Date(Date.now() + 3_600_000 - daysAgo * 86_400_000).toISOString().slice(0, 10);
+      expect((await get(`/api/admin/audit?from=${lagosDay(1)}&to=${lagosDay(0)}`)).json().Total).toBe(
+        all.Total,
+      );
       expect((await get('/api/admin/audit?from=2020-01-01&to=2020-01-02')).json().Total).toBe(0);
       const byRecord = (await get('/api/admin/audit?entity=applicant&action=reject')).json();
       expect(byRecord.Data[0]).toMatchObject({

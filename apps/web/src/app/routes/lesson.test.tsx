@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { renderApp } from '../../test/renderApp';
-import { server } from '../../test/server';
+import { onEachRequest, server } from '../../test/server';
 import { appStateStore } from '../../lib/session';
 import { queryClient } from '../providers/queryClient';
 
@@ -72,10 +72,7 @@ beforeEach(() => {
   appStateStore.set({ studentPages: [] });
   calls = [];
   posted = { read: [], progress: [] };
-  server.events.removeAllListeners();
-  server.events.on('request:start', ({ request }) => {
-    calls.push(`${request.method} ${new URL(request.url).pathname}`);
-  });
+  onEachRequest((request) => calls.push(`${request.method} ${new URL(request.url).pathname}`));
   server.use(
     http.get('/api/notifications/counts', () => HttpResponse.json({ Status: 'Ok', Data: COUNTS, Total: 2 })),
     http.post('/api/notifications/read', async ({ request }) => {

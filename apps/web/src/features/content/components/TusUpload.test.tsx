@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/renderWithProviders';
-import { server } from '../../../test/server';
+import { onEachRequest, server } from '../../../test/server';
 import { TusUpload } from './TusUpload';
 
 const ID = '0b6f7f64-3c1e-4a55-9a7e-2f1a8e2d4c10';
@@ -14,8 +14,7 @@ let calls: string[] = [];
 
 beforeEach(() => {
   calls = [];
-  server.events.removeAllListeners();
-  server.events.on('request:start', ({ request }) => {
+  onEachRequest((request) => {
     // Only the upload's own calls (the shell may fetch the school's particulars beside them).
     if (!new URL(request.url).pathname.startsWith('/api/uploads/')) return;
     calls.push(
