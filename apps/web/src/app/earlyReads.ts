@@ -14,9 +14,9 @@ import { SETTINGS_KEY } from './settings';
  * the cards the screen loads lazily — five trips on a slow link before the page can paint. The
  * document's head holds a small script (written into index.html at build time, allowed by its hash)
  * that reads the session from the `user` cookie and, for this page: asks at once for the reads it
- * will make, which `api()` takes instead of asking again (lib/earlyRead.ts); and adds a
- * `modulepreload` link for every file of its code and of its catalogues in the chosen language, so
- * they download beside the entry. A read the page does not make is wasted, and the student-area
+ * will make, which `api()` takes instead of asking again (lib/earlyRead.ts); and adds a preload
+ * link for every file of its code and of its catalogues in the chosen language, so they download
+ * beside the entry (the imports then take them: ADR 15). A read the page does not make is wasted, and the student-area
  * browser test fails when one is left untaken, or when the page loads a file its document did not ask for.
  */
 
