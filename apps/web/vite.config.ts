@@ -317,7 +317,6 @@ export default defineConfig({
       treeshake: { moduleSideEffects: (id) => !id.includes('/packages/contracts/') },
       // The code a page loads before its screen in a few files rather than fifty (chunks.config.ts).
       output: { manualChunks: areaChunks() },
-      // The signed-in areas' common code in a few files rather than fifty small ones (chunks.config.ts).
     },
   },
   // The prerendering build runs in Node at build time: one self-contained file.
