@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSheet } from 'read-excel-file/node';
 import { admins, applicants, auditLog, pages, payments } from '../../db/schema/index.js';
 import { newPublicId } from '../../platform/ids.js';
+import { institutionToday } from '../../platform/time.js';
 import { login, startTestApp, type TestApp } from '../../../test/helpers.js';
 import { mailText, startSmtpReceiver } from '../../../test/smtp.js';
 import { makeAdmin } from './test-support.js';
@@ -878,11 +879,10 @@ describe('admin area API', { timeout: 60_000 }, () => {
       ).toBe(true);
       const admits = (await get('/api/admin/audit?action=admit&actor=admin@demo')).json();
       expect(admits.Total).toBe(1);
-      // Dates are Lagos days (UTC+1). Every entry was written in the last minutes, which may straddle
-      // Lagos midnight: from yesterday to today holds them all.
-      const lagosDay = (daysAgo: number) =>
-        new Date(Date.now() + 3_600_000 - daysAgo * 86_400_000).toISOString().slice(0, 10);
-      expect((await get(`/api/admin/audit?from=${lagosDay(1)}&to=${lagosDay(0)}`)).json().Total).toBe(
+      // Dates are the institution's days (UTC+1). Every entry was written in the last minutes, which
+      // may straddle its midnight: from yesterday to today holds them all.
+      const yesterday = institutionToday(new Date(Date.now() - 86_400_000));
+      expect((await get(`/api/admin/audit?from=${yesterday}&to=${institutionToday()}`)).json().Total).toBe(
         all.Total,
       );
       expect((await get('/api/admin/audit?from=2020-01-01&to=2020-01-02')).json().Total).toBe(0);
