@@ -101,7 +101,7 @@ interface EarlyReadsSetup {
   globalName: string;
   settingsKey: string;
   defaultLocale: string;
-  /** Where the build's files are served from (the portal's base). */
+  /** The portal's base: where its pages and the build's files are (vite's `base`). */
   base: string;
 }
 
@@ -121,7 +121,9 @@ export function askEarlyReads({
   base,
 }: EarlyReadsSetup): void {
   try {
-    const address = /^\/portal\/([a-z]+)\/([^/]*)\/?$/i.exec(location.pathname);
+    const { pathname } = location;
+    const inPortal = pathname.slice(0, base.length).toLowerCase() === base.toLowerCase();
+    const address = inPortal ? /^([a-z]+)\/([^/]*)\/?$/i.exec(pathname.slice(base.length)) : null;
     const area = address ? areas[address[1]!.toLowerCase()] : undefined;
     if (!address || !area) return;
     const stored = document.cookie.split('; ').find((part) => part.startsWith(`${cookie}=`));
