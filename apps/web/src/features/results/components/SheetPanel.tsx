@@ -35,6 +35,7 @@ import {
   useUploadScores,
   type SheetKey,
 } from '../api/results';
+import { useScoreProposals } from '../api/proposals';
 
 const STATE_COLOR: Record<ResultSheetState, 'default' | 'info' | 'warning' | 'success' | 'primary'> = {
   draft: 'default',
@@ -78,6 +79,9 @@ export function SheetPanel({ sheetKey, onClose }: { sheetKey: SheetKey; onClose?
   const when = useWhen();
   const [revision, setRevision] = useState<number | undefined>(undefined);
   const query = useSheet({ ...sheetKey, revision });
+  // Read beside the sheet and waited for with it: the proposals sit above the scores and the
+  // reviewer's buttons, so arriving later they would push them down under a pointer about to click.
+  const proposals = useScoreProposals(sheetKey.courseId, sheetKey.semesterId);
   const sheet = query.data?.Data;
   const [edits, setEdits] = useState<Edits>({});
   const [page, setPage] = useState(0);
@@ -104,7 +108,7 @@ export function SheetPanel({ sheetKey, onClose }: { sheetKey: SheetKey; onClose?
     );
   }, [edits, sheet]);
 
-  if (query.isLoading) return <LinearProgress aria-label={t('results.loading')} />;
+  if (query.isLoading || proposals.isLoading) return <LinearProgress aria-label={t('results.loading')} />;
   if (query.isError || !sheet)
     return <Alert severity="error">{serverMessage(query.error) || t('error.generic')}</Alert>;
 
