@@ -117,6 +117,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     rmSync(root, { recursive: true, force: true });
   };
 
+  // The application's modules load while the database is created and migrated (on PostgreSQL, the
+  // server's work): imported here, as the workers' setup file imports this module without the application.
+  const loadingApp = import('../src/app.js');
+  loadingApp.catch(() => undefined);
   try {
     // PostgreSQL: a database of its own on the server; PGlite: the embedded default, DATA_DIR/pgdata.
     if (serverUrl && template) await onServer(serverUrl, `create database ${template}`);
@@ -127,8 +131,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     try {
       // Migrated by openDatabase; seeded by buildApp (and the job queue's schema and queues
       // installed), exactly as the application starts. Test files start from this state.
-      // Imported here: the workers' setup file imports this module's helpers without the application.
-      const { buildApp } = await import('../src/app.js');
+      const { buildApp } = await loadingApp;
       const app = await buildApp(testConfig(dataDir), { database, jobs: false });
       await app.close();
     } finally {
