@@ -1,5 +1,16 @@
 import { readFileSync } from 'node:fs';
-import { DEMO, atPortal, expect, portal, sidebarLinks, signIn, test, userCookie } from '../fixtures';
+import { savedSessionFile } from '../accounts';
+import {
+  DEMO,
+  atPortal,
+  expect,
+  loadingBars,
+  portal,
+  sidebarLinks,
+  signIn,
+  test,
+  userCookie,
+} from '../fixtures';
 
 /**
  * The student's own area as DIT/2024/0001 finds it: every sidebar link opens a working page (never
@@ -92,6 +103,71 @@ test('the dashboard’s document asks for the page’s reads and code before its
     (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((a, b) => a + b, 0),
   );
   expect(shifted).toBeLessThan(0.1);
+});
+
+test('every other page of the student’s sidebar, opened afresh: its document asks for its reads and code, the page takes each read and loads no file its document did not ask for', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ storageState: savedSessionFile('student') });
+  // The reads each document asks for, noted as its script leaves them (the page then takes them).
+  await context.addInitScript(() => {
+    let loads: { reads: Record<string, unknown> } | undefined;
+    Object.defineProperty(window, '__portalEarlyReads', {
+      configurable: true,
+      get: () => loads,
+      set: (value: { reads: Record<string, unknown> }) => {
+        loads = value;
+        (window as unknown as { earlyAsked: string[] }).earlyAsked = Object.keys(value.reads);
+      },
+    });
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await page.goto(portal('/student/dashboard'));
+  const links = (await sidebarLinks(page)).filter(({ href }) => !/\/student\/dashboard$/i.test(href));
+  expect(links.length).toBeGreaterThanOrEqual(15);
+  const problems: string[] = [];
+  for (const { href } of links) {
+    // A first visit: nothing of the portal's files in the cache.
+    await page.goto('about:blank');
+    await cdp.send('Network.clearBrowserCache');
+    const asked = new Map<string, number>();
+    const scripts = new Map<string, number>();
+    const note = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+    const onRequest = (request: { url(): string; method(): string }) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/') && request.method() === 'GET')
+        note(asked, `${url.pathname}${url.search}`);
+      if (/^\/portal\/assets\/.+\.js$/.test(url.pathname)) note(scripts, url.pathname);
+    };
+    page.on('request', onRequest);
+    await page.goto(href);
+    await expect(page.getByRole('heading', { level: 1 }).first(), href).toBeVisible();
+    await expect(loadingBars(page), href).toHaveCount(0, { timeout: 15_000 });
+    await page.waitForLoadState('networkidle');
+    page.off('request', onRequest);
+    const early = await page.evaluate(() => {
+      const loads = (window as unknown as { __portalEarlyReads?: { reads: object; code: string[] } })
+        .__portalEarlyReads;
+      const entry = document.querySelector('script[type="module"][src]')?.getAttribute('src');
+      const earlyAsked = (window as unknown as { earlyAsked?: string[] }).earlyAsked ?? [];
+      return { left: Object.keys(loads?.reads ?? {}), code: loads?.code ?? [], entry, earlyAsked };
+    });
+    // Beyond the shell's three reads, the page's own (where it has one its document can ask for).
+    if (early.earlyAsked.length < 3)
+      problems.push(`${href}: its document asked for ${early.earlyAsked.length} reads`);
+    for (const read of early.left) problems.push(`${href}: ${read} asked for by the document, not taken`);
+    for (const read of early.earlyAsked)
+      if (asked.get(read) !== 1) problems.push(`${href}: ${read} asked ${asked.get(read) ?? 0} times`);
+    for (const [script, times] of scripts) {
+      if (script !== early.entry && !early.code.includes(script))
+        problems.push(`${href}: ${script} not preloaded by the document`);
+      if (times !== 1) problems.push(`${href}: ${script} downloaded ${times} times`);
+    }
+  }
+  await context.close();
+  expect(problems).toEqual([]);
 });
 
 test('the student edits their contact details; programme and level stay read-only', async ({ page }) => {

@@ -55,6 +55,16 @@ export const STUDENT_API = {
   schoolFees: '/api/student/school-fees',
   results: '/api/student/results',
   courseRegistration: '/api/student/course-registration',
+  /** GET → the student's record; PUT → their phone number and address. */
+  profile: '/api/student/profile',
+  /** GET → matric number, date and the form's links. */
+  matriculation: '/api/student/matriculation',
+  /** GET → the student's transcript requests, newest first; POST → a new one. */
+  transcripts: '/api/student/transcripts',
+  /** GET → documents issued to the student and the school's forms for their level. */
+  documents: '/api/student/documents',
+  /** GET → the clearance documents with what has been uploaded; POST `${uploads}/:kind` → upload one. */
+  uploads: '/api/student/uploads',
 } as const;
 export const STUDENT_MENU = { Menu_Id: 1, Menu_Name: 'Student' } as const;
 

@@ -84,7 +84,7 @@ test('each page asks for the shell’s reads and its own; a page without reads o
   expect(asked.map((a) => a.path)).toContain(STUDENT_API.results);
 
   asked = [];
-  openDocument('/portal/student/profile');
+  openDocument('/portal/student/changepassword');
   await expect.poll(() => asked.length).toBe(3);
   expect(asked.map((a) => a.path)).not.toContain(STUDENT_API.dashboard);
 });

@@ -1,7 +1,17 @@
 // The browser's globals for `askEarlyReads`, which runs in the page; vite.config.ts (checked without
 // them) imports this module to write its script into index.html.
 /// <reference lib="dom" />
-import { ANNOUNCEMENTS_API, NOTIFICATIONS_API, NOTIFICATIONS_LATEST, STUDENT_API } from '@portal/contracts';
+import {
+  ANNOUNCEMENTS_API,
+  ASSIGNMENTS_API,
+  CONTENT_API,
+  DISCUSSIONS_API,
+  HOSTEL_API,
+  LIVE_CLASS_API,
+  NOTIFICATIONS_API,
+  NOTIFICATIONS_LATEST,
+  STUDENT_API,
+} from '@portal/contracts';
 import { DEFAULT_LOCALE, type Namespace } from '../i18n/locales';
 import { AREAS, USER_COOKIE, type AreaId } from '../lib/areas';
 import { EARLY_READS_GLOBAL, JSON_CALL_HEADERS } from '../lib/earlyRead';
@@ -17,7 +27,8 @@ import { SETTINGS_KEY } from './settings';
  * will make, which `api()` takes instead of asking again (lib/earlyRead.ts); and adds a preload
  * link for every file of its code and of its catalogues in the chosen language, so they download
  * beside the entry (the imports then take them: ADR 15). A read the page does not make is wasted, and the student-area
- * browser test fails when one is left untaken, or when the page loads a file its document did not ask for.
+ * browser tests (the dashboard, and a walk over every other page of the student's sidebar) fail when one is
+ * left untaken, or when the page loads a file its document did not ask for.
  */
 
 /** What a page needs before it can paint, declared once: its reads, and the code they are shown by. */
@@ -67,13 +78,83 @@ export const EARLY_READS: EarlyReadsPlan = {
         code: ['features/payments/components/SchoolFeesScreen.tsx'],
         catalogues: ['payments'],
       },
+      // The fee part (the late fee's, a transcript's, a bed's) loads with its screen, shown or not.
       courseregistration: {
         reads: [STUDENT_API.courseRegistration],
-        code: ['features/courses/components/CourseRegistrationScreen.tsx'],
+        code: [
+          'features/courses/components/CourseRegistrationScreen.tsx',
+          'features/payments/components/FeePayment.tsx',
+        ],
       },
       result: {
         reads: [STUDENT_API.results],
         code: ['features/results/components/ResultScreen.tsx'],
+      },
+      profile: {
+        reads: [STUDENT_API.profile],
+        code: ['features/records/components/StudentProfileScreen.tsx'],
+      },
+      // Its read carries the table's page and size, which the screen keeps: only the code is early.
+      paymenthistory: {
+        reads: [],
+        code: ['features/payments/components/PaymentHistoryScreen.tsx'],
+        catalogues: ['payments'],
+      },
+      reportcard: {
+        reads: [STUDENT_API.results, STUDENT_API.transcripts],
+        code: [
+          'features/results/components/ReportCardScreen.tsx',
+          'features/payments/components/FeePayment.tsx',
+        ],
+      },
+      applyforhostel: {
+        reads: [HOSTEL_API.student],
+        code: [
+          'features/hostels/components/HostelApplicationScreen.tsx',
+          'features/payments/components/FeePayment.tsx',
+        ],
+      },
+      liveclasses: {
+        reads: [LIVE_CLASS_API.student],
+        code: ['features/liveclasses/components/StudentLiveClassesScreen.tsx'],
+        catalogues: ['liveclasses'],
+      },
+      // Its read names the machine (X-Machine-Id, which the document cannot know): only the code is early.
+      exams: {
+        reads: [],
+        code: ['features/cbt/components/StudentExamsScreen.tsx'],
+        catalogues: ['cbt'],
+      },
+      lecturenote: {
+        reads: [CONTENT_API.studentOfferings],
+        code: ['features/content/components/LectureNotesScreen.tsx'],
+        catalogues: ['content'],
+      },
+      // The threads of the board the student opens are read once the boards have come.
+      discussion: {
+        reads: [DISCUSSIONS_API.boards],
+        code: ['features/discussions/components/StudentDiscussionScreen.tsx'],
+        catalogues: ['discussions'],
+      },
+      assignment: {
+        reads: [ASSIGNMENTS_API.student],
+        code: ['features/assignments/components/StudentAssignmentsScreen.tsx'],
+      },
+      documentdownload: {
+        reads: [STUDENT_API.documents],
+        code: ['features/documents/components/DocumentDownloadScreen.tsx'],
+      },
+      documentupload: {
+        reads: [STUDENT_API.uploads],
+        code: ['features/documents/components/DocumentUploadScreen.tsx'],
+      },
+      matriculation: {
+        reads: [STUDENT_API.matriculation],
+        code: ['features/records/components/StudentMatriculationScreen.tsx'],
+      },
+      changepassword: {
+        reads: [],
+        code: ['features/account/components/ChangePasswordScreen.tsx'],
       },
     },
   },

@@ -1,4 +1,4 @@
-import type { IssuedDocument } from '@portal/contracts';
+import { STUDENT_API, type IssuedDocument } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
@@ -11,6 +11,6 @@ interface DocumentsResponse {
 export const studentDocumentsOptions = () =>
   queryOptions({
     queryKey: ['student', 'documents'],
-    queryFn: ({ signal }) => api<DocumentsResponse>('/api/student/documents', { area: 'student', signal }),
+    queryFn: ({ signal }) => api<DocumentsResponse>(STUDENT_API.documents, { area: 'student', signal }),
   });
 export const useStudentDocuments = () => useQuery(studentDocumentsOptions());

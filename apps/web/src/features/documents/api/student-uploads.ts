@@ -1,4 +1,4 @@
-import type { ClearanceEntry, ClearanceKind } from '@portal/contracts';
+import { STUDENT_API, type ClearanceEntry, type ClearanceKind } from '@portal/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { uploadFile, type UploadProgress } from '../../../lib/upload';
@@ -8,7 +8,7 @@ export const clearanceOptions = () =>
   queryOptions({
     queryKey: ['student', 'uploads'],
     queryFn: ({ signal }) =>
-      api<{ Status: string; Data: ClearanceEntry[] }>('/api/student/uploads', { area: 'student', signal }),
+      api<{ Status: string; Data: ClearanceEntry[] }>(STUDENT_API.uploads, { area: 'student', signal }),
   });
 export const useClearance = () => useQuery(clearanceOptions());
 
@@ -26,7 +26,7 @@ export function useUploadClearance() {
       onProgress: (progress: UploadProgress) => void;
     }) =>
       uploadFile<{ Status: string; Message: string; Data: ClearanceEntry }>(
-        `/api/student/uploads/${kind}`,
+        `${STUDENT_API.uploads}/${kind}`,
         file,
         {
           area: 'student',

@@ -1,4 +1,4 @@
-import type { StudentMatriculation } from '@portal/contracts';
+import { STUDENT_API, type StudentMatriculation } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
@@ -7,7 +7,7 @@ export const matriculationOptions = () =>
   queryOptions({
     queryKey: ['student', 'matriculation'],
     queryFn: ({ signal }) =>
-      api<{ Status: string; Data: StudentMatriculation }>('/api/student/matriculation', {
+      api<{ Status: string; Data: StudentMatriculation }>(STUDENT_API.matriculation, {
         area: 'student',
         signal,
       }),

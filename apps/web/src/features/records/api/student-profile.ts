@@ -1,4 +1,4 @@
-import type { StudentContactInput, StudentProfile } from '@portal/contracts';
+import { STUDENT_API, type StudentContactInput, type StudentProfile } from '@portal/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
@@ -12,7 +12,7 @@ interface ProfileResponse {
 export const studentProfileOptions = () =>
   queryOptions({
     queryKey: ['student', 'profile'],
-    queryFn: ({ signal }) => api<ProfileResponse>('/api/student/profile', { area: 'student', signal }),
+    queryFn: ({ signal }) => api<ProfileResponse>(STUDENT_API.profile, { area: 'student', signal }),
   });
 export const useStudentProfile = () => useQuery(studentProfileOptions());
 
@@ -21,7 +21,7 @@ export function useUpdateContact() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: StudentContactInput) =>
-      api<ProfileResponse>('/api/student/profile', { method: 'PUT', body: input, area: 'student' }),
+      api<ProfileResponse>(STUDENT_API.profile, { method: 'PUT', body: input, area: 'student' }),
     onSuccess: (answer) => queryClient.setQueryData(studentProfileOptions().queryKey, answer),
   });
 }

@@ -48,8 +48,7 @@ interface TranscriptsResponse {
 export const transcriptRequestsOptions = () =>
   queryOptions({
     queryKey: ['student', 'transcripts'],
-    queryFn: ({ signal }) =>
-      api<TranscriptsResponse>('/api/student/transcripts', { area: 'student', signal }),
+    queryFn: ({ signal }) => api<TranscriptsResponse>(STUDENT_API.transcripts, { area: 'student', signal }),
   });
 export const useTranscriptRequests = () => useQuery(transcriptRequestsOptions());
 
@@ -58,7 +57,7 @@ export function useRequestTranscript() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TranscriptRequestInput) =>
-      api<TranscriptsResponse>('/api/student/transcripts', { method: 'POST', body: input, area: 'student' }),
+      api<TranscriptsResponse>(STUDENT_API.transcripts, { method: 'POST', body: input, area: 'student' }),
     onSuccess: (answer) => queryClient.setQueryData(transcriptRequestsOptions().queryKey, answer),
   });
 }
