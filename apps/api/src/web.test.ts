@@ -13,6 +13,7 @@ import { startTestApp, type TestApp } from '../test/helpers.js';
 const inlineScript = "document.documentElement.setAttribute('data-checked', '')";
 /** index.html's (a signed-in page's early reads). */
 const earlyReadsScript = 'window.__portalEarlyReads = { reads: {} }';
+const indexHtml = `<!doctype html><title>Portal</title><!--early-reads--><script>${earlyReadsScript}</script><!--/early-reads-->`;
 
 describe('serving the web app', () => {
   let t: TestApp;
@@ -20,10 +21,8 @@ describe('serving the web app', () => {
 
   beforeAll(async () => {
     mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(
-      path.join(dist, 'index.html'),
-      `<!doctype html><title>Portal</title><!--early-reads--><script>${earlyReadsScript}</script><!--/early-reads-->`,
-    );
+    writeFileSync(path.join(dist, 'index.html'), indexHtml);
+    writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(indexHtml));
     const script = 'console.log("portal");'.repeat(50);
     writeFileSync(path.join(dist, 'assets', 'index-AbC123.js'), script);
     writeFileSync(path.join(dist, 'assets', 'index-AbC123.js.br'), brotliCompressSync(script));
@@ -75,6 +74,24 @@ describe('serving the web app', () => {
       const response = await t.app.inject({ url });
       expect(response.statusCode, url).toBe(404);
     }
+  });
+
+  it('sends a signed-in page compressed from the build’s .br file to a browser that takes brotli, whole to one that does not', async () => {
+    const brotli = await t.app.inject({
+      url: '/portal/student/dashboard',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toMatch(/^text\/html/);
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(indexHtml);
+    const plain = await t.app.inject({
+      url: '/portal/student/dashboard',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(indexHtml);
   });
 
   it('revalidates index.html and the other files every time', async () => {
