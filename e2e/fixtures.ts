@@ -172,6 +172,7 @@ export async function readLatestMail(to: string, { since = 0, timeoutMs = 20_000
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = readdirSync(MAIL_DIR)
+      .filter((file) => file.endsWith('.json'))
       .sort()
       .reverse()
       .map(

@@ -1,6 +1,6 @@
 import { chromium } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -95,10 +95,12 @@ function startSmtpReceiver(): Promise<SMTPServer> {
       stream.on('end', () => {
         const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
         const file = path.join(MAIL_DIR, `${Date.now()}-${String(++sequence).padStart(4, '0')}.json`);
+        // Written beside, then renamed: a test polling the folder never reads half a message.
         writeFileSync(
-          file,
+          `${file}.part`,
           JSON.stringify({ receivedAt: Date.now(), to, raw: Buffer.concat(chunks).toString('utf8') }),
         );
+        renameSync(`${file}.part`, file);
         callback();
       });
     },
