@@ -33,6 +33,9 @@ test('the registry clears and matriculates the applicant who paid the acceptance
 
   await page.getByRole('searchbox', { name: /JAMB number, name/ }).fill(APPLICANT.jamb);
   const grid = page.getByRole('table', { name: 'Matriculation' });
+  // As in Student Enquiry below: the unfiltered first page lists the applicant too, so wait until the
+  // search has answered (the header and one row), or Clear documents lands on a row being replaced.
+  await expect(grid.getByRole('row')).toHaveCount(2);
   const row = grid.getByRole('row').filter({ hasText: APPLICANT.jamb });
   await expect(row).toHaveCount(1);
   await expect(row.getByText('Awaiting clearance')).toBeVisible();
