@@ -53,6 +53,9 @@ export interface AreaEarlyReads {
 export type EarlyReadsPlan = Partial<Readonly<Record<AreaId, AreaEarlyReads>>>;
 
 /** The student's pages most visited on a phone: the shell's reads and code, and each page's. */
+/** The fee part (the late fee's, a transcript's, a bed's): it loads with its screen, shown or not. */
+const FEE_PART = 'features/payments/components/FeePayment.tsx';
+
 export const EARLY_READS: EarlyReadsPlan = {
   student: {
     shell: {
@@ -78,13 +81,9 @@ export const EARLY_READS: EarlyReadsPlan = {
         code: ['features/payments/components/SchoolFeesScreen.tsx'],
         catalogues: ['payments'],
       },
-      // The fee part (the late fee's, a transcript's, a bed's) loads with its screen, shown or not.
       courseregistration: {
         reads: [STUDENT_API.courseRegistration],
-        code: [
-          'features/courses/components/CourseRegistrationScreen.tsx',
-          'features/payments/components/FeePayment.tsx',
-        ],
+        code: ['features/courses/components/CourseRegistrationScreen.tsx', FEE_PART],
       },
       result: {
         reads: [STUDENT_API.results],
@@ -102,17 +101,11 @@ export const EARLY_READS: EarlyReadsPlan = {
       },
       reportcard: {
         reads: [STUDENT_API.results, STUDENT_API.transcripts],
-        code: [
-          'features/results/components/ReportCardScreen.tsx',
-          'features/payments/components/FeePayment.tsx',
-        ],
+        code: ['features/results/components/ReportCardScreen.tsx', FEE_PART],
       },
       applyforhostel: {
         reads: [HOSTEL_API.student],
-        code: [
-          'features/hostels/components/HostelApplicationScreen.tsx',
-          'features/payments/components/FeePayment.tsx',
-        ],
+        code: ['features/hostels/components/HostelApplicationScreen.tsx', FEE_PART],
       },
       liveclasses: {
         reads: [LIVE_CLASS_API.student],

@@ -1,3 +1,4 @@
+import type { ScoreProposal } from '@portal/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,28 +8,25 @@ import Typography from '@mui/material/Typography';
 import { serverMessage } from '../../../components/crud/errors';
 import { useT } from '../../../i18n/useT';
 import { notify } from '../../../lib/notify';
-import { useAcceptProposal, useScoreProposals } from '../api/proposals';
+import { useAcceptProposal } from '../api/proposals';
 
 /**
  * Scores proposed for this sheet (returned assignment grades): each with Accept, which fills the
  * mark only when it is empty — an entered mark stays, and the proposal says so.
  */
 export function ProposalsPanel({
-  courseId,
-  semesterId,
+  rows,
   canAccept,
   unsaved,
 }: {
-  courseId: number;
-  semesterId: number;
+  /** The sheet's proposals, read with the sheet (SheetPanel). */
+  rows: readonly ScoreProposal[];
   canAccept: boolean;
   /** Typed marks not saved yet: accepting would make them stale, so it waits. */
   unsaved: boolean;
 }) {
   const t = useT();
-  const proposals = useScoreProposals(courseId, semesterId);
   const accept = useAcceptProposal();
-  const rows = proposals.data ?? [];
   if (rows.length === 0) return null;
   return (
     <Box component="section" aria-label={t('results.proposals.title')} sx={{ mb: 2 }}>

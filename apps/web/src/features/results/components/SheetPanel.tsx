@@ -357,12 +357,7 @@ export function SheetPanel({ sheetKey, onClose }: { sheetKey: SheetKey; onClose?
             </Box>
           </Alert>
         )}
-        <ProposalsPanel
-          courseId={sheet.CourseId}
-          semesterId={sheet.SemesterId}
-          canAccept={sheet.CanEdit}
-          unsaved={changed > 0}
-        />
+        <ProposalsPanel rows={proposals.data ?? []} canAccept={sheet.CanEdit} unsaved={changed > 0} />
         {sheet.Rows.length === 0 ? (
           <Typography color="text.secondary">{t('results.noStudents')}</Typography>
         ) : (
