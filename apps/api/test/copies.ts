@@ -1,10 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { cp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.js';
-import { databaseUrl, onServer, scratchDir, testServerUrl, type SeededDatabase } from './global-setup.js';
+import {
+  copyDirectory,
+  databaseUrl,
+  onServer,
+  scratchDir,
+  testServerUrl,
+  type SeededDatabase,
+} from './global-setup.js';
 
 /**
  * Each test file's own copy of the seeded database (test/helpers.ts `startTestApp` takes it). A
@@ -65,7 +72,7 @@ async function newCopy(seeded: SeededDatabase | undefined): Promise<DatabaseCopy
   const removeDataDir = () => rm(dataDir, { recursive: true, force: true });
   const serverUrl = testServerUrl(process.env.TEST_DB_DRIVER);
   try {
-    if (seeded) await cp(seeded.dataDir, dataDir, { recursive: true });
+    if (seeded) await copyDirectory(seeded.dataDir, dataDir);
     if (!serverUrl) {
       // PGlite: the copied DATA_DIR/pgdata is the seeded database; without a seed, an empty one in memory.
       const database = await openDatabase({ dataDir: seeded ? dataDir : 'memory://' });

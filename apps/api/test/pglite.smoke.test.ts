@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { REGISTRY_SPECS, resourcePath } from '@portal/contracts';
 import { buildApp } from '../src/app.js';
 import { payments, students } from '../src/db/schema/index.js';
-import { scratchDir, testConfig, type SeededDatabase } from './global-setup.js';
+import { copyDirectory, scratchDir, testConfig, type SeededDatabase } from './global-setup.js';
 import { login } from './helpers.js';
 
 /**
@@ -29,7 +29,7 @@ describe.skipIf(process.env.TEST_DB_DRIVER !== 'pglite')('the embedded database 
     // as a previous start would have left it.
     const seeded = inject('seededDatabase') as SeededDatabase;
     dataDir = await mkdtemp(path.join(scratchDir(), 'portal-embedded-'));
-    await cp(seeded.dataDir, dataDir, { recursive: true });
+    await copyDirectory(seeded.dataDir, dataDir);
     // No database handed in: buildApp opens DATA_DIR/pgdata, migrates it and seeds it, as on start.
     app = await buildApp(testConfig(dataDir, env), { jobs: false });
     await app.ready();

@@ -55,6 +55,30 @@ describe('job queue', () => {
     expect(tries).toHaveLength(3);
   });
 
+  it("installs a job's queue once, and gives it the settings a later start declares", async () => {
+    const settings = async () =>
+      (
+        await t.database.runSql(
+          'select expire_seconds, retry_limit, retry_delay, updated_on from pgboss.queue where name = $1',
+          ['test.settings'],
+        )
+      ).rows[0] as { expire_seconds: number; retry_limit: number; retry_delay: number; updated_on: Date };
+    const declare = async (expireInSeconds: number, retry: { limit: number; delaySeconds: number }) => {
+      const q = queue();
+      q.define({ name: 'test.settings', handler: async () => undefined, expireInSeconds, retry });
+      await q.install();
+    };
+    await declare(30, { limit: 3, delaySeconds: 10 });
+    expect(await settings()).toMatchObject({ expire_seconds: 30, retry_limit: 3, retry_delay: 10 });
+    // A later version of the job (a deployment): its queue takes the new settings.
+    await declare(90, { limit: 1, delaySeconds: 5 });
+    const changed = await settings();
+    expect(changed).toMatchObject({ expire_seconds: 90, retry_limit: 1, retry_delay: 5 });
+    // Another start with the same declaration changes nothing.
+    await declare(90, { limit: 1, delaySeconds: 5 });
+    expect((await settings()).updated_on).toEqual(changed.updated_on);
+  });
+
   it('claims a job of higher priority before older ones of lower priority', async () => {
     const seen: string[] = [];
     const q = queue();

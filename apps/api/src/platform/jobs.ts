@@ -73,6 +73,17 @@ const DEFAULT_RETRY = { limit: 3, delaySeconds: 10 };
 /** A PostgreSQL identifier-safe queue name. */
 const NAME = /^[a-z0-9][a-z0-9.-]*$/;
 
+/** Whether an installed queue has the settings a job declares (those `install` sets). */
+function sameSettings(installed: PgBoss.QueueResult, declared: PgBoss.Queue): boolean {
+  return (
+    installed.policy === declared.policy &&
+    installed.expireInSeconds === declared.expireInSeconds &&
+    installed.retryLimit === declared.retryLimit &&
+    installed.retryDelay === declared.retryDelay &&
+    installed.retryBackoff === declared.retryBackoff
+  );
+}
+
 /** pg-boss's database interface over a Drizzle handle or transaction: its `$1…$n` become bound parameters. */
 function onExec(db: Exec): PgBoss.Db {
   return {
@@ -185,6 +196,9 @@ export class JobQueue {
     });
     boss.on('error', (err: unknown) => this.log.error({ err }, 'job queue error'));
     await boss.start();
+    // One read of the queues there are: at a start on an installed database (every start but the
+    // first) nothing is created or changed, rather than two statements per job.
+    const installed = new Map((await boss.getQueues()).map((queue) => [queue.name, queue]));
     for (const definition of this.definitions.values()) {
       const retry =
         definition.retry ?? (definition.everySeconds ? { limit: 0, delaySeconds: 0 } : DEFAULT_RETRY);
@@ -196,9 +210,10 @@ export class JobQueue {
         retryDelay: retry.delaySeconds,
         retryBackoff: retry.limit > 0,
       };
-      await boss.createQueue(definition.name, queue);
+      const known = installed.get(definition.name);
+      if (!known) await boss.createQueue(definition.name, queue);
       // A queue made by an earlier version takes the settings declared now.
-      await boss.updateQueue(definition.name, queue);
+      else if (!sameSettings(known, queue)) await boss.updateQueue(definition.name, queue);
     }
     this.bossInstance = boss;
   }
