@@ -25,6 +25,7 @@ import {
   studentRegistrationsResponse,
   unregisteredQuery,
   unregisteredResponse,
+  STUDENT_API,
 } from '@portal/contracts';
 import { actorOf } from '../../platform/audit.js';
 import { errorResponses } from '../../platform/routes.js';
@@ -46,7 +47,7 @@ export function coursesRoutes(app: FastifyInstance, deps: registration.CoursesDe
   const { db } = deps;
   const tags = ['course registration'];
 
-  r.get('/api/student/course-registration', {
+  r.get(STUDENT_API.courseRegistration, {
     config: studentOnly,
     schema: {
       tags,
@@ -58,7 +59,7 @@ export function coursesRoutes(app: FastifyInstance, deps: registration.CoursesDe
     handler: (request) => registration.getRegistrationPage(deps, request.auth, request.query.semesterId),
   });
 
-  r.post('/api/student/course-registration', {
+  r.post(STUDENT_API.courseRegistration, {
     config: studentOnly,
     bodyLimit: 16 * 1024,
     schema: {

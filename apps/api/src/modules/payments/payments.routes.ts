@@ -17,6 +17,7 @@ import {
   paymentStatusResponse,
   payTypeQuery,
   type PaymentProvider,
+  STUDENT_API,
 } from '@portal/contracts';
 import { requireAuth } from '../../platform/auth.js';
 import { addressKey, type Limit, type RateLimits } from '../../platform/rate-limit.js';
@@ -62,7 +63,7 @@ export function paymentsRoutes(
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/student/school-fees', {
+  r.get(STUDENT_API.schoolFees, {
     config: { access: { modes: ['Student'] } },
     schema: {
       tags: ['payments'],

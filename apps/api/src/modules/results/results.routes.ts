@@ -39,6 +39,7 @@ import {
   transcriptRequestsResponse,
   uploadScoresQuery,
   uploadScoresResponse,
+  STUDENT_API,
 } from '@portal/contracts';
 import { actorOf } from '../../platform/audit.js';
 import { errorResponses } from '../../platform/routes.js';
@@ -77,7 +78,7 @@ export function resultsRoutes(app: FastifyInstance, resultsDeps: ResultsDeps): v
   const adminTags = ['admin: results'];
 
   // ── the student ──
-  r.get('/api/student/results', {
+  r.get(STUDENT_API.results, {
     config: studentOnly,
     schema: {
       tags,
@@ -116,7 +117,7 @@ export function resultsRoutes(app: FastifyInstance, resultsDeps: ResultsDeps): v
     },
   });
 
-  r.get('/api/student/transcripts', {
+  r.get(STUDENT_API.transcripts, {
     config: studentOnly,
     schema: {
       tags,
@@ -126,7 +127,7 @@ export function resultsRoutes(app: FastifyInstance, resultsDeps: ResultsDeps): v
     handler: (request) => transcripts.ownTranscriptRequests(db, request.auth),
   });
 
-  r.post('/api/student/transcripts', {
+  r.post(STUDENT_API.transcripts, {
     config: studentOnly,
     bodyLimit: 8 * 1024,
     schema: {

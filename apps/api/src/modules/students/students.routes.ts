@@ -14,6 +14,7 @@ import {
   studentMatriculationResponse,
   studentPagesResponse,
   studentProfileResponse,
+  STUDENT_API,
 } from '@portal/contracts';
 import { errorResponses } from '../../platform/routes.js';
 import { downloadHeaders, sendPdf, type OpenedFile } from '../../platform/downloads.js';
@@ -43,7 +44,7 @@ export async function studentsRoutes(app: FastifyInstance, deps: service.Student
         fileSize: CLEARANCE_MAX_BYTES,
       },
     });
-    scope.withTypeProvider<ZodTypeProvider>().post('/api/student/uploads/:kind', {
+    scope.withTypeProvider<ZodTypeProvider>().post(`${STUDENT_API.uploads}/:kind`, {
       config: studentOnly,
       schema: {
         tags,
@@ -68,7 +69,7 @@ export async function studentsRoutes(app: FastifyInstance, deps: service.Student
 
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/student/pages', {
+  r.get(STUDENT_API.pages, {
     config: studentOnly,
     schema: {
       tags,
@@ -78,7 +79,7 @@ export async function studentsRoutes(app: FastifyInstance, deps: service.Student
     handler: (request) => service.getPages(deps, request.auth),
   });
 
-  r.get('/api/student/profile', {
+  r.get(STUDENT_API.profile, {
     config: studentOnly,
     schema: {
       tags,
@@ -88,7 +89,7 @@ export async function studentsRoutes(app: FastifyInstance, deps: service.Student
     handler: (request) => service.getProfile(deps, request.auth),
   });
 
-  r.put('/api/student/profile', {
+  r.put(STUDENT_API.profile, {
     config: studentOnly,
     schema: {
       tags,
@@ -99,7 +100,7 @@ export async function studentsRoutes(app: FastifyInstance, deps: service.Student
     handler: (request) => service.updateProfile(deps, request.auth, request.body),
   });
 
-  r.get('/api/student/documents', {
+  r.get(STUDENT_API.documents, {
     config: studentOnly,
     schema: {
       tags,
@@ -120,7 +121,7 @@ export async function studentsRoutes(app: FastifyInstance, deps: service.Student
       sendFile(reply, await service.openForm(deps, request.auth, request.params.formId)),
   });
 
-  r.get('/api/student/uploads', {
+  r.get(STUDENT_API.uploads, {
     config: studentOnly,
     schema: {
       tags,
@@ -130,7 +131,7 @@ export async function studentsRoutes(app: FastifyInstance, deps: service.Student
     handler: (request) => service.listUploads(deps, request.auth),
   });
 
-  r.get('/api/student/uploads/:kind/file', {
+  r.get(`${STUDENT_API.uploads}/:kind/file`, {
     config: studentOnly,
     schema: {
       tags,
@@ -141,7 +142,7 @@ export async function studentsRoutes(app: FastifyInstance, deps: service.Student
       sendFile(reply, await service.openUpload(deps, request.auth, request.params.kind)),
   });
 
-  r.get('/api/student/matriculation', {
+  r.get(STUDENT_API.matriculation, {
     config: studentOnly,
     schema: {
       tags,
