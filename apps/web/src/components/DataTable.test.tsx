@@ -214,6 +214,19 @@ test('content that grows without the table rendering again is measured again', a
   expect(headings()).toEqual(['Details', 'Matric No.', 'Name', 'Programme', 'Level', 'State', 'Actions']);
 });
 
+test('a table is measured where it renders: the observer reporting the sizes just measured renders nothing again', async () => {
+  let cells = 0;
+  const counted = COLUMNS.map((column) =>
+    column.key === 'matric' ? { ...column, cell: (s: Student) => (cells++, s.matric) } : column,
+  );
+  renderTable({ columns: counted });
+  await screen.findByRole('cell', { name: 'DIT/2024/0001' });
+  // One render of each row: its width is read after that render, not kept to render again.
+  expect(cells).toBe(ROWS.length);
+  act(() => observers.forEach((report) => report()));
+  expect(cells).toBe(ROWS.length);
+});
+
 test('data keeps its own direction; a scrolling box is reachable by keyboard only when it scrolls', async () => {
   await renderTable();
   const cell = screen.getByRole('cell', { name: 'Okafor Chidi' });

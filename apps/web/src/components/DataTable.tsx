@@ -3,7 +3,17 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { Fragment, lazy, Suspense, useLayoutEffect, useRef, useState, type Key, type ReactNode } from 'react';
+import {
+  Fragment,
+  lazy,
+  Suspense,
+  useLayoutEffect,
+  useReducer,
+  useRef,
+  useState,
+  type Key,
+  type ReactNode,
+} from 'react';
 import { useT } from '../i18n/useT';
 
 /**
@@ -117,36 +127,33 @@ export function DataTable<Row>({
   const box = useRef<HTMLDivElement>(null);
   const table = useRef<HTMLTableElement>(null);
   const [layout, setLayout] = useState<Layout>(FULL);
-  const [width, setWidth] = useState(0);
   const [open, setOpen] = useState<ReadonlySet<Key>>(new Set());
   const [overflows, setOverflows] = useState(false);
-
-  // The table's own width, kept only so that a change of it renders (and so measures) again.
-  const [, setTableWidth] = useState(0);
+  // The box's and the table's widths as last measured (after each render, below), and a counter
+  // that renders (and so measures) again when either has changed since.
+  const measured = useRef({ box: 0, table: 0 });
+  const [, measureAgain] = useReducer((count: number) => count + 1, 0);
 
   // Follow the box's width (growing, try every column again; shrinking, check again) and the
   // table's own size: content that grows without this component rendering again (a web font
   // arriving, a lazily loaded control inside a cell) must be measured again too, or the table
-  // would overflow its box unseen, without collapsing and without a keyboard stop.
+  // would overflow its box unseen, without collapsing and without a keyboard stop. The observer's
+  // first report (the sizes just measured) renders nothing again.
   useLayoutEffect(() => {
     const element = box.current;
     const tableElement = table.current;
-    if (!element || !tableElement) return;
-    setWidth(element.clientWidth);
-    if (typeof ResizeObserver === 'undefined') return;
+    if (!element || !tableElement || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => {
-      setWidth(element.clientWidth);
-      setTableWidth(tableElement.offsetWidth);
+      const last = measured.current;
+      const boxWidth = element.clientWidth;
+      if (boxWidth === last.box && tableElement.offsetWidth === last.table) return;
+      if (boxWidth > last.box) setLayout(FULL);
+      measureAgain();
     });
     observer.observe(element);
     observer.observe(tableElement);
     return () => observer.disconnect();
   }, []);
-  const lastWidth = useRef(0);
-  useLayoutEffect(() => {
-    if (width > lastWidth.current) setLayout(FULL);
-    lastWidth.current = width;
-  }, [width]);
 
   const order = collapseOrder(columns);
   const hidden = new Set(layout.cards ? [] : order.slice(0, layout.collapsed).map((c) => c.key));
@@ -155,8 +162,11 @@ export function DataTable<Row>({
   useLayoutEffect(() => {
     const element = box.current;
     const tableElement = table.current;
-    if (!element || !tableElement || width === 0) return;
-    const excess = tableElement.scrollWidth - element.clientWidth;
+    if (!element || !tableElement) return;
+    const width = element.clientWidth;
+    measured.current = { box: width, table: tableElement.offsetWidth };
+    if (width === 0) return;
+    const excess = tableElement.scrollWidth - width;
     setOverflows(excess > 1);
     if (excess <= 1 || layout.cards) return;
     if (width < CARD_WIDTH) {
