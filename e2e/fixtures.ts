@@ -352,3 +352,52 @@ export async function recordNotices(page: Page): Promise<string[]> {
   });
   return shown;
 }
+
+/** What a page asked for while it loaded: its GET reads of the API and the portal's script files, with how often. */
+export interface LoadRecord {
+  reads: Map<string, number>;
+  scripts: Map<string, number>;
+  /** Stops recording (the record keeps what it has). */
+  stop(): void;
+}
+
+/** Records the page's GET reads of the API (path and query) and script files from now until `stop`. */
+export function recordLoads(page: Page): LoadRecord {
+  const reads = new Map<string, number>();
+  const scripts = new Map<string, number>();
+  const note = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+  const onRequest = (request: { url(): string; method(): string }) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/') && request.method() === 'GET')
+      note(reads, `${url.pathname}${url.search}`);
+    if (/^\/portal\/assets\/.+\.js$/.test(url.pathname)) note(scripts, url.pathname);
+  };
+  page.on('request', onRequest);
+  return { reads, scripts, stop: () => page.off('request', onRequest) };
+}
+
+/** The page's early loads as its document's script left them: the reads not yet taken, the code it preloaded, the entry. */
+export async function earlyLoads(
+  page: Page,
+): Promise<{ left: string[]; code: string[]; entry: string | null }> {
+  return page.evaluate(() => {
+    const loads = (window as unknown as { __portalEarlyReads?: { reads: object; code: string[] } })
+      .__portalEarlyReads;
+    const entry = document.querySelector('script[type="module"][src]')?.getAttribute('src') ?? null;
+    return { left: Object.keys(loads?.reads ?? {}), code: loads?.code ?? [], entry };
+  });
+}
+
+/** Each script the page loaded that its document did not preload (the entry aside), or loaded more than once. */
+export function scriptsNotPreloaded(
+  scripts: Map<string, number>,
+  early: { code: string[]; entry: string | null },
+): string[] {
+  const problems: string[] = [];
+  for (const [script, times] of scripts) {
+    if (script !== early.entry && !early.code.includes(script))
+      problems.push(`${script} not preloaded by the document`);
+    if (times !== 1) problems.push(`${script} downloaded ${times} times`);
+  }
+  return problems;
+}

@@ -3,9 +3,12 @@ import { savedSessionFile } from '../accounts';
 import {
   DEMO,
   atPortal,
+  earlyLoads,
   expect,
   loadingBars,
   portal,
+  recordLoads,
+  scriptsNotPreloaded,
   sidebarLinks,
   signIn,
   test,
@@ -68,36 +71,19 @@ test('the dashboard’s document asks for the page’s reads and code before its
       for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  const asked = new Map<string, number>();
-  const scripts = new Map<string, number>();
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/'))
-      asked.set(`${url.pathname}${url.search}`, (asked.get(`${url.pathname}${url.search}`) ?? 0) + 1);
-    if (/^\/portal\/assets\/.+\.js$/.test(url.pathname))
-      scripts.set(url.pathname, (scripts.get(url.pathname) ?? 0) + 1);
-  });
+  const loads = recordLoads(page);
   await signIn(page, 'student', DEMO.student);
   await expect(page.getByRole('heading', { name: 'Course registration' })).toBeVisible();
   await expect(page.getByTestId('school-fees-due-card')).toBeVisible();
-  const early = await page.evaluate(() => {
-    const loads = (
-      window as unknown as { __portalEarlyReads?: { reads: Record<string, unknown>; code: string[] } }
-    ).__portalEarlyReads;
-    const entry = document.querySelector('script[type="module"][src]')?.getAttribute('src');
-    return loads && { reads: Object.keys(loads.reads), code: loads.code, entry };
-  });
+  const early = await earlyLoads(page);
   // Asked for (the document left them), and every one taken by the page: none left untaken.
-  expect(early?.reads).toEqual([]);
+  expect(early.left).toEqual([]);
   // Every file of the page's code was asked for by its document, beside the entry (none a layer
   // later), and downloaded once: the import took the preloaded file.
-  expect(early?.code.length).toBeGreaterThan(10);
-  for (const [script, times] of scripts) {
-    if (script !== early?.entry) expect(early?.code, `${script} preloaded by the document`).toContain(script);
-    expect(times, `${script} downloaded once`).toBe(1);
-  }
+  expect(early.code.length).toBeGreaterThan(10);
+  expect(scriptsNotPreloaded(loads.scripts, early)).toEqual([]);
   for (const read of ['/api/student/dashboard', '/api/announcements/current', '/api/student/school-fees'])
-    expect(asked.get(read), read).toBe(1);
+    expect(loads.reads.get(read), read).toBe(1);
   // Below 0.1, what Core Web Vitals call good.
   const shifted = await page.evaluate(() =>
     (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((a, b) => a + b, 0),
@@ -132,39 +118,23 @@ test('every other page of the student’s sidebar, opened afresh: its document a
     // A first visit: nothing of the portal's files in the cache.
     await page.goto('about:blank');
     await cdp.send('Network.clearBrowserCache');
-    const asked = new Map<string, number>();
-    const scripts = new Map<string, number>();
-    const note = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
-    const onRequest = (request: { url(): string; method(): string }) => {
-      const url = new URL(request.url());
-      if (url.pathname.startsWith('/api/') && request.method() === 'GET')
-        note(asked, `${url.pathname}${url.search}`);
-      if (/^\/portal\/assets\/.+\.js$/.test(url.pathname)) note(scripts, url.pathname);
-    };
-    page.on('request', onRequest);
+    const loads = recordLoads(page);
     await page.goto(href);
     await expect(page.getByRole('heading', { level: 1 }).first(), href).toBeVisible();
     await expect(loadingBars(page), href).toHaveCount(0, { timeout: 15_000 });
     await page.waitForLoadState('networkidle');
-    page.off('request', onRequest);
-    const early = await page.evaluate(() => {
-      const loads = (window as unknown as { __portalEarlyReads?: { reads: object; code: string[] } })
-        .__portalEarlyReads;
-      const entry = document.querySelector('script[type="module"][src]')?.getAttribute('src');
-      const earlyAsked = (window as unknown as { earlyAsked?: string[] }).earlyAsked ?? [];
-      return { left: Object.keys(loads?.reads ?? {}), code: loads?.code ?? [], entry, earlyAsked };
-    });
+    loads.stop();
+    const early = await earlyLoads(page);
+    const earlyAsked = await page.evaluate(
+      () => (window as unknown as { earlyAsked?: string[] }).earlyAsked ?? [],
+    );
     // Beyond the shell's three reads, the page's own (where it has one its document can ask for).
-    if (early.earlyAsked.length < 3)
-      problems.push(`${href}: its document asked for ${early.earlyAsked.length} reads`);
+    if (earlyAsked.length < 3) problems.push(`${href}: its document asked for ${earlyAsked.length} reads`);
     for (const read of early.left) problems.push(`${href}: ${read} asked for by the document, not taken`);
-    for (const read of early.earlyAsked)
-      if (asked.get(read) !== 1) problems.push(`${href}: ${read} asked ${asked.get(read) ?? 0} times`);
-    for (const [script, times] of scripts) {
-      if (script !== early.entry && !early.code.includes(script))
-        problems.push(`${href}: ${script} not preloaded by the document`);
-      if (times !== 1) problems.push(`${href}: ${script} downloaded ${times} times`);
-    }
+    for (const read of earlyAsked)
+      if (loads.reads.get(read) !== 1)
+        problems.push(`${href}: ${read} asked ${loads.reads.get(read) ?? 0} times`);
+    for (const problem of scriptsNotPreloaded(loads.scripts, early)) problems.push(`${href}: ${problem}`);
   }
   await context.close();
   expect(problems).toEqual([]);
