@@ -51,28 +51,42 @@ export async function studentRound(db: Exec, studentId: number, now = new Date()
   return row?.round ?? null;
 }
 function studentRoundQuery(db: Exec) {
+  const mine = studentAllocationsInRound(db);
   return db
     .select({ round: hostelRounds })
     .from(hostelRounds)
     .leftJoin(academicSessions, eq(academicSessions.id, hostelRounds.sessionId))
+    .leftJoinLateral(mine, sql`true`)
     .where(ne(hostelRounds.state, 'draft'))
-    .orderBy(...studentRoundOrder())
+    .orderBy(...studentRoundOrder(mine))
     .limit(1)
     .prepare('hostel_student_round');
 }
+/**
+ * The student's allocations in each round, gathered once per round (placeholder: studentId): whether
+ * they hold a bed still to be paid for, a paid one, and their latest allocation. Joined laterally,
+ * so the statement reads them once per round rather than in three subqueries, and its plan does not
+ * depend on the values (PostgreSQL keeps one plan for the named statement).
+ */
+function studentAllocationsInRound(db: Exec) {
+  const a = hostelAllocations;
+  return db
+    .select({
+      unpaid: sql<boolean>`coalesce(bool_or(${a.state} in ('allocated', 'reserved')), false)`.as('unpaid'),
+      paid: sql<boolean>`coalesce(bool_or(${a.state} = 'paid'), false)`.as('paid'),
+      latestAllocationId: sql<number | null>`max(${a.id})`.as('latest_allocation_id'),
+    })
+    .from(a)
+    .where(and(eq(a.roundId, hostelRounds.id), eq(a.studentId, sql.placeholder('studentId'))))
+    .as('mine');
+}
 /** The order that puts the student's round first (placeholders: studentId, now). */
-function studentRoundOrder() {
-  const holds = (states: string[]) =>
-    sql`exists (select 1 from ${hostelAllocations} a where a.round_id = ${hostelRounds.id}
-      and a.student_id = ${sql.placeholder('studentId')} and a.state in (${sql.join(
-        states.map((s) => sql`${s}`),
-        sql`, `,
-      )}))`;
+function studentRoundOrder(mine: ReturnType<typeof studentAllocationsInRound>) {
   const opened = sql`${hostelRounds.opensAt} <= ${sql.placeholder('now')}`;
   return [
-    desc(holds(['allocated', 'reserved'])),
+    desc(mine.unpaid),
     sql`coalesce(${academicSessions.isCurrent}, false) desc`,
-    desc(holds(['paid'])),
+    desc(mine.paid),
     desc(opened),
     sql`case when ${opened} then ${hostelRounds.opensAt} end desc nulls last`,
     asc(hostelRounds.opensAt),
@@ -100,9 +114,15 @@ export async function studentRoundAndPlace(db: Exec, studentId: number, now = ne
 }
 function studentRoundAndPlaceQuery(db: Exec) {
   const studentId = sql.placeholder('studentId');
+  const mine = studentAllocationsInRound(db);
   // One application and one waiting place at most per round and student: the joins add no rows.
   return db
-    .select({ round: hostelRounds, ...studentInRoundColumns(studentId) })
+    .select({
+      round: hostelRounds,
+      application: hostelApplications,
+      waiting: { position: hostelWaitingList.position, allocationId: hostelWaitingList.allocationId },
+      latestAllocationId: mine.latestAllocationId,
+    })
     .from(hostelRounds)
     .leftJoin(academicSessions, eq(academicSessions.id, hostelRounds.sessionId))
     .leftJoin(
@@ -113,8 +133,9 @@ function studentRoundAndPlaceQuery(db: Exec) {
       hostelWaitingList,
       and(eq(hostelWaitingList.roundId, hostelRounds.id), eq(hostelWaitingList.studentId, studentId)),
     )
+    .leftJoinLateral(mine, sql`true`)
     .where(ne(hostelRounds.state, 'draft'))
-    .orderBy(...studentRoundOrder())
+    .orderBy(...studentRoundOrder(mine))
     .limit(1)
     .prepare('hostel_student_round_place');
 }
