@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { loadPrerenderedPage } from './app/AppRoutes';
+import { loadPrerenderedPage, preloadAreaPage } from './app/AppRoutes';
 import { holdLinkClicksWhileHydrating, notePrerenderedEdits } from './app/prerenderedEdits';
 import { loadRtlCache } from './app/providers/rtlCache';
 import { settingsStore } from './app/settings';
@@ -43,9 +43,41 @@ function canHydrate(): boolean {
 // A prerendered page is hydrated once its lazy page has arrived too (preloaded by its HTML): the
 // form comes alive in one go, with what the visitor typed meanwhile handed over (prerenderedEdits.ts).
 const hydrating = canHydrate();
+
+/**
+ * A page of a signed-in area, for its signed-in user: its frame, screen and strings are loaded
+ * before the first render, so that render reaches the screen rather than suspending at each.
+ * Only when the code comes from the cache (`codeCached`): measured in a throttled Chromium, a
+ * cached page paints 5–16 % sooner, and a first visit gains nothing from waiting.
+ */
+function loadAreaPage(): Promise<unknown> | null {
+  const base = import.meta.env.BASE_URL;
+  const { pathname } = window.location;
+  if (pathname.slice(0, base.length).toLowerCase() !== base.toLowerCase()) return null;
+  const match = /^([a-z]+)\/(.*)$/i.exec(pathname.slice(base.length));
+  const area = AREA_IDS.find((id) => id === match?.[1]?.toLowerCase());
+  if (!match || !area || !liveUser(AREAS[area].userKind)) return null;
+  return Promise.all([
+    preloadAreaPage(area, match[2]!),
+    loadCatalogue(locale, 'shell'),
+    loadCatalogue(locale, area),
+  ]).catch(() => undefined);
+}
+/**
+ * Whether this visit's code comes from the browser's cache: the entry's did (nothing transferred).
+ * The page's code then will too, in a moment, and waiting for it renders the page once; on a first
+ * visit it is still downloading, and the app renders as its parts arrive instead.
+ */
+function codeCached(): boolean {
+  const entry = document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.src;
+  const timing = entry ? performance.getEntriesByName(entry)[0] : undefined;
+  return !!timing && (timing as PerformanceResourceTiming).transferSize === 0;
+}
 const loadingPage = hydrating
   ? loadPrerenderedPage(container.dataset.prerendered!).catch(() => undefined)
-  : null;
+  : codeCached()
+    ? loadAreaPage()
+    : null;
 
 void Promise.all([loadingMessages, loadingRtlCache, loadingPage]).then(([messages, rtlCache]) => {
   const app = (

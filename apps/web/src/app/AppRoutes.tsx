@@ -1,9 +1,9 @@
-import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { PageLoading } from '../components/PageLoading';
-import { AREA_IDS, AREAS } from '../lib/areas';
-import { preloadable } from '../lib/preloadable';
+import { AREA_IDS, AREAS, type AreaId } from '../lib/areas';
+import { preloadable, type PreloadableComponent } from '../lib/preloadable';
 import { usePrerenderedEdits } from './prerenderedEdits';
 import { RequireUser } from './RequireUser';
 
@@ -18,8 +18,9 @@ const SignInPage = preloadable(() => import('./pages/SignInPage'));
 export const loadPrerenderedPage = (path: string): Promise<void> =>
   (path === '/' ? LandingPage : SignInPage).preload();
 
-// Everything else downloads when first opened.
-const QueryLayout = lazy(() => import('./providers/QueryLayout'));
+// Everything else downloads when first opened (a signed-in page's frame and screen ahead of the
+// first render: `preloadAreaPage`).
+const QueryLayout = preloadable(() => import('./providers/QueryLayout'));
 const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage'));
 const ConfirmNewPasswordPage = lazy(() => import('./pages/ConfirmNewPasswordPage'));
 // The public documents a QR code opens: each its own chunk (they fall back to / without their id).
@@ -32,15 +33,42 @@ const HostelSlipPage = lazy(() => import('../features/documents/components/Hoste
 const ExamReceiptPage = lazy(() => import('../features/documents/components/ExamReceiptPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
-/** One lazy chunk per protected area; each area declares its screens in its own file. */
-const AREA_ROUTES = {
-  applicant: lazy(() => import('./routes/applicant')),
-  admin: lazy(() => import('./routes/admin')),
-  student: lazy(() => import('./routes/student')),
-  app: lazy(() => import('./routes/app')),
+/**
+ * One lazy chunk per protected area; each area declares its screens in its own file, and may say
+ * how to download a page's screen ahead (`preloadScreen`, by the path under the area).
+ */
+const AREA_MODULES: Record<
+  AreaId,
+  () => Promise<{ default: ComponentType; preloadScreen?: (path: string) => Promise<void> }>
+> = {
+  applicant: () => import('./routes/applicant'),
+  admin: () => import('./routes/admin'),
+  student: () => import('./routes/student'),
+  app: () => import('./routes/app'),
 };
+const AREA_ROUTES = Object.fromEntries(AREA_IDS.map((id) => [id, preloadable(AREA_MODULES[id])])) as Record<
+  AreaId,
+  PreloadableComponent<object>
+>;
+
+/**
+ * Downloads a signed-in area page's code before the app first renders (main.tsx): the Query layout,
+ * the area's frame and the page's screen, so the first render reaches the screen rather than
+ * suspending at each in turn (their files are already on their way: the document preloads them).
+ */
+export async function preloadAreaPage(area: AreaId, path: string): Promise<void> {
+  // The lesson page is full screen, outside its area's frame.
+  if (matchPath({ path: LESSON_PATH }, `/${area}/${path}`)) return;
+  const [areaModule] = await Promise.all([
+    AREA_MODULES[area](),
+    QueryLayout.preload(),
+    AREA_ROUTES[area].preload(),
+  ]);
+  await areaModule.preloadScreen?.(path);
+}
 /** A student's lesson page, full screen without the area's frame (routes/lesson.tsx). */
 const StudentLesson = lazy(() => import('./routes/lesson'));
+const LESSON_PATH = 'student/lecturenote/:courseId/:sessionId';
 
 /**
  * The public pages whose HTML the build renders ahead (src/prerender.tsx, scripts/prerender.mjs): the
@@ -88,7 +116,7 @@ export function AppRoutes() {
             <Route path="/HostelSlip" element={<HostelSlipPage />} />
             <Route path="/ExamReceipt" element={<ExamReceiptPage />} />
             <Route
-              path="student/lecturenote/:courseId/:sessionId"
+              path={LESSON_PATH}
               element={
                 <RequireUser area="student">
                   <StudentLesson />

@@ -1,4 +1,5 @@
-import { createElement, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { createElement, isValidElement, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { createRoutesFromChildren, matchRoutes } from 'react-router';
 
 export type PreloadableComponent<Props> = ComponentType<Props> & {
   /** Downloads the component's module; once done, rendering it never suspends. */
@@ -29,6 +30,22 @@ export function preloadable<Props>(
         loaded = module;
       }),
   });
+}
+
+/**
+ * Downloads the screen the route table `routes` shows at `path` (relative to it): the first
+ * preloadable component in the matched route's element, through the wrappers around it (a guard).
+ * The table is the one the area renders, so a page's screen is named in one place.
+ */
+export function preloadRouteScreen(routes: ReactNode, path: string): Promise<void> {
+  const matched = matchRoutes(createRoutesFromChildren(routes), `/${path}`);
+  return preloadIn(matched?.[matched.length - 1]?.route.element);
+}
+function preloadIn(node: ReactNode): Promise<void> {
+  if (!isValidElement(node)) return Promise.resolve();
+  const { preload } = node.type as { preload?: unknown };
+  if (typeof preload === 'function') return (preload as () => Promise<void>)();
+  return preloadIn((node.props as { children?: ReactNode }).children);
 }
 
 /**

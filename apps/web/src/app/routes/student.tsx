@@ -17,36 +17,44 @@ import Summarize from '@mui/icons-material/Summarize';
 import Upload from '@mui/icons-material/Upload';
 import Videocam from '@mui/icons-material/Videocam';
 import Skeleton from '@mui/material/Skeleton';
-import { lazy, useMemo, type ReactElement } from 'react';
+import { useMemo, type ReactElement } from 'react';
 import { Route } from 'react-router';
 import { NOTIFICATION_TYPES, type NotificationCounts, type PageEntry } from '@portal/contracts';
 import { RequireStudentPage, useStudentPages } from '../../features/student/components/RequireStudentPage';
 import UnauthorizedScreen from '../../features/student/components/UnauthorizedScreen';
 import { LoadingBlock } from '../../components/LoadState';
 import type { FeeSlot } from '../../lib/fee';
-import { lazyPart } from '../../lib/preloadable';
+import { lazyPart, preloadable, preloadRouteScreen } from '../../lib/preloadable';
 import { AreaShell } from '../shell/AreaShell';
 import { link, type NavItem, type NavLink } from '../shell/nav';
 import { useNotificationCounts } from '../shell/notificationCounts';
 import type { ProfileEntry } from '../shell/ProfileMenu';
 
-const ChangePasswordScreen = lazy(() => import('../../features/account/components/ChangePasswordScreen'));
-const StudentDashboard = lazy(() => import('../../features/student/components/StudentDashboard'));
-const StudentProfileScreen = lazy(() => import('../../features/records/components/StudentProfileScreen'));
-const DocumentDownloadScreen = lazy(
+const ChangePasswordScreen = preloadable(
+  () => import('../../features/account/components/ChangePasswordScreen'),
+);
+const StudentDashboard = preloadable(() => import('../../features/student/components/StudentDashboard'));
+const StudentProfileScreen = preloadable(
+  () => import('../../features/records/components/StudentProfileScreen'),
+);
+const DocumentDownloadScreen = preloadable(
   () => import('../../features/documents/components/DocumentDownloadScreen'),
 );
-const DocumentUploadScreen = lazy(() => import('../../features/documents/components/DocumentUploadScreen'));
-const MatriculationScreen = lazy(
+const DocumentUploadScreen = preloadable(
+  () => import('../../features/documents/components/DocumentUploadScreen'),
+);
+const MatriculationScreen = preloadable(
   () => import('../../features/records/components/StudentMatriculationScreen'),
 );
-const CourseRegistrationScreen = lazy(
+const CourseRegistrationScreen = preloadable(
   () => import('../../features/courses/components/CourseRegistrationScreen'),
 );
-const ResultScreen = lazy(() => import('../../features/results/components/ResultScreen'));
-const ReportCardScreen = lazy(() => import('../../features/results/components/ReportCardScreen'));
-const SchoolFeesScreen = lazy(() => import('../../features/payments/components/SchoolFeesScreen'));
-const PaymentHistoryScreen = lazy(() => import('../../features/payments/components/PaymentHistoryScreen'));
+const ResultScreen = preloadable(() => import('../../features/results/components/ResultScreen'));
+const ReportCardScreen = preloadable(() => import('../../features/results/components/ReportCardScreen'));
+const SchoolFeesScreen = preloadable(() => import('../../features/payments/components/SchoolFeesScreen'));
+const PaymentHistoryScreen = preloadable(
+  () => import('../../features/payments/components/PaymentHistoryScreen'),
+);
 // Parts of other features' screens, each behind its own placeholder (the fees card's is the card's
 // own while its figures load).
 const SchoolFeesDueCard = lazyPart(
@@ -57,21 +65,21 @@ const FeePayment = lazyPart(
   () => import('../../features/payments/components/FeePayment'),
   <LoadingBlock rows={1} />,
 );
-const HostelApplicationScreen = lazy(
+const HostelApplicationScreen = preloadable(
   () => import('../../features/hostels/components/HostelApplicationScreen'),
 );
-const LectureNotesScreen = lazy(() => import('../../features/content/components/LectureNotesScreen'));
-const StudentLiveClassesScreen = lazy(
+const LectureNotesScreen = preloadable(() => import('../../features/content/components/LectureNotesScreen'));
+const StudentLiveClassesScreen = preloadable(
   () => import('../../features/liveclasses/components/StudentLiveClassesScreen'),
 );
-const StudentDiscussionScreen = lazy(
+const StudentDiscussionScreen = preloadable(
   () => import('../../features/discussions/components/StudentDiscussionScreen'),
 );
-const StudentAssignmentsScreen = lazy(
+const StudentAssignmentsScreen = preloadable(
   () => import('../../features/assignments/components/StudentAssignmentsScreen'),
 );
-const StudentExamsScreen = lazy(() => import('../../features/cbt/components/StudentExamsScreen'));
-const SittingScreen = lazy(() => import('../../features/cbt/components/SittingScreen'));
+const StudentExamsScreen = preloadable(() => import('../../features/cbt/components/StudentExamsScreen'));
+const SittingScreen = preloadable(() => import('../../features/cbt/components/SittingScreen'));
 
 /** A sidebar link to a student page, kept only when the page is in the student's RoleData. */
 const page = (name: string, item: NavLink) => ({ name, item });
@@ -165,6 +173,44 @@ const guarded = (name: string, element: ReactElement) => (
   <RequireStudentPage page={name}>{element}</RequireStudentPage>
 );
 
+/** The student's pages: each path's screen, guarded by the student's RoleData where the spec says. */
+const STUDENT_ROUTES = (
+  <>
+    <Route path="dashboard" element={<StudentDashboard feesCard={<SchoolFeesDueCard />} />} />
+    <Route path="profile" element={guarded('profile', <StudentProfileScreen />)} />
+    <Route path="documentdownload" element={guarded('documentdownload', <DocumentDownloadScreen />)} />
+    <Route path="documentupload" element={guarded('documentupload', <DocumentUploadScreen />)} />
+    <Route path="Matriculation" element={guarded('Matriculation', <MatriculationScreen />)} />
+    <Route
+      path="courseregistration"
+      element={guarded('courseregistration', <CourseRegistrationScreen lateFee={fee} />)}
+    />
+    <Route path="Result" element={guarded('Result', <ResultScreen />)} />
+    <Route path="ReportCard" element={guarded('ReportCard', <ReportCardScreen transcriptFee={fee} />)} />
+    <Route
+      path="applyforhostel"
+      element={guarded('applyforhostel', <HostelApplicationScreen hostelFee={fee} />)}
+    />
+    <Route path="liveclasses" element={guarded('liveclasses', <StudentLiveClassesScreen />)} />
+    <Route path="lecturenote" element={guarded('lecturenote', <LectureNotesScreen />)} />
+    {/* A lesson, lecturenote/:courseId/:sessionId, is full screen outside this frame (routes/lesson.tsx). */}
+    <Route path="discussion" element={guarded('discussion', <StudentDiscussionScreen />)} />
+    <Route path="assignment" element={guarded('assignment', <StudentAssignmentsScreen />)} />
+    <Route path="exams" element={guarded('exams', <StudentExamsScreen />)} />
+    <Route path="exams/:examId" element={guarded('exams', <SittingScreen />)} />
+    <Route path="unauthorized" element={<UnauthorizedScreen />} />
+    <Route path="changepassword" element={<ChangePasswordScreen area="student" />} />
+    <Route path="payment" element={guarded('payment', <SchoolFeesScreen />)} />
+    <Route
+      path="paymenthistory"
+      element={guarded('paymenthistory', <PaymentHistoryScreen payer="student" />)}
+    />
+  </>
+);
+
+/** Downloads the screen of a page under /student/ (its path there), for AppRoutes' `preloadAreaPage`. */
+export const preloadScreen = (path: string): Promise<void> => preloadRouteScreen(STUDENT_ROUTES, path);
+
 /** /student/*: add the student's screens here as lazy routes (see apps/web/README.md). */
 export default function StudentRoutes() {
   const pages = useStudentPages();
@@ -178,35 +224,7 @@ export default function StudentRoutes() {
       notifications={notifications}
       latestNotifications={latest}
     >
-      <Route path="dashboard" element={<StudentDashboard feesCard={<SchoolFeesDueCard />} />} />
-      <Route path="profile" element={guarded('profile', <StudentProfileScreen />)} />
-      <Route path="documentdownload" element={guarded('documentdownload', <DocumentDownloadScreen />)} />
-      <Route path="documentupload" element={guarded('documentupload', <DocumentUploadScreen />)} />
-      <Route path="Matriculation" element={guarded('Matriculation', <MatriculationScreen />)} />
-      <Route
-        path="courseregistration"
-        element={guarded('courseregistration', <CourseRegistrationScreen lateFee={fee} />)}
-      />
-      <Route path="Result" element={guarded('Result', <ResultScreen />)} />
-      <Route path="ReportCard" element={guarded('ReportCard', <ReportCardScreen transcriptFee={fee} />)} />
-      <Route
-        path="applyforhostel"
-        element={guarded('applyforhostel', <HostelApplicationScreen hostelFee={fee} />)}
-      />
-      <Route path="liveclasses" element={guarded('liveclasses', <StudentLiveClassesScreen />)} />
-      <Route path="lecturenote" element={guarded('lecturenote', <LectureNotesScreen />)} />
-      {/* A lesson, lecturenote/:courseId/:sessionId, is full screen outside this frame (routes/lesson.tsx). */}
-      <Route path="discussion" element={guarded('discussion', <StudentDiscussionScreen />)} />
-      <Route path="assignment" element={guarded('assignment', <StudentAssignmentsScreen />)} />
-      <Route path="exams" element={guarded('exams', <StudentExamsScreen />)} />
-      <Route path="exams/:examId" element={guarded('exams', <SittingScreen />)} />
-      <Route path="unauthorized" element={<UnauthorizedScreen />} />
-      <Route path="changepassword" element={<ChangePasswordScreen area="student" />} />
-      <Route path="payment" element={guarded('payment', <SchoolFeesScreen />)} />
-      <Route
-        path="paymenthistory"
-        element={guarded('paymenthistory', <PaymentHistoryScreen payer="student" />)}
-      />
+      {STUDENT_ROUTES}
     </AreaShell>
   );
 }
