@@ -113,7 +113,14 @@ test('a visitor who chose Arabic never sees the English prerendered page', async
   expect(entry, 'the prerendered page names its entry script').toBeTruthy();
   consoleErrors.expectFailedRequest(entry!, 'aborted');
   await page.route('**/portal/assets/index-*.js', (route) => route.abort());
+  // The browser's report of the aborted script, awaited before the reload below: a report still on its
+  // way when the page is replaced is lost, and the declared failure would then never be seen.
+  const reported = page.waitForEvent(
+    'console',
+    (message) => message.type() === 'error' && message.location().url.endsWith(entry!),
+  );
   await page.goto(portal('/AdminSignin'));
+  await reported;
   await expect(page.locator('html')).toHaveAttribute('data-prerendered', 'stale');
   await expect(page.getByRole('heading', { level: 1 })).toBeHidden();
   await page.unroute('**/portal/assets/index-*.js');
