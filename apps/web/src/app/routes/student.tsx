@@ -211,7 +211,7 @@ const STUDENT_ROUTES = (
 /** Downloads the screen of a page under /student/ (its path there), for AppRoutes' `preloadAreaPage`. */
 export const preloadScreen = (path: string): Promise<void> => preloadRouteScreen(STUDENT_ROUTES, path);
 
-/** /student/*: add the student's screens here as lazy routes (see apps/web/README.md). */
+/** /student/*: the frame around STUDENT_ROUTES (add a screen there, `preloadable`: apps/web/README.md). */
 export default function StudentRoutes() {
   const pages = useStudentPages();
   const { counts, notifications, latest } = useNotificationCounts();
