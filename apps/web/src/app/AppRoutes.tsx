@@ -51,6 +51,9 @@ const AREA_ROUTES = Object.fromEntries(AREA_IDS.map((id) => [id, preloadable(ARE
   PreloadableComponent<object>
 >;
 
+/** The lesson page's path: full screen, outside the student area's frame (routes/lesson.tsx). */
+const LESSON_PATH = 'student/lecturenote/:courseId/:sessionId';
+
 /**
  * Downloads a signed-in area page's code before the app first renders (main.tsx): the Query layout,
  * the area's frame and the page's screen, so the first render reaches the screen rather than
@@ -68,7 +71,6 @@ export async function preloadAreaPage(area: AreaId, path: string): Promise<void>
 }
 /** A student's lesson page, full screen without the area's frame (routes/lesson.tsx). */
 const StudentLesson = lazy(() => import('./routes/lesson'));
-const LESSON_PATH = 'student/lecturenote/:courseId/:sessionId';
 
 /**
  * The public pages whose HTML the build renders ahead (src/prerender.tsx, scripts/prerender.mjs): the
