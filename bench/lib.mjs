@@ -1,7 +1,8 @@
 // Shared helpers for the benchmarks: start the built portal on a fresh database, run autocannon.
-import { spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { createHash, createPublicKey, randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -330,4 +331,90 @@ export function printTimes(label, times, failed, begun) {
   console.log(
     `${label}  n ${sorted.length}   p50 ${at(percentile(sorted, 50))}   p95 ${at(percentile(sorted, 95))}   p99 ${at(percentile(sorted, 99))}   max ${at(sorted.at(-1))}   failed ${failed}   (${((performance.now() - begun) / 1000).toFixed(1)} s)\n`,
   );
+}
+
+/**
+ * A TLS-terminating front speaking HTTP/2 to the browser (nginx, as deployed: docs/deploy.md), on
+ * `port`, passing every request to `upstream` (the portal's own address). Its certificate is made
+ * for the run; `spki` is its key's hash, for Chromium's `--ignore-certificate-errors-spki-list`,
+ * which trusts it as a valid certificate (the HTTP cache then works as on a real site). Needs nginx
+ * (`apt-get install -y nginx-light`) and openssl.
+ */
+export async function startTlsFront({ port, upstream }) {
+  const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((file) => existsSync(file));
+  if (!nginx)
+    throw new Error(
+      'nginx is not installed: apt-get install -y nginx-light (or BENCH_FRONT=direct to measure the portal without its front)',
+    );
+  const dir = mkdtempSync(path.join(tmpdir(), 'portal-bench-front-'));
+  execFileSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=127.0.0.1'].concat([
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      path.join(dir, 'key.pem'),
+      '-out',
+      path.join(dir, 'cert.pem'),
+    ]),
+    { stdio: 'ignore' },
+  );
+  const spki = createHash('sha256')
+    .update(createPublicKey(readFileSync(path.join(dir, 'cert.pem'))).export({ type: 'spki', format: 'der' }))
+    .digest('base64');
+  const temp = (name) => `${name}_temp_path ${path.join(dir, name)};`;
+  writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    `worker_processes 1;
+pid ${path.join(dir, 'nginx.pid')};
+error_log ${path.join(dir, 'error.log')} warn;
+daemon off;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join(' ')}
+  upstream portal { server ${new URL(upstream).host}; keepalive 32; }
+  server {
+    listen 127.0.0.1:${port} ssl http2;
+    ssl_certificate ${path.join(dir, 'cert.pem')};
+    ssl_certificate_key ${path.join(dir, 'key.pem')};
+    client_max_body_size 0;
+    location / {
+      proxy_pass http://portal;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $remote_addr;
+      proxy_set_header X-Forwarded-Proto https;
+      proxy_buffering off;
+    }
+  }
+}
+`,
+  );
+  const child = spawn(nginx, ['-c', path.join(dir, 'nginx.conf')], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `https://127.0.0.1:${port}`;
+  for (let i = 0; ; i += 1) {
+    const up = await new Promise((done) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.end();
+        done(true);
+      });
+      socket.on('error', () => done(false));
+    });
+    if (up) break;
+    if (i > 100 || child.exitCode !== null) throw new Error(`nginx did not start (see ${dir}/error.log)`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    base,
+    spki,
+    async stop() {
+      child.kill('SIGQUIT');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -6,19 +6,26 @@
 // wire per page and run, and the median; exits non-zero when a median misses the target
 // (first visit: LCP ≤ 2.0 s and ≤ 180 KiB; warm cache: LCP ≤ 1.0 s).
 //
+// The browser reaches the portal as a student's phone does in production (docs/deploy.md): through a
+// load balancer that terminates TLS and speaks HTTP/2 (nginx, started for the run with a certificate
+// Chromium is told to trust), so a page's few dozen files share one connection. Reached directly, over
+// the portal's own plain HTTP/1.1, they queue on six connections at a round trip each
+// (BENCH_FRONT=direct measures that).
+//
 // Lighthouse is installed into bench/lighthouse on first use (see lighthouse/run.mjs).
 // Needs a build (npm run build). Usage: node student-pages.mjs [/portal/student/… …]
 //   BENCH_RUNS=3        runs per page and cache state     BENCH_PORT=8197   port of the portal it starts
 //   BENCH_STUDENT=DIT/2023/0003                            CHROME_PATH=/usr/bin/chromium
 //   BENCH_REPORTS=/some/folder   keep each run's Lighthouse report there (JSON), to see where the time goes
 //   BENCH_ROOT=/path            another checkout's build to measure (for "before" figures)
+//   BENCH_FRONT=direct  the portal's own HTTP/1.1, without the TLS front (which needs nginx)
 //   BENCH_THROTTLING=devtools   throttle Chromium itself (Lighthouse's devtools method: the same Slow 4G and
 //                               4× CPU applied to the real page load) rather than simulate from an unthrottled one
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { startPortal } from './lib.mjs';
+import { startPortal, startTlsFront } from './lib.mjs';
 import { loadLighthouse } from './lighthouse/load.mjs';
 
 const lighthouse = await loadLighthouse();
@@ -48,21 +55,37 @@ const row = (label, r) =>
     `${label.padEnd(48)} ${`${Math.round(r.lcp)} ms`.padStart(8)} ${`${Math.round(r.tbt)} ms`.padStart(8)} ${`${(r.bytes / 1024).toFixed(0)} KiB`.padStart(9)}`,
   );
 
+const port = Number(process.env.BENCH_PORT ?? 8197);
+const direct = process.env.BENCH_FRONT === 'direct';
+const frontPort = port + 2000;
 const portal = await startPortal({
-  port: Number(process.env.BENCH_PORT ?? 8197),
+  port,
+  ...(direct ? {} : { env: { PUBLIC_URL: `https://127.0.0.1:${frontPort}`, TRUST_PROXY: 'loopback' } }),
   ...(process.env.BENCH_ROOT ? { root: process.env.BENCH_ROOT } : {}),
 });
+const front = direct
+  ? undefined
+  : await startTlsFront({ port: frontPort, upstream: portal.base }).catch(async (error) => {
+      await portal.stop();
+      throw error;
+    });
+const base = front?.base ?? portal.base;
 const profile = mkdtempSync(path.join(tmpdir(), 'portal-bench-chrome-'));
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   headless: true,
-  args: [`--remote-debugging-port=${debuggingPort}`, '--no-sandbox', '--disable-gpu'],
+  args: [
+    `--remote-debugging-port=${debuggingPort}`,
+    '--no-sandbox',
+    '--disable-gpu',
+    ...(front ? [`--ignore-certificate-errors-spki-list=${front.spki}`] : []),
+  ],
 });
 let failed = false;
 try {
   // Sign in as a student would; the portal keeps the session in its `user` cookie.
   const page = context.pages()[0] ?? (await context.newPage());
-  await page.goto(`${portal.base}/portal/StudentSignin`);
+  await page.goto(`${base}/portal/StudentSignin`);
   await page.locator('#signin-username').fill(student);
   await page.locator('#signin-password').fill('Portal@2025');
   await page.locator('form button[type="submit"]').click();
@@ -79,7 +102,7 @@ try {
   const emptyCache = async () => {
     await cdp.send('Network.clearBrowserCache');
     await cdp.send('Storage.clearDataForOrigin', {
-      origin: portal.base,
+      origin: base,
       storageTypes: 'cache_storage,service_workers',
     });
   };
@@ -110,7 +133,7 @@ try {
   };
 
   console.log(
-    `Lighthouse 12, default mobile settings${process.env.BENCH_THROTTLING ? ` (${process.env.BENCH_THROTTLING} throttling)` : ''}, signed in as ${student}; ${runs} runs per page and cache state`,
+    `Lighthouse 12, default mobile settings${process.env.BENCH_THROTTLING ? ` (${process.env.BENCH_THROTTLING} throttling)` : ''}, signed in as ${student}; ${runs} runs per page and cache state; ${front ? 'through a TLS front speaking HTTP/2' : "the portal's own HTTP/1.1"}`,
   );
   console.log(
     `targets: first visit LCP ≤ ${TARGET.coldLcp} ms and ≤ ${TARGET.coldKiB} KiB; warm cache LCP ≤ ${TARGET.warmLcp} ms\n`,
@@ -118,7 +141,7 @@ try {
   console.log(`${'page'.padEnd(48)} ${'LCP'.padStart(8)} ${'TBT'.padStart(8)} ${'bytes'.padStart(9)}`);
   const summary = [];
   for (const pathName of pages) {
-    const url = `${portal.base}${pathName}`;
+    const url = `${base}${pathName}`;
     const cold = [];
     const warm = [];
     for (let run = 1; run <= runs; run += 1) {
@@ -153,6 +176,7 @@ try {
 } finally {
   await context.close();
   rmSync(profile, { recursive: true, force: true });
+  await front?.stop();
   await portal.stop();
 }
 process.exit(failed ? 1 : 0);

@@ -52,10 +52,12 @@ export interface AreaEarlyReads {
 
 export type EarlyReadsPlan = Partial<Readonly<Record<AreaId, AreaEarlyReads>>>;
 
-/** The student's pages most visited on a phone: the shell's reads and code, and each page's. */
 /** The fee part (the late fee's, a transcript's, a bed's): it loads with its screen, shown or not. */
 const FEE_PART = 'features/payments/components/FeePayment.tsx';
+/** A fee paid in a dialog (a transcript's): the fee part downloads it as it is shown. */
+const FEE_DIALOG = 'features/payments/components/FeeDialog.tsx';
 
+/** The student's pages most visited on a phone: the shell's reads and code, and each page's. */
 export const EARLY_READS: EarlyReadsPlan = {
   student: {
     shell: {
@@ -101,7 +103,7 @@ export const EARLY_READS: EarlyReadsPlan = {
       },
       reportcard: {
         reads: [STUDENT_API.results, STUDENT_API.transcripts],
-        code: ['features/results/components/ReportCardScreen.tsx', FEE_PART],
+        code: ['features/results/components/ReportCardScreen.tsx', FEE_PART, FEE_DIALOG],
       },
       applyforhostel: {
         reads: [HOSTEL_API.student],

@@ -1,21 +1,19 @@
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { PAYMENT_PURPOSES } from '@portal/contracts';
-import { useId } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { useT } from '../../../i18n/useT';
 import type { FeeOffer } from '../../../lib/fee';
 import { formatNaira } from '../../../lib/money';
+import { preloadable } from '../../../lib/preloadable';
 import { startStudentPayment } from '../api/start-payment';
 import { ProviderButtons } from './PaymentButtons';
 import { PaymentReturn } from './PaymentReturn';
 import { PaymentsMessages } from './PaymentsMessages';
+
+const FeeDialog = preloadable(() => import('./FeeDialog'));
 
 /**
  * Any purpose's fee on its own page, as the purpose's contract declares it: a card while due (the
@@ -24,6 +22,11 @@ import { PaymentsMessages } from './PaymentsMessages';
  * student back from (the purpose returns to the page it was started on).
  */
 export default function FeePayment(offer: FeeOffer) {
+  const paidInDialog = PAYMENT_PURPOSES[offer.purpose].fee === 'dialog';
+  // The dialog's code downloads once the page is shown, so that a Pay button opens it at once.
+  useEffect(() => {
+    if (paidInDialog) void FeeDialog.preload();
+  }, [paidInDialog]);
   return (
     <>
       <PaymentReturn purpose={offer.purpose} onDone={offer.onPaid} />
@@ -40,7 +43,6 @@ export default function FeePayment(offer: FeeOffer) {
 function Fee({ purpose, amount, recordId, details, onClose }: FeeOffer) {
   const t = useT();
   const intl = useIntl();
-  const titleId = useId();
   const facts = PAYMENT_PURPOSES[purpose];
   const naira = formatNaira(intl, amount);
   const title = t(`payments.${facts.messages}.title`);
@@ -56,16 +58,9 @@ function Fee({ purpose, amount, recordId, details, onClose }: FeeOffer) {
 
   if (facts.fee === 'dialog')
     return (
-      <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
-        <DialogTitle id={titleId}>{title}</DialogTitle>
-        <DialogContent>
-          <Typography sx={{ mb: 2, overflowWrap: 'anywhere' }}>{intro}</Typography>
-          {buttons}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('payments.close')}</Button>
-        </DialogActions>
-      </Dialog>
+      <Suspense fallback={null}>
+        <FeeDialog title={title} intro={intro} buttons={buttons} onClose={onClose} />
+      </Suspense>
     );
   return (
     <Card variant="outlined" sx={{ borderColor: 'warning.main' }}>
