@@ -8,6 +8,7 @@ import { settingsStore } from './app/settings';
 import { loadCatalogue } from './i18n/catalogues';
 import { DEFAULT_LOCALE, type Messages } from './i18n/locales';
 import { AREA_IDS, AREAS } from './lib/areas';
+import { loadInstitution } from './lib/institution';
 import { liveUser } from './lib/session';
 
 // The chosen language's strings (and, for right-to-left, its style cache) start downloading at
@@ -43,6 +44,10 @@ function canHydrate(): boolean {
 // A prerendered page is hydrated once its lazy page has arrived too (preloaded by its HTML): the
 // form comes alive in one go, with what the visitor typed meanwhile handed over (prerenderedEdits.ts).
 const hydrating = canHydrate();
+// The school's particulars are asked for beside the page's code rather than after its first render
+// (a page being hydrated asks after it, as its components do: its first render must be the
+// prerendered one).
+if (!hydrating) void loadInstitution();
 
 /**
  * A page of a signed-in area, for its signed-in user: its frame, screen and strings are loaded

@@ -1,16 +1,36 @@
 import { INSTITUTION_API, type InstitutionInfo } from '@portal/contracts';
 import { useEffect, useSyncExternalStore } from 'react';
-import { createStore } from './store';
+import { createPersistedStore } from './store';
+
+const TEXT_FIELDS = ['Name', 'ShortName', 'Address', 'Email', 'Phone', 'Website'] as const;
+const COLOUR_FIELDS = ['PrimaryColour', 'SecondaryColour'] as const;
+const isInstitution = (value: unknown): value is InstitutionInfo | null => {
+  if (value === null) return true;
+  if (typeof value !== 'object') return false;
+  const info = value as Record<string, unknown>;
+  return (
+    TEXT_FIELDS.every((field) => typeof info[field] === 'string') &&
+    COLOUR_FIELDS.every((field) => typeof info[field] === 'string' && /^#[0-9a-f]{6}$/i.test(info[field])) &&
+    (info.LogoUrl === null || typeof info.LogoUrl === 'string')
+  );
+};
 
 /**
  * The school's particulars as School Management sets them (GET /api/institution: names, contacts,
- * logo, colours), read once per visit and shared by the shell, the public pages and the theme. A
- * plain fetch and a small store rather than TanStack Query: the landing and sign-in pages, which do
- * without Query, show the school's name and logo too. Null until it arrives (or where it cannot be
- * read): callers show the portal's generic name and the default colours meanwhile, as the
- * prerendered pages do.
+ * logo, colours), shared by the shell, the public pages and the theme. A plain fetch and a small
+ * store rather than TanStack Query: the landing and sign-in pages, which do without Query, show the
+ * school's name and logo too. Kept in local storage: a visit starts with what the last one read
+ * (the school's colour in the first render, rather than the page drawn again in it once the read
+ * arrives: a flash of the default colour and, on a phone, a long task after the page has shown), and
+ * reads them again once, changing the page only where they have changed. Null on a browser's first
+ * visit until they arrive (or where they cannot be read): callers show the portal's generic name and
+ * the default colours meanwhile, as the prerendered pages do.
  */
-const store = createStore<{ info: InstitutionInfo | null }>({ info: null });
+const store = createPersistedStore<{ info: InstitutionInfo | null }>(
+  'portal.institution',
+  { info: null },
+  { info: isInstitution },
+);
 let loading: Promise<void> | null = null;
 
 /** Reads the particulars (again, with `fresh`: after School Management saved them). */
@@ -24,7 +44,8 @@ export function loadInstitution(fresh = false): Promise<void> {
   loading = fetch(`${INSTITUTION_API}`, { headers: { accept: 'application/json' } })
     .then((response) => (response.ok ? (response.json() as Promise<{ Data?: InstitutionInfo }>) : null))
     .then((body) => {
-      if (body?.Data) store.set({ info: body.Data });
+      const info = body?.Data;
+      if (info && JSON.stringify(info) !== JSON.stringify(store.get().info)) store.set({ info });
     })
     .catch(() => {
       // Offline or refused: the generic name and colours stay; the next visit asks again.
