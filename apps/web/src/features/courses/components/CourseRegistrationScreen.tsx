@@ -2,7 +2,6 @@ import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -15,6 +14,7 @@ import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
 import { serverMessage } from '../../../components/crud/errors';
 import { DetailList } from '../../../components/DetailList';
+import { PlainChoice } from '../../../components/form/PlainChoice';
 import { PageHeading } from '../../../components/PageHeading';
 import { SectionCard } from '../../../components/SectionCard';
 import { useT } from '../../../i18n/useT';
@@ -187,13 +187,13 @@ function Registration({
               const adding = reg?.ApprovedAt && inRegistration && !inRegistration.Approved;
               return (
                 <ListItem key={course.CourseId} disableGutters alignItems="flex-start">
-                  <Checkbox
-                    edge="start"
+                  <PlainChoice
+                    type="checkbox"
                     checked={chosen.has(course.CourseId)}
                     disabled={!editable || locked(course)}
                     onChange={() => toggle(course)}
-                    slotProps={{ input: { 'aria-label': `${course.Code} ${course.Title}` } }}
-                    sx={{ mt: -0.5 }}
+                    aria-label={`${course.Code} ${course.Title}`}
+                    sx={{ ml: 0, mt: 0.75 }}
                   />
                   <ListItemText
                     primary={

@@ -2,10 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -18,6 +15,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
+import { PlainChoice } from '../../../components/form/PlainChoice';
 import { useT } from '../../../i18n/useT';
 import { ApiError } from '../../../lib/api';
 import { formatNaira } from '../../../lib/money';
@@ -195,6 +193,14 @@ function PayCard({ data }: { data: SchoolFeesStatement }) {
   const first = Number(instalment);
   const firstValid = Number.isFinite(first) && first >= data.MinimumFirstInstalment && first < data.Total;
   const amount = method === 'full' ? data.Total : method === 'balance' ? data.Balance : first;
+  const labels: Record<Method, string> = {
+    full: t('payments.schoolFees.full', { amount: naira(data.Total) }),
+    first: t('payments.schoolFees.firstInstalment', {
+      percent: data.FirstInstalmentPercent,
+      amount: naira(data.MinimumFirstInstalment),
+    }),
+    balance: t('payments.schoolFees.balanceOption', { amount: naira(data.Balance) }),
+  };
   const choice: SchoolFeesChoice =
     method === 'full'
       ? { MethodId: 1 }
@@ -210,36 +216,19 @@ function PayCard({ data }: { data: SchoolFeesStatement }) {
           <Typography component="legend" id={`${id}-method`} color="text.secondary" sx={{ p: 0 }}>
             {t('payments.schoolFees.method')}
           </Typography>
-          <RadioGroup
-            aria-labelledby={`${id}-method`}
-            value={method}
-            onChange={(event) => setMethod(event.target.value as Method)}
-          >
-            {data.CanPayFull && (
-              <FormControlLabel
-                value="full"
-                control={<Radio />}
-                label={t('payments.schoolFees.full', { amount: naira(data.Total) })}
+          <Box role="radiogroup" aria-labelledby={`${id}-method`}>
+            {(['full', 'first', 'balance'] as const).filter(offered).map((value) => (
+              <PlainChoice
+                key={value}
+                type="radio"
+                name={`${id}-method`}
+                value={value}
+                checked={method === value}
+                onChange={() => setMethod(value)}
+                label={labels[value]}
               />
-            )}
-            {data.CanPayFirstInstalment && (
-              <FormControlLabel
-                value="first"
-                control={<Radio />}
-                label={t('payments.schoolFees.firstInstalment', {
-                  percent: data.FirstInstalmentPercent,
-                  amount: naira(data.MinimumFirstInstalment),
-                })}
-              />
-            )}
-            {data.CanPayBalance && (
-              <FormControlLabel
-                value="balance"
-                control={<Radio />}
-                label={t('payments.schoolFees.balanceOption', { amount: naira(data.Balance) })}
-              />
-            )}
-          </RadioGroup>
+            ))}
+          </Box>
         </Box>
         {method === 'first' && (
           <Suspense fallback={<Skeleton variant="rounded" height={56} sx={{ maxWidth: 320, my: 2 }} />}>

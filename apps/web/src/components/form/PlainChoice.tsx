@@ -1,0 +1,58 @@
+import Box from '@mui/material/Box';
+import type { SxProps, Theme } from '@mui/material/styles';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+
+type PlainChoiceProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
+  type: 'checkbox' | 'radio';
+  /** The text beside the box, which a tap on also chooses; without it, name the box with aria-label. */
+  label?: ReactNode;
+  sx?: SxProps<Theme>;
+};
+
+/**
+ * The browser's own checkbox or radio button, drawn in the theme's primary colour, with its label.
+ * For the student's pages, where MUI's Checkbox and Radio (with their ripple, SwitchBase and
+ * FormControlLabel: 3–5 KiB over the wire and half a dozen files) would come only for this; the
+ * browser's keeps its keyboard handling (arrow keys within a group of radios) and its semantics.
+ * The box is 24 px, a tap target large enough on a phone on its own.
+ */
+export function PlainChoice({ type, label, sx, disabled, ...input }: PlainChoiceProps) {
+  const box = (
+    <Box
+      component="input"
+      type={type}
+      disabled={disabled}
+      {...input}
+      sx={[
+        {
+          width: 24,
+          height: 24,
+          m: 1,
+          flexShrink: 0,
+          accentColor: (theme: Theme) => theme.palette.primary.main,
+          cursor: disabled ? 'default' : 'pointer',
+        },
+        ...(label || !sx ? [] : Array.isArray(sx) ? sx : [sx]),
+      ]}
+    />
+  );
+  if (!label) return box;
+  return (
+    <Box
+      component="label"
+      sx={[
+        {
+          display: 'flex',
+          alignItems: 'center',
+          gap: 0.5,
+          cursor: disabled ? 'default' : 'pointer',
+          color: disabled ? 'text.disabled' : undefined,
+        },
+        ...(!sx ? [] : Array.isArray(sx) ? sx : [sx]),
+      ]}
+    >
+      {box}
+      <span>{label}</span>
+    </Box>
+  );
+}
