@@ -52,10 +52,11 @@ export interface AreaEarlyReads {
 
 export type EarlyReadsPlan = Partial<Readonly<Record<AreaId, AreaEarlyReads>>>;
 
-/** The fee part (the late fee's, a transcript's, a bed's): it loads with its screen, shown or not. */
-const FEE_PART = 'features/payments/components/FeePayment.tsx';
-/** A fee paid in a dialog (a transcript's): the fee part downloads it as it is shown. */
-const FEE_DIALOG = 'features/payments/components/FeeDialog.tsx';
+/** A fee paid in a dialog (a transcript's): its part, mounted with the page, and the dialog it preloads. */
+const FEE_DIALOG_PARTS = [
+  'features/payments/components/FeePayment.tsx',
+  'features/payments/components/FeeDialog.tsx',
+];
 
 /** The student's pages most visited on a phone: the shell's reads and code, and each page's. */
 export const EARLY_READS: EarlyReadsPlan = {
@@ -85,7 +86,7 @@ export const EARLY_READS: EarlyReadsPlan = {
       },
       courseregistration: {
         reads: [STUDENT_API.courseRegistration],
-        code: ['features/courses/components/CourseRegistrationScreen.tsx', FEE_PART],
+        code: ['features/courses/components/CourseRegistrationScreen.tsx'],
       },
       result: {
         reads: [STUDENT_API.results],
@@ -103,11 +104,11 @@ export const EARLY_READS: EarlyReadsPlan = {
       },
       reportcard: {
         reads: [STUDENT_API.results, STUDENT_API.transcripts],
-        code: ['features/results/components/ReportCardScreen.tsx', FEE_PART, FEE_DIALOG],
+        code: ['features/results/components/ReportCardScreen.tsx', ...FEE_DIALOG_PARTS],
       },
       applyforhostel: {
         reads: [HOSTEL_API.student],
-        code: ['features/hostels/components/HostelApplicationScreen.tsx', FEE_PART],
+        code: ['features/hostels/components/HostelApplicationScreen.tsx'],
       },
       liveclasses: {
         reads: [LIVE_CLASS_API.student],

@@ -18,12 +18,13 @@ import Upload from '@mui/icons-material/Upload';
 import Videocam from '@mui/icons-material/Videocam';
 import Skeleton from '@mui/material/Skeleton';
 import { useMemo, type ReactElement } from 'react';
-import { Route } from 'react-router';
+import { Route, useSearchParams } from 'react-router';
 import { NOTIFICATION_TYPES, type NotificationCounts, type PageEntry } from '@portal/contracts';
+import { returnedPayment } from '../../features/payments/api/returned-payment';
 import { RequireStudentPage, useStudentPages } from '../../features/student/components/RequireStudentPage';
 import UnauthorizedScreen from '../../features/student/components/UnauthorizedScreen';
 import { LoadingBlock } from '../../components/LoadState';
-import type { FeeSlot } from '../../lib/fee';
+import type { FeeOffer, FeeSlot } from '../../lib/fee';
 import { lazyPart, preloadable, preloadRouteScreen } from '../../lib/preloadable';
 import { AreaShell } from '../shell/AreaShell';
 import { link, type NavItem, type NavLink } from '../shell/nav';
@@ -165,8 +166,18 @@ const PROFILE_ENTRIES: ProfileEntry[] = [
   { label: 'nav.profile', icon: <Person fontSize="small" />, to: '/student/profile' },
 ];
 
-/** A purpose's fee on a domain page, drawn by the payments feature as the purpose's contract declares. */
-const fee: FeeSlot = (offer) => <FeePayment {...offer} />;
+/**
+ * A purpose's fee on a domain page, drawn by the payments feature as the purpose's contract declares.
+ * A card's code downloads when the fee is due or a gateway has sent the student back to the page (the
+ * payment's check), not on every visit of a page that might show one; a fee paid in a dialog (an offer
+ * with a Close) stays mounted, so that its Pay button opens the dialog at once.
+ */
+function Fee(offer: FeeOffer) {
+  const [params] = useSearchParams();
+  const shown = offer.due || offer.onClose !== undefined || returnedPayment(params) !== null;
+  return shown ? <FeePayment {...offer} /> : null;
+}
+const fee: FeeSlot = (offer) => <Fee {...offer} />;
 
 /** A student page, shown only when the student's RoleData grants it ('unauthorized' otherwise). */
 const guarded = (name: string, element: ReactElement) => (

@@ -1,37 +1,7 @@
-import { PAYMENT_CHECK_PATHS, type PaymentProvider, type PaymentStatusResponse } from '@portal/contracts';
+import { PAYMENT_CHECK_PATHS, type PaymentStatusResponse } from '@portal/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-
-/** A reference the browser brought back from a gateway, or one typed on the status page. */
-export interface ReturnedPayment {
-  provider: PaymentProvider;
-  reference: string;
-}
-
-const PROVIDERS: readonly PaymentProvider[] = ['monnify', 'nomba', 'remita'];
-
-/**
- * What a gateway appended to the return URL: `paymentReference` (Monnify), `orderReference` or
- * `orderId` (Nomba), `RRR` or `orderID` (Remita). `provider` (the status page's own links) picks
- * the gateway of a bare `paymentReference`.
- */
-export function returnedPayment(params: URLSearchParams): ReturnedPayment | null {
-  const get = (name: string) => params.get(name)?.trim() || '';
-  const named = get('provider').toLowerCase() as PaymentProvider;
-  if (get('paymentReference'))
-    return {
-      provider: PROVIDERS.includes(named) ? named : 'monnify',
-      reference: get('paymentReference'),
-    };
-  const nomba = get('orderReference') || get('orderId');
-  if (nomba) return { provider: 'nomba', reference: nomba };
-  const remita = get('RRR') || get('orderID');
-  if (remita) return { provider: 'remita', reference: remita };
-  return null;
-}
-
-/** The return-URL parameters a gateway adds, removed when the dialog closes. */
-export const RETURN_PARAMS = ['paymentReference', 'orderReference', 'orderId', 'RRR', 'orderID', 'provider'];
+import type { ReturnedPayment } from './returned-payment';
 
 /**
  * GET api/CheckPayeePayment{Monnify|Nomba|Remita}?paymentReference=: the server asks the gateway

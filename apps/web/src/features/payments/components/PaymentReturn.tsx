@@ -2,7 +2,7 @@ import type { PaymentPurpose } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { RETURN_PARAMS, returnedPayment } from '../api/check-payment';
+import { RETURN_PARAMS, returnedPayment } from '../api/returned-payment';
 import { PaymentsMessages } from './PaymentsMessages';
 
 // The dialog (and MUI's Dialog with it) downloads only when the gateway has sent the browser back.

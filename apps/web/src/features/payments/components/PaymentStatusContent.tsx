@@ -14,7 +14,7 @@ import type { MessageId } from '../../../i18n/locales';
 import { useT } from '../../../i18n/useT';
 import { ApiError } from '../../../lib/api';
 import { formatNaira } from '../../../lib/money';
-import type { ReturnedPayment } from '../api/check-payment';
+import type { ReturnedPayment } from '../api/returned-payment';
 import { ProviderLogo } from './ProviderLogo';
 
 type Status = PaymentStatusResponse['Data'];

@@ -5,7 +5,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useT } from '../../../i18n/useT';
-import { useCheckPayment, type ReturnedPayment } from '../api/check-payment';
+import { useCheckPayment } from '../api/check-payment';
+import type { ReturnedPayment } from '../api/returned-payment';
 import { PaymentStatusContent } from './PaymentStatusContent';
 
 /** The payment status dialog of spec section 2: checks the returned reference, OK closes it. */
