@@ -3,17 +3,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TranscriptRequestRow } from '@portal/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
+import { PlainChoice } from '../../../components/form/PlainChoice';
 import { serverMessage } from '../../../components/crud/errors';
 import { TextInput } from '../../../components/form/TextInput';
 import { SelectField } from '../../../components/form/SelectField';
@@ -326,21 +324,23 @@ function RequestForm() {
           <FormLabel component="legend" id={destinationLabel}>
             {t('student.transcripts.destination')}
           </FormLabel>
-          <RadioGroup
-            row
+          <Box
+            role="radiogroup"
             aria-labelledby={destinationLabel}
-            value={destination}
-            onChange={(e) => setDestination(e.target.value as Destination)}
+            sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}
           >
             {DESTINATIONS.map((d) => (
-              <FormControlLabel
+              <PlainChoice
                 key={d}
+                type="radio"
+                name={destinationLabel}
                 value={d}
-                control={<Radio />}
+                checked={destination === d}
+                onChange={() => setDestination(d)}
                 label={t(`student.transcripts.destination.${d}`)}
               />
             ))}
-          </RadioGroup>
+          </Box>
         </FormControl>
         <SubmitButton pending={request.isPending} label={t('student.transcripts.submit')} />
       </Box>
