@@ -2,20 +2,10 @@ import { INSTITUTION_API, type InstitutionInfo } from '@portal/contracts';
 import { render, screen, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { beforeEach, expect, test, vi } from 'vitest';
-import { server } from '../test/server';
+import { DEMO_INSTITUTION, server } from '../test/server';
 
 const SAVED_KEY = 'portal.institution';
-const school: InstitutionInfo = {
-  Name: 'Demo Institute of Technology',
-  ShortName: 'DIT',
-  Address: 'P.M.B. 1001, Demo',
-  Email: 'info@demo.edu.ng',
-  Phone: '',
-  Website: '',
-  LogoUrl: null,
-  PrimaryColour: '#3f51b5',
-  SecondaryColour: '#ffc107',
-};
+const school = DEMO_INSTITUTION;
 
 /** The school's particulars as the server answers them, after `wait` ms; counts the reads. */
 function answer(info: InstitutionInfo, wait = 0) {
