@@ -15,6 +15,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useT } from '../i18n/useT';
+import { sxList } from '../lib/sx';
 
 /**
  * MUI's Checkbox (with SwitchBase: about 2 KiB over the wire) only for tables whose rows can be
@@ -201,7 +202,7 @@ export function DataTable<Row>({
     });
 
   return (
-    <Box sx={[{ width: '100%', minWidth: 0 }, ...(Array.isArray(sx) ? sx : [sx])]}>
+    <Box sx={[{ width: '100%', minWidth: 0 }, ...sxList(sx)]}>
       {loading && <LinearProgress aria-label={t('common.loading')} sx={{ mb: 0.5 }} />}
       <Box
         ref={box}

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { Key, ReactNode } from 'react';
+import { sxList } from '../lib/sx';
 import { DataTable } from './DataTable';
 
 /**
@@ -27,7 +28,7 @@ export function ScrollRegion({
           // `left` becomes `right` in the right-to-left layout (the style cache flips it).
           '& tr > :first-of-type': { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper' },
         },
-        ...(Array.isArray(sx) ? sx : [sx]),
+        ...sxList(sx),
       ]}
       tabIndex={0}
       role="region"

@@ -18,7 +18,7 @@ export interface FeeOffer {
   details?: Record<string, string>;
   /** After a payment the gateway sent the student back from has been checked. */
   onPaid?: () => void;
-  /** A dialog's Close. */
+  /** A dialog's Close: an offer with one is a fee paid in a dialog, whose part stays mounted (routes/student.tsx). */
   onClose?: () => void;
 }
 

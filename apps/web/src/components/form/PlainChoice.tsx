@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { InputHTMLAttributes, ReactNode } from 'react';
+import { sxList } from '../../lib/sx';
 
 type PlainChoiceProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
   type: 'checkbox' | 'radio';
@@ -32,7 +33,8 @@ export function PlainChoice({ type, label, sx, disabled, ...input }: PlainChoice
           accentColor: (theme: Theme) => theme.palette.primary.main,
           cursor: disabled ? 'default' : 'pointer',
         },
-        ...(label || !sx ? [] : Array.isArray(sx) ? sx : [sx]),
+        // The caller's styles go to the label where there is one (below), else to the box.
+        ...(label ? [] : sxList(sx)),
       ]}
     />
   );
@@ -48,7 +50,7 @@ export function PlainChoice({ type, label, sx, disabled, ...input }: PlainChoice
           cursor: disabled ? 'default' : 'pointer',
           color: disabled ? 'text.disabled' : undefined,
         },
-        ...(!sx ? [] : Array.isArray(sx) ? sx : [sx]),
+        ...sxList(sx),
       ]}
     >
       {box}
