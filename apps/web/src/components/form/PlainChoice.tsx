@@ -58,3 +58,42 @@ export function PlainChoice({ type, label, sx, disabled, ...input }: PlainChoice
     </Box>
   );
 }
+
+/**
+ * One choice among a few, as the browser's own radio buttons (PlainChoice) sharing a name: named by
+ * the element `labelledBy` is the id of (a legend), which also names the group's buttons.
+ */
+export function PlainRadioGroup<Value extends string>({
+  labelledBy,
+  value,
+  options,
+  onChange,
+  row = false,
+}: {
+  labelledBy: string;
+  value: Value;
+  options: readonly { value: Value; label: ReactNode }[];
+  onChange: (value: Value) => void;
+  /** Side by side, wrapping where the line is full, rather than one under another. */
+  row?: boolean;
+}) {
+  return (
+    <Box
+      role="radiogroup"
+      aria-labelledby={labelledBy}
+      sx={row ? { display: 'flex', flexWrap: 'wrap', columnGap: 2 } : undefined}
+    >
+      {options.map((option) => (
+        <PlainChoice
+          key={option.value}
+          type="radio"
+          name={labelledBy}
+          value={option.value}
+          checked={value === option.value}
+          onChange={() => onChange(option.value)}
+          label={option.label}
+        />
+      ))}
+    </Box>
+  );
+}

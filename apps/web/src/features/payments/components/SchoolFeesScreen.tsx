@@ -15,7 +15,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
-import { PlainChoice } from '../../../components/form/PlainChoice';
+import { PlainRadioGroup } from '../../../components/form/PlainChoice';
 import { useT } from '../../../i18n/useT';
 import { ApiError } from '../../../lib/api';
 import { formatNaira } from '../../../lib/money';
@@ -216,19 +216,14 @@ function PayCard({ data }: { data: SchoolFeesStatement }) {
           <Typography component="legend" id={`${id}-method`} color="text.secondary" sx={{ p: 0 }}>
             {t('payments.schoolFees.method')}
           </Typography>
-          <Box role="radiogroup" aria-labelledby={`${id}-method`}>
-            {(['full', 'first', 'balance'] as const).filter(offered).map((value) => (
-              <PlainChoice
-                key={value}
-                type="radio"
-                name={`${id}-method`}
-                value={value}
-                checked={method === value}
-                onChange={() => setMethod(value)}
-                label={labels[value]}
-              />
-            ))}
-          </Box>
+          <PlainRadioGroup
+            labelledBy={`${id}-method`}
+            value={method}
+            options={(['full', 'first', 'balance'] as const)
+              .filter(offered)
+              .map((value) => ({ value, label: labels[value] }))}
+            onChange={setMethod}
+          />
         </Box>
         {method === 'first' && (
           <Suspense fallback={<Skeleton variant="rounded" height={56} sx={{ maxWidth: 320, my: 2 }} />}>

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { TranscriptRequestRow } from '@portal/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { PlainChoice } from '../../../components/form/PlainChoice';
+import { PlainRadioGroup } from '../../../components/form/PlainChoice';
 import { serverMessage } from '../../../components/crud/errors';
 import { TextInput } from '../../../components/form/TextInput';
 import { SelectField } from '../../../components/form/SelectField';
@@ -324,23 +324,16 @@ function RequestForm() {
           <FormLabel component="legend" id={destinationLabel}>
             {t('student.transcripts.destination')}
           </FormLabel>
-          <Box
-            role="radiogroup"
-            aria-labelledby={destinationLabel}
-            sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}
-          >
-            {DESTINATIONS.map((d) => (
-              <PlainChoice
-                key={d}
-                type="radio"
-                name={destinationLabel}
-                value={d}
-                checked={destination === d}
-                onChange={() => setDestination(d)}
-                label={t(`student.transcripts.destination.${d}`)}
-              />
-            ))}
-          </Box>
+          <PlainRadioGroup
+            row
+            labelledBy={destinationLabel}
+            value={destination}
+            options={DESTINATIONS.map((d) => ({
+              value: d,
+              label: t(`student.transcripts.destination.${d}`),
+            }))}
+            onChange={setDestination}
+          />
         </FormControl>
         <SubmitButton pending={request.isPending} label={t('student.transcripts.submit')} />
       </Box>
