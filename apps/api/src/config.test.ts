@@ -17,6 +17,13 @@ describe('configuration', () => {
     expect(config.SMTP_URL).toBeUndefined();
   });
 
+  it('puts the portal at its own port when PUBLIC_URL is not set, so its sandboxes are reached', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), PORT: '3100' }).PUBLIC_URL).toBe('http://localhost:3100');
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), PORT: '3100', PUBLIC_URL: 'https://portal.example.edu/' }).PUBLIC_URL,
+    ).toBe('https://portal.example.edu');
+  });
+
   it('generates a signing secret once and keeps it in DATA_DIR', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).JWT_SECRET;

@@ -37,10 +37,11 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
+  /** Unset: http://localhost:PORT (see loadConfig), so the sandboxes this process calls are its own. */
   PUBLIC_URL: z
     .url()
-    .default('http://localhost:8080')
-    .transform((v) => v.replace(/\/+$/, '')),
+    .optional()
+    .transform((v) => v?.replace(/\/+$/, '')),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl,
   /** secret */
@@ -182,7 +183,11 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'JWT_SECRET' | 'PAYMENT_SANDBOX_SECRET'> & {
+export type Config = Omit<
+  z.infer<typeof envSchema>,
+  'JWT_SECRET' | 'PAYMENT_SANDBOX_SECRET' | 'PUBLIC_URL'
+> & {
+  PUBLIC_URL: string;
   JWT_SECRET: string;
   PAYMENT_SANDBOX_SECRET: string;
   DATA_DIR: string;
@@ -212,6 +217,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   mkdirSync(dataDir, { recursive: true });
   return {
     ...value,
+    // The payment and meeting sandboxes are called at PUBLIC_URL: by default this process's own port.
+    PUBLIC_URL: value.PUBLIC_URL ?? `http://localhost:${value.PORT}`,
     DATA_DIR: dataDir,
     JWT_SECRET: value.JWT_SECRET ?? persistedSecret(dataDir),
     PAYMENT_SANDBOX_SECRET:
