@@ -52,12 +52,6 @@ export interface AreaEarlyReads {
 
 export type EarlyReadsPlan = Partial<Readonly<Record<AreaId, AreaEarlyReads>>>;
 
-/** A fee paid in a dialog (a transcript's): its part, mounted with the page, and the dialog it preloads. */
-const FEE_DIALOG_PARTS = [
-  'features/payments/components/FeePayment.tsx',
-  'features/payments/components/FeeDialog.tsx',
-];
-
 /** The student's pages most visited on a phone: the shell's reads and code, and each page's. */
 export const EARLY_READS: EarlyReadsPlan = {
   student: {
@@ -104,7 +98,7 @@ export const EARLY_READS: EarlyReadsPlan = {
       },
       reportcard: {
         reads: [STUDENT_API.results, STUDENT_API.transcripts],
-        code: ['features/results/components/ReportCardScreen.tsx', ...FEE_DIALOG_PARTS],
+        code: ['features/results/components/ReportCardScreen.tsx'],
       },
       applyforhostel: {
         reads: [HOSTEL_API.student],

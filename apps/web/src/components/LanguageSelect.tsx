@@ -9,7 +9,7 @@ export function LanguageSelect({ fullWidth = false }: { fullWidth?: boolean }) {
   const locale = useSettings((s) => s.locale);
   return (
     <PlainSelect
-      underline
+      frame="underline"
       fullWidth={fullWidth}
       name="locale"
       aria-label={t('settings.language')}

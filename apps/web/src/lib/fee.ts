@@ -18,8 +18,17 @@ export interface FeeOffer {
   details?: Record<string, string>;
   /** After a payment the gateway sent the student back from has been checked. */
   onPaid?: () => void;
-  /** A dialog's Close: an offer with one is a fee paid in a dialog, whose part stays mounted (routes/student.tsx). */
+  /** A dialog's Close (a fee paid in a dialog). */
   onClose?: () => void;
 }
 
-export type FeeSlot = (offer: FeeOffer) => ReactNode;
+/** Draws a domain page's fee; its code downloads when a fee is due, or ahead with `prepare`. */
+export interface FeeSlot {
+  (offer: FeeOffer): ReactNode;
+  /**
+   * Downloads what drawing the purpose's fee takes (a dialog's parts), for a page to call when the
+   * student reaches for a Pay button (pointer over it, or focus), so the dialog opens at once without
+   * every visit of the page downloading it.
+   */
+  prepare: (purpose: FeePurpose) => void;
+}

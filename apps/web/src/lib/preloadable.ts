@@ -58,13 +58,9 @@ function preloadIn(node: ReactNode): Promise<void> {
 export function lazyPart<Props extends object>(
   load: () => Promise<{ default: ComponentType<Props> }>,
   placeholder: ReactNode = null,
-): ComponentType<Props> {
-  const Part = lazy(load);
-  return function LazyPart(props: Props) {
-    return createElement(
-      Suspense,
-      { fallback: placeholder },
-      createElement(Part as ComponentType<Props>, props),
-    );
-  };
+): PreloadableComponent<Props> {
+  const Part = preloadable(load);
+  const LazyPart = (props: Props) =>
+    createElement(Suspense, { fallback: placeholder }, createElement(Part, props));
+  return Object.assign(LazyPart, { preload: Part.preload });
 }

@@ -19,7 +19,12 @@ import Videocam from '@mui/icons-material/Videocam';
 import Skeleton from '@mui/material/Skeleton';
 import { useMemo, type ReactElement } from 'react';
 import { Route, useSearchParams } from 'react-router';
-import { NOTIFICATION_TYPES, type NotificationCounts, type PageEntry } from '@portal/contracts';
+import {
+  NOTIFICATION_TYPES,
+  type FeePurpose,
+  type NotificationCounts,
+  type PageEntry,
+} from '@portal/contracts';
 import { returnedPayment } from '../../features/payments/api/returned-payment';
 import { RequireStudentPage, useStudentPages } from '../../features/student/components/RequireStudentPage';
 import UnauthorizedScreen from '../../features/student/components/UnauthorizedScreen';
@@ -62,10 +67,8 @@ const SchoolFeesDueCard = lazyPart(
   () => import('../../features/payments/components/SchoolFeesDueCard'),
   <Skeleton variant="rounded" height={140} />,
 );
-const FeePayment = lazyPart(
-  () => import('../../features/payments/components/FeePayment'),
-  <LoadingBlock rows={1} />,
-);
+const loadFeePayment = () => import('../../features/payments/components/FeePayment');
+const FeePayment = lazyPart(loadFeePayment, <LoadingBlock rows={1} />);
 const HostelApplicationScreen = preloadable(
   () => import('../../features/hostels/components/HostelApplicationScreen'),
 );
@@ -168,16 +171,22 @@ const PROFILE_ENTRIES: ProfileEntry[] = [
 
 /**
  * A purpose's fee on a domain page, drawn by the payments feature as the purpose's contract declares.
- * A card's code downloads when the fee is due or a gateway has sent the student back to the page (the
- * payment's check), not on every visit of a page that might show one; a fee paid in a dialog (an offer
- * with a Close) stays mounted, so that its Pay button opens the dialog at once.
+ * Its code downloads when the fee is due (a card shown, a dialog opened) or a gateway has sent the
+ * student back to the page (the payment's check), not on every visit of a page that might show one;
+ * a page with a Pay button has it downloaded ahead when the student reaches for the button (`prepare`).
  */
 function Fee(offer: FeeOffer) {
   const [params] = useSearchParams();
-  const shown = offer.due || offer.onClose !== undefined || returnedPayment(params) !== null;
+  const shown = offer.due || returnedPayment(params) !== null;
   return shown ? <FeePayment {...offer} /> : null;
 }
-const fee: FeeSlot = (offer) => <Fee {...offer} />;
+const fee: FeeSlot = Object.assign((offer: FeeOffer) => <Fee {...offer} />, {
+  prepare: (purpose: FeePurpose) =>
+    void FeePayment.preload()
+      .then(loadFeePayment)
+      .then((parts) => parts.preloadFeeParts(purpose))
+      .catch(() => undefined),
+});
 
 /** A student page, shown only when the student's RoleData grants it ('unauthorized' otherwise). */
 const guarded = (name: string, element: ReactElement) => (

@@ -1,8 +1,8 @@
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { PAYMENT_PURPOSES } from '@portal/contracts';
-import { Suspense, useEffect } from 'react';
+import { PAYMENT_PURPOSES, type FeePurpose } from '@portal/contracts';
+import { Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { useT } from '../../../i18n/useT';
 import type { FeeOffer } from '../../../lib/fee';
@@ -15,6 +15,10 @@ import { PaymentsMessages } from './PaymentsMessages';
 
 const FeeDialog = preloadable(() => import('./FeeDialog'));
 
+/** Downloads the rest of what a purpose's fee draws (a dialog fee's dialog): see FeeSlot's `prepare`. */
+export const preloadFeeParts = (purpose: FeePurpose): Promise<void> =>
+  PAYMENT_PURPOSES[purpose].fee === 'dialog' ? FeeDialog.preload() : Promise.resolve();
+
 /**
  * Any purpose's fee on its own page, as the purpose's contract declares it: a card while due (the
  * hostel fee, the late registration fee) or a dialog from a row's Pay button (a transcript
@@ -22,11 +26,6 @@ const FeeDialog = preloadable(() => import('./FeeDialog'));
  * student back from (the purpose returns to the page it was started on).
  */
 export default function FeePayment(offer: FeeOffer) {
-  const paidInDialog = PAYMENT_PURPOSES[offer.purpose].fee === 'dialog';
-  // The dialog's code downloads once the page is shown, so that a Pay button opens it at once.
-  useEffect(() => {
-    if (paidInDialog) void FeeDialog.preload();
-  }, [paidInDialog]);
   return (
     <>
       <PaymentReturn purpose={offer.purpose} onDone={offer.onPaid} />

@@ -149,6 +149,7 @@ function Transcripts({ transcriptFee }: { transcriptFee?: FeeSlot }) {
                   key={row.Id}
                   row={row}
                   onPay={transcriptFee ? () => setPaying(payable(row)) : undefined}
+                  onReachPay={() => transcriptFee?.prepare('transcript')}
                 />
               ))}
             </List>
@@ -175,7 +176,16 @@ const payable = (row: TranscriptRequestRow): TranscriptToPay => ({
   recipient: row.RecipientName,
 });
 
-function TranscriptRequest({ row, onPay }: { row: TranscriptRequestRow; onPay?: () => void }) {
+function TranscriptRequest({
+  row,
+  onPay,
+  onReachPay,
+}: {
+  row: TranscriptRequestRow;
+  onPay?: () => void;
+  /** The pointer is over Pay, or it has the focus: its dialog's code downloads then. */
+  onReachPay: () => void;
+}) {
   const t = useT();
   const intl = useIntl();
   const day = (value: string | null) => formatDay(intl.locale, value);
@@ -218,7 +228,14 @@ function TranscriptRequest({ row, onPay }: { row: TranscriptRequestRow; onPay?: 
         </Typography>
       )}
       {row.State === 'awaiting_payment' && onPay && (
-        <Button variant="contained" size="small" onClick={onPay} sx={{ mt: 1 }}>
+        <Button
+          variant="contained"
+          size="small"
+          onClick={onPay}
+          onPointerEnter={onReachPay}
+          onFocus={onReachPay}
+          sx={{ mt: 1 }}
+        >
           {t('student.transcripts.pay', { amount })}
         </Button>
       )}
