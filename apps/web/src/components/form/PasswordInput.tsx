@@ -1,7 +1,6 @@
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import { useState } from 'react';
 import { useT } from '../../i18n/useT';
 import { TextInput, type TextInputProps } from './TextInput';
@@ -15,16 +14,14 @@ export function PasswordInput(props: Omit<TextInputProps, 'type' | 'endAdornment
       {...props}
       type={visible ? 'text' : 'password'}
       endAdornment={
-        <InputAdornment position="end">
-          <IconButton
-            edge="end"
-            onClick={() => setVisible((v) => !v)}
-            aria-label={t(visible ? 'form.hidePassword' : 'form.showPassword')}
-            aria-pressed={visible}
-          >
-            {visible ? <VisibilityOff /> : <Visibility />}
-          </IconButton>
-        </InputAdornment>
+        <IconButton
+          edge="end"
+          onClick={() => setVisible((v) => !v)}
+          aria-label={t(visible ? 'form.hidePassword' : 'form.showPassword')}
+          aria-pressed={visible}
+        >
+          {visible ? <VisibilityOff /> : <Visibility />}
+        </IconButton>
       }
     />
   );

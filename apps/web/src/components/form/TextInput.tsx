@@ -1,36 +1,105 @@
-import FormControl from '@mui/material/FormControl';
-import FormHelperText from '@mui/material/FormHelperText';
-import InputLabel from '@mui/material/InputLabel';
-import OutlinedInput, { type OutlinedInputProps } from '@mui/material/OutlinedInput';
-import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import type { SxProps, Theme } from '@mui/material/styles';
+import type { ChangeEvent, InputHTMLAttributes, ReactNode } from 'react';
+import { OUTLINED_CONTROL_SX, OutlinedField } from './OutlinedField';
 
-export interface TextInputProps extends Omit<OutlinedInputProps, 'label' | 'id'> {
+type InputAttributes = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange' | 'size' | 'style'>;
+
+export interface TextInputProps extends InputAttributes {
   id: string;
   label: string;
+  value: string | number;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
   helperText?: ReactNode;
+  error?: boolean;
+  /** A textarea, at least `minRows` high, growing with its text where the browser can (field-sizing). */
+  multiline?: boolean;
+  minRows?: number;
+  /** More attributes of the <input> (a number's min, max and step). */
+  inputProps?: InputAttributes;
+  /** Drawn inside the frame after the text (a password's show button). */
+  endAdornment?: ReactNode;
+  sx?: SxProps<Theme>;
 }
 
 /**
- * An outlined text field built from MUI's parts. MUI's TextField also bundles Select (and with it
- * Menu, Popover and Modal), which the sign-in pages cannot afford; use this one on public pages.
- * The label always sits small above the value: at full size a long label ('Email or JAMB
- * Registration Number') is cut off on a 360 px phone.
+ * An outlined text field, full width with room for its label: the browser's own <input> (or
+ * <textarea>) in the outlined frame (OutlinedField) rather than MUI's TextField, which bundles Select
+ * (and with it Menu, Popover and Modal), or its input components, which the sign-in pages and a
+ * student's pages need not download. The label always sits small above the value: at full size a
+ * long label ('Email or JAMB Registration Number') is cut off on a 360 px phone.
  */
-export function TextInput({ id, label, helperText, error, required, ...input }: TextInputProps) {
+export function TextInput({
+  id,
+  label,
+  helperText,
+  error,
+  required,
+  disabled,
+  multiline,
+  minRows = 1,
+  inputProps,
+  endAdornment,
+  sx,
+  ...control
+}: TextInputProps) {
   const helperId = helperText ? `${id}-helper` : undefined;
+  const shared = {
+    id,
+    required,
+    disabled,
+    'aria-invalid': error || undefined,
+    'aria-describedby': helperId,
+  };
+  const controlSx = {
+    ...OUTLINED_CONTROL_SX,
+    flex: 1,
+    minWidth: 0,
+    m: 0,
+    border: 0,
+    outline: 0,
+    bgcolor: 'transparent',
+    font: 'inherit',
+    py: '16.5px',
+    pl: '14px',
+    pr: endAdornment ? 0 : '14px',
+    '&::placeholder': { color: 'text.secondary', opacity: 0.6 },
+  };
   return (
-    <FormControl fullWidth margin="normal" error={error} required={required}>
-      <InputLabel htmlFor={id} shrink>
-        {label}
-      </InputLabel>
-      <OutlinedInput
-        id={id}
-        label={required ? `${label} *` : label}
-        notched
-        aria-describedby={helperId}
-        {...input}
-      />
-      {helperText && <FormHelperText id={helperId}>{helperText}</FormHelperText>}
-    </FormControl>
+    <OutlinedField
+      htmlFor={id}
+      label={label}
+      helperId={helperId}
+      helperText={helperText}
+      required={required}
+      error={error}
+      disabled={disabled}
+      fullWidth
+      spaced
+      sx={sx}
+    >
+      {multiline ? (
+        <Box
+          component="textarea"
+          {...(control as Record<string, unknown>)}
+          {...shared}
+          rows={minRows}
+          sx={{
+            ...controlSx,
+            resize: 'none',
+            fieldSizing: 'content',
+            minHeight: `calc(${minRows} * 1.4375em + 33px)`,
+            boxSizing: 'border-box',
+          }}
+        />
+      ) : (
+        <Box component="input" {...control} {...inputProps} {...shared} sx={controlSx} />
+      )}
+      {endAdornment && (
+        <Box sx={{ display: 'flex', alignItems: 'center', ml: 1, mr: '14px', maxHeight: '2em' }}>
+          {endAdornment}
+        </Box>
+      )}
+    </OutlinedField>
   );
 }

@@ -6,7 +6,6 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   ASSIGNMENTS_API as API,
@@ -17,6 +16,7 @@ import {
 import { useRef, useState } from 'react';
 import { serverMessage } from '../../../components/crud/errors';
 import { PageHeading } from '../../../components/PageHeading';
+import { TextInput } from '../../../components/form/TextInput';
 import { useT } from '../../../i18n/useT';
 import { notify } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
@@ -142,7 +142,8 @@ function AssignmentCard({ assignment: a }: { assignment: StudentAssignment }) {
                 {t('assignments.student.willBeLate', { penalty: a.LatePenalty ?? 0 })}
               </Alert>
             )}
-            <TextField
+            <TextInput
+              id={`assignment-${a.Id}-answer`}
               label={t('assignments.student.answer')}
               value={text}
               onChange={(e) => setText(e.target.value)}

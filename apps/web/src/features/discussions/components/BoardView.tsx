@@ -1,31 +1,30 @@
 import Add from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DISCUSSION_LIMITS } from '@portal/contracts';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { serverMessage } from '../../../components/crud/errors';
 import { LoadError, LoadingBlock } from '../../../components/LoadState';
 import { useT } from '../../../i18n/useT';
-import { notify } from '../../../lib/notify';
+import { preloadable } from '../../../lib/preloadable';
 import { useWhen } from '../../../lib/useWhen';
-import { useCreateThread, useThreads, type BoardRef } from '../api/discussions';
-import { ThreadView } from './ThreadView';
+import { useThreads, type BoardRef } from '../api/discussions';
 
 const PAGE_SIZE = 15;
+
+/**
+ * An open thread, and the form of a new one: their own modules (the posts' editing, replies and
+ * confirmations), downloaded when the student opens a thread or reaches for New thread, not with every
+ * visit of a board's list.
+ */
+export const ThreadView = preloadable(() => import('./ThreadView'));
+const NewThreadDialog = preloadable(() => import('./NewThreadDialog'));
 
 /** The thread open on screen, kept in the address (?thread=) so a notification's link opens it. */
 export function useOpenThread() {
@@ -48,15 +47,25 @@ export function useOpenThread() {
 /** A board: its threads (pinned first, newest activity first, paged on the server), or the open thread. */
 export function BoardView({ board }: { board: BoardRef }) {
   const [open, setOpen] = useOpenThread();
-  if (open) return <ThreadView threadId={open} onBack={() => setOpen(null)} />;
+  if (open)
+    return (
+      <Suspense fallback={<LoadingBlock />}>
+        <ThreadView threadId={open} onBack={() => setOpen(null)} />
+      </Suspense>
+    );
   return <ThreadList board={board} onOpen={setOpen} />;
 }
+
+const reachThread = () => void ThreadView.preload().catch(() => undefined);
 
 function ThreadList({ board, onOpen }: { board: BoardRef; onOpen: (id: number) => void }) {
   const t = useT();
   const when = useWhen();
   const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
+  // Kept once opened, so that what the student typed survives closing the dialog by mistake.
+  const [drafting, setDrafting] = useState(false);
+  const reachNew = () => void NewThreadDialog.preload().catch(() => undefined);
   const threads = useThreads(board, page, PAGE_SIZE);
   if (threads.isPending) return <LoadingBlock />;
   if (threads.isError) return <LoadError error={threads.error} onRetry={() => void threads.refetch()} />;
@@ -67,7 +76,12 @@ function ThreadList({ board, onOpen }: { board: BoardRef; onOpen: (id: number) =
       <Button
         variant="contained"
         startIcon={<Add />}
-        onClick={() => setCreating(true)}
+        onClick={() => {
+          setCreating(true);
+          setDrafting(true);
+        }}
+        onPointerEnter={reachNew}
+        onFocus={reachNew}
         sx={{ alignSelf: 'flex-start' }}
       >
         {t('discussions.newThread')}
@@ -78,7 +92,13 @@ function ThreadList({ board, onOpen }: { board: BoardRef; onOpen: (id: number) =
         <Paper variant="outlined">
           <List disablePadding aria-label={t('discussions.threads')}>
             {Data.map((th) => (
-              <ListItemButton key={th.Id} divider onClick={() => onOpen(th.Id)}>
+              <ListItemButton
+                key={th.Id}
+                divider
+                onClick={() => onOpen(th.Id)}
+                onPointerEnter={reachThread}
+                onFocus={reachThread}
+              >
                 <ListItemText
                   primary={
                     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, alignItems: 'center' }}>
@@ -102,104 +122,20 @@ function ThreadList({ board, onOpen }: { board: BoardRef; onOpen: (id: number) =
         </Paper>
       )}
       {pages > 1 && <Pagination count={pages} page={page} onChange={(_, p) => setPage(p)} />}
-      <NewThreadDialog
-        open={creating}
-        board={board}
-        types={Types}
-        onClose={() => setCreating(false)}
-        onCreated={(id) => {
-          setCreating(false);
-          onOpen(id);
-        }}
-      />
+      {drafting && (
+        <Suspense fallback={null}>
+          <NewThreadDialog
+            open={creating}
+            board={board}
+            types={Types}
+            onClose={() => setCreating(false)}
+            onCreated={(id) => {
+              setCreating(false);
+              onOpen(id);
+            }}
+          />
+        </Suspense>
+      )}
     </Stack>
-  );
-}
-
-function NewThreadDialog({
-  open,
-  board,
-  types,
-  onClose,
-  onCreated,
-}: {
-  open: boolean;
-  board: BoardRef;
-  types: { Id: number; Name: string }[];
-  onClose: () => void;
-  onCreated: (id: number) => void;
-}) {
-  const t = useT();
-  const [typeId, setTypeId] = useState<number | ''>('');
-  const [title, setTitle] = useState('');
-  const [body, setBody] = useState('');
-  const create = useCreateThread();
-  const ready = typeId !== '' && title.trim() && body.trim();
-  return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
-      <DialogTitle>{t('discussions.newThread')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            select
-            label={t('discussions.field.type')}
-            value={typeId}
-            onChange={(e) => setTypeId(Number(e.target.value))}
-          >
-            {types.map((type) => (
-              <MenuItem key={type.Id} value={type.Id}>
-                {type.Name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            label={t('discussions.field.title')}
-            value={title}
-            onChange={(e) => setTitle(e.target.value)}
-            slotProps={{ htmlInput: { maxLength: DISCUSSION_LIMITS.title } }}
-          />
-          <TextField
-            multiline
-            minRows={4}
-            label={t('discussions.field.body')}
-            value={body}
-            onChange={(e) => setBody(e.target.value)}
-            slotProps={{ htmlInput: { maxLength: DISCUSSION_LIMITS.body } }}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('discussions.cancel')}</Button>
-        <Button
-          variant="contained"
-          disabled={!ready || create.isPending}
-          onClick={() =>
-            create.mutate(
-              {
-                Kind: board.kind,
-                CourseId: board.courseId,
-                SessionId: board.sessionId,
-                DepartmentId: board.departmentId,
-                LevelId: board.levelId,
-                TypeId: Number(typeId),
-                Title: title,
-                Body: body,
-              },
-              {
-                onSuccess: (answer) => {
-                  notify.success(answer.Message);
-                  setTitle('');
-                  setBody('');
-                  onCreated(answer.Data.Id);
-                },
-                onError: (e) => notify.error(serverMessage(e) || t('discussions.error')),
-              },
-            )
-          }
-        >
-          {t('discussions.post')}
-        </Button>
-      </DialogActions>
-    </Dialog>
   );
 }

@@ -1,16 +1,14 @@
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import type { DiscussionBoard } from '@portal/contracts';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { SelectField } from '../../../components/form/SelectField';
 import { LoadError, LoadingBlock } from '../../../components/LoadState';
 import { PageHeading } from '../../../components/PageHeading';
 import { useT } from '../../../i18n/useT';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { boardKey, boardOf, useBoards } from '../api/discussions';
-import { BoardView, useOpenThread } from './BoardView';
+import { BoardView, ThreadView, useOpenThread } from './BoardView';
 import { DiscussionsMessages } from './DiscussionsMessages';
-import { ThreadView } from './ThreadView';
 
 /** /student/discussion: the learning discussions of this semester's courses, the student's own and the general discussion. */
 export default function StudentDiscussionScreen() {
@@ -42,7 +40,11 @@ function Discussions() {
     return (
       <>
         {heading}
-        <ThreadView threadId={open} onBack={() => setOpen(null)} />
+        <Suspense fallback={<LoadingBlock />}>
+          <Suspense fallback={<LoadingBlock />}>
+            <ThreadView threadId={open} onBack={() => setOpen(null)} />
+          </Suspense>
+        </Suspense>
       </>
     );
   if (boards.isPending) return <LoadingBlock />;
@@ -53,20 +55,14 @@ function Discussions() {
     <>
       {heading}
       <Stack spacing={2}>
-        <TextField
-          select
+        <SelectField
           size="small"
           label={t('discussions.board')}
           value={current.key}
-          onChange={(e) => setChosen(e.target.value)}
+          onChange={(value) => setChosen(String(value))}
+          options={list.map((b) => ({ value: b.key, label: name(b.board) }))}
           sx={{ maxWidth: 480 }}
-        >
-          {list.map((b) => (
-            <MenuItem key={b.key} value={b.key}>
-              {name(b.board)}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
         <BoardView key={current.key} board={boardOf(current.board)} />
       </Stack>
     </>

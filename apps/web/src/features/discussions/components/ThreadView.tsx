@@ -19,7 +19,7 @@ import { PostCard } from './PostCard';
 const PAGE_SIZE = 20;
 
 /** A thread: its opening post, its replies (paged, oldest first), a reply box, and the moderators' switches. */
-export function ThreadView({ threadId, onBack }: { threadId: number; onBack: () => void }) {
+export default function ThreadView({ threadId, onBack }: { threadId: number; onBack: () => void }) {
   const t = useT();
   const [page, setPage] = useState(1);
   const [body, setBody] = useState('');
