@@ -7,21 +7,18 @@ import { PlainRadioGroup } from './PlainChoice';
 function HowToPay({ chosen }: { chosen: string[] }) {
   const [method, setMethod] = useState<'full' | 'balance'>('balance');
   return (
-    <fieldset>
-      <legend id="method">How would you like to pay?</legend>
-      <PlainRadioGroup
-        labelledBy="method"
-        value={method}
-        options={[
-          { value: 'full', label: 'Full payment' },
-          { value: 'balance', label: 'Balance' },
-        ]}
-        onChange={(value) => {
-          chosen.push(value);
-          setMethod(value);
-        }}
-      />
-    </fieldset>
+    <PlainRadioGroup
+      legend="How would you like to pay?"
+      value={method}
+      options={[
+        { value: 'full', label: 'Full payment' },
+        { value: 'balance', label: 'Balance' },
+      ]}
+      onChange={(value) => {
+        chosen.push(value);
+        setMethod(value);
+      }}
+    />
   );
 }
 

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { sxList } from '../../lib/sx';
 
 type PlainChoiceProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
@@ -60,40 +61,49 @@ export function PlainChoice({ type, label, sx, disabled, ...input }: PlainChoice
 }
 
 /**
- * One choice among a few, as the browser's own radio buttons (PlainChoice) sharing a name: named by
- * the element `labelledBy` is the id of (a legend), which also names the group's buttons.
+ * One choice among a few, as the browser's own radio buttons (PlainChoice) sharing a name, in a
+ * fieldset named by its legend (as MUI's FormControl and FormLabel draw them, without their weight:
+ * FormControl brings InputBase with it).
  */
 export function PlainRadioGroup<Value extends string>({
-  labelledBy,
+  legend,
   value,
   options,
   onChange,
   row = false,
+  sx,
 }: {
-  labelledBy: string;
+  legend: ReactNode;
   value: Value;
   options: readonly { value: Value; label: ReactNode }[];
   onChange: (value: Value) => void;
   /** Side by side, wrapping where the line is full, rather than one under another. */
   row?: boolean;
+  sx?: SxProps<Theme>;
 }) {
+  const legendId = useId();
   return (
-    <Box
-      role="radiogroup"
-      aria-labelledby={labelledBy}
-      sx={row ? { display: 'flex', flexWrap: 'wrap', columnGap: 2 } : undefined}
-    >
-      {options.map((option) => (
-        <PlainChoice
-          key={option.value}
-          type="radio"
-          name={labelledBy}
-          value={option.value}
-          checked={value === option.value}
-          onChange={() => onChange(option.value)}
-          label={option.label}
-        />
-      ))}
+    <Box component="fieldset" sx={[{ border: 0, m: 0, p: 0, minWidth: 0 }, ...sxList(sx)]}>
+      <Typography component="legend" id={legendId} color="text.secondary" sx={{ p: 0 }}>
+        {legend}
+      </Typography>
+      <Box
+        role="radiogroup"
+        aria-labelledby={legendId}
+        sx={row ? { display: 'flex', flexWrap: 'wrap', columnGap: 2 } : undefined}
+      >
+        {options.map((option) => (
+          <PlainChoice
+            key={option.value}
+            type="radio"
+            name={legendId}
+            value={option.value}
+            checked={value === option.value}
+            onChange={() => onChange(option.value)}
+            label={option.label}
+          />
+        ))}
+      </Box>
     </Box>
   );
 }

@@ -211,20 +211,14 @@ function PayCard({ data }: { data: SchoolFeesStatement }) {
   return (
     <Card variant="outlined">
       <CardContent sx={{ display: 'grid', gap: 2 }}>
-        {/* A fieldset and its legend, as FormControl and FormLabel draw them, without their weight. */}
-        <Box component="fieldset" sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
-          <Typography component="legend" id={`${id}-method`} color="text.secondary" sx={{ p: 0 }}>
-            {t('payments.schoolFees.method')}
-          </Typography>
-          <PlainRadioGroup
-            labelledBy={`${id}-method`}
-            value={method}
-            options={(['full', 'first', 'balance'] as const)
-              .filter(offered)
-              .map((value) => ({ value, label: labels[value] }))}
-            onChange={setMethod}
-          />
-        </Box>
+        <PlainRadioGroup
+          legend={t('payments.schoolFees.method')}
+          value={method}
+          options={(['full', 'first', 'balance'] as const)
+            .filter(offered)
+            .map((value) => ({ value, label: labels[value] }))}
+          onChange={setMethod}
+        />
         {method === 'first' && (
           <Suspense fallback={<Skeleton variant="rounded" height={56} sx={{ maxWidth: 320, my: 2 }} />}>
             <InstalmentField

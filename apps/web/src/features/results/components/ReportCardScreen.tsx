@@ -2,14 +2,12 @@ import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import FormControl from '@mui/material/FormControl';
-import FormLabel from '@mui/material/FormLabel';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TranscriptRequestRow } from '@portal/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { PlainRadioGroup } from '../../../components/form/PlainChoice';
 import { serverMessage } from '../../../components/crud/errors';
@@ -258,7 +256,6 @@ interface FormErrors {
 function RequestForm() {
   const t = useT();
   const request = useRequestTranscript();
-  const destinationLabel = useId();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [address, setAddress] = useState('');
@@ -337,21 +334,17 @@ function RequestForm() {
           error={!!errors.address}
           helperText={errors.address}
         />
-        <FormControl component="fieldset" margin="normal">
-          <FormLabel component="legend" id={destinationLabel}>
-            {t('student.transcripts.destination')}
-          </FormLabel>
-          <PlainRadioGroup
-            row
-            labelledBy={destinationLabel}
-            value={destination}
-            options={DESTINATIONS.map((d) => ({
-              value: d,
-              label: t(`student.transcripts.destination.${d}`),
-            }))}
-            onChange={setDestination}
-          />
-        </FormControl>
+        <PlainRadioGroup
+          row
+          legend={t('student.transcripts.destination')}
+          value={destination}
+          options={DESTINATIONS.map((d) => ({
+            value: d,
+            label: t(`student.transcripts.destination.${d}`),
+          }))}
+          onChange={setDestination}
+          sx={{ mt: 2, mb: 1 }}
+        />
         <SubmitButton pending={request.isPending} label={t('student.transcripts.submit')} />
       </Box>
     </SectionCard>
