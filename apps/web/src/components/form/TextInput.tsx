@@ -59,6 +59,8 @@ export function TextInput({
     border: 0,
     outline: 0,
     bgcolor: 'transparent',
+    // The browser's autofill colour then fills the frame's rounded corners, not a square inside them.
+    borderRadius: 'inherit',
     font: 'inherit',
     py: '16.5px',
     pl: '14px',
