@@ -21,6 +21,34 @@ export interface OutlinedFieldProps {
   children: ReactNode;
 }
 
+/** What a field says about itself: its label, its state and the message under it. */
+export interface FieldFacts {
+  id: string;
+  label: string;
+  helperText?: ReactNode;
+  required?: boolean;
+  error?: boolean;
+  disabled?: boolean;
+}
+
+/**
+ * A field's frame props and its control's attributes, from one description: the control named by the
+ * label, described by the helper text, marked invalid with an error.
+ */
+export function outlinedField({ id, label, helperText, required, error, disabled }: FieldFacts) {
+  const helperId = helperText ? `${id}-helper` : undefined;
+  return {
+    frame: { htmlFor: id, label, helperId, helperText, required, error, disabled },
+    control: {
+      id,
+      required,
+      disabled,
+      'aria-invalid': error || undefined,
+      'aria-describedby': helperId,
+    },
+  };
+}
+
 /** The outline's colour at rest, as MUI's outlined fields draw it. */
 const restingBorder = (theme: Theme) =>
   theme.palette.mode === 'light' ? 'rgba(0, 0, 0, 0.23)' : 'rgba(255, 255, 255, 0.23)';

@@ -1,6 +1,6 @@
 import type { SxProps, Theme } from '@mui/material/styles';
 import { useId, type ReactNode } from 'react';
-import { OUTLINED_CONTROL_SX, OutlinedField } from './OutlinedField';
+import { OUTLINED_CONTROL_SX, OutlinedField, outlinedField } from './OutlinedField';
 import { PlainSelect } from './PlainSelect';
 
 export interface SelectOption {
@@ -47,29 +47,15 @@ export function SelectField({
 }: SelectFieldProps) {
   const generated = useId();
   const id = idOverride ?? `select-${generated}`;
-  const helperId = helperText ? `${id}-helper-text` : undefined;
+  const { frame, control } = outlinedField({ id, label, helperText, required, error, disabled });
   return (
-    <OutlinedField
-      htmlFor={id}
-      label={label}
-      helperId={helperId}
-      helperText={helperText}
-      required={required}
-      error={error}
-      disabled={disabled}
-      fullWidth={fullWidth}
-      sx={sx}
-    >
+    <OutlinedField {...frame} fullWidth={fullWidth} sx={sx}>
       <PlainSelect
         frame="none"
         fullWidth
-        id={id}
+        {...control}
         name={name}
         value={String(value)}
-        disabled={disabled}
-        required={required}
-        aria-invalid={error || undefined}
-        aria-describedby={helperId}
         onChange={(event) => {
           const chosen = options.find((option) => String(option.value) === event.target.value);
           onChange(chosen ? chosen.value : event.target.value);

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { ChangeEvent, InputHTMLAttributes, ReactNode } from 'react';
-import { OUTLINED_CONTROL_SX, OutlinedField } from './OutlinedField';
+import { OUTLINED_CONTROL_SX, OutlinedField, outlinedField } from './OutlinedField';
 
 type InputAttributes = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange' | 'size' | 'style'>;
 
@@ -43,14 +43,7 @@ export function TextInput({
   sx,
   ...control
 }: TextInputProps) {
-  const helperId = helperText ? `${id}-helper` : undefined;
-  const shared = {
-    id,
-    required,
-    disabled,
-    'aria-invalid': error || undefined,
-    'aria-describedby': helperId,
-  };
+  const { frame, control: shared } = outlinedField({ id, label, helperText, required, error, disabled });
   const controlSx = {
     ...OUTLINED_CONTROL_SX,
     flex: 1,
@@ -68,18 +61,7 @@ export function TextInput({
     '&::placeholder': { color: 'text.secondary', opacity: 0.6 },
   };
   return (
-    <OutlinedField
-      htmlFor={id}
-      label={label}
-      helperId={helperId}
-      helperText={helperText}
-      required={required}
-      error={error}
-      disabled={disabled}
-      fullWidth
-      spaced
-      sx={sx}
-    >
+    <OutlinedField {...frame} fullWidth spaced sx={sx}>
       {multiline ? (
         <Box
           component="textarea"
