@@ -42,7 +42,10 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
-    PUBLIC_URL: 'http://portal.test',
+    // On this machine, where nothing listens (the discard port): what the application calls at its own
+    // address (the meeting sandbox, from the live classes' tick) is refused at once, and no name is looked
+    // up outside. Tests that need those calls answered listen and set PUBLIC_URL to their own address.
+    PUBLIC_URL: 'http://127.0.0.1:9',
     JWT_SECRET: randomBytes(32).toString('hex'),
     // Tests change reference rows directly in the database; the cache's own test turns it on.
     REFERENCE_CACHE_MS: '0',

@@ -23,7 +23,7 @@ describe('admission and SIWES letters', () => {
     });
     expect(response.statusCode).toBe(200);
     const { Data } = response.json();
-    const verifyUrl = `http://portal.test/portal/AdmissionLetter?applicantId=${applicant.publicId}`;
+    const verifyUrl = `${t.config.PUBLIC_URL}/portal/AdmissionLetter?applicantId=${applicant.publicId}`;
     expect(Data).toMatchObject({
       lastName: 'Udoh',
       firstName: 'Emmanuel',
@@ -172,7 +172,7 @@ describe('admission and SIWES letters', () => {
     });
     expect(response.statusCode).toBe(200);
     const { Data } = response.json();
-    const verifyUrl = `http://portal.test/portal/SiwesLetter?StudId=${student!.publicId}`;
+    const verifyUrl = `${t.config.PUBLIC_URL}/portal/SiwesLetter?StudId=${student!.publicId}`;
     expect(Data).toMatchObject({
       SIWESFormRef: 'DIT/SIWES/2024-2025/DIT20240001',
       Name: 'ABUBAKAR Halima',

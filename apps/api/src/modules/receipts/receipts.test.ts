@@ -58,7 +58,7 @@ describe('receipts', () => {
     expect(response.statusCode).toBe(200);
     const { Status, Data } = response.json();
     expect(Status).toBe('Ok');
-    const verifyUrl = `http://portal.test/portal/QrCode?transactionId=${receiptId}`;
+    const verifyUrl = `${t.config.PUBLIC_URL}/portal/QrCode?transactionId=${receiptId}`;
     expect(Data).toMatchObject({
       name: 'UDOH Emmanuel Effiong',
       matricNo: null,
