@@ -182,10 +182,10 @@ function Fee(offer: FeeOffer) {
 }
 const fee: FeeSlot = Object.assign((offer: FeeOffer) => <Fee {...offer} />, {
   prepare: (purpose: FeePurpose) =>
-    void FeePayment.preload()
-      .then(loadFeePayment)
-      .then((parts) => parts.preloadFeeParts(purpose))
-      .catch(() => undefined),
+    void Promise.all([
+      FeePayment.preload(),
+      loadFeePayment().then((parts) => parts.preloadFeeParts(purpose)),
+    ]).catch(() => undefined),
 });
 
 /** A student page, shown only when the student's RoleData grants it ('unauthorized' otherwise). */

@@ -23,8 +23,19 @@ const PAGE_SIZE = 15;
  * confirmations), downloaded when the student opens a thread or reaches for New thread, not with every
  * visit of a board's list.
  */
-export const ThreadView = preloadable(() => import('./ThreadView'));
+const ThreadView = preloadable(() => import('./ThreadView'));
 const NewThreadDialog = preloadable(() => import('./NewThreadDialog'));
+const reachThread = () => void ThreadView.preload().catch(() => undefined);
+const reachNew = () => void NewThreadDialog.preload().catch(() => undefined);
+
+/** The open thread, behind a placeholder while its module downloads. */
+export function OpenThread(props: { threadId: number; onBack: () => void }) {
+  return (
+    <Suspense fallback={<LoadingBlock />}>
+      <ThreadView {...props} />
+    </Suspense>
+  );
+}
 
 /** The thread open on screen, kept in the address (?thread=) so a notification's link opens it. */
 export function useOpenThread() {
@@ -47,16 +58,9 @@ export function useOpenThread() {
 /** A board: its threads (pinned first, newest activity first, paged on the server), or the open thread. */
 export function BoardView({ board }: { board: BoardRef }) {
   const [open, setOpen] = useOpenThread();
-  if (open)
-    return (
-      <Suspense fallback={<LoadingBlock />}>
-        <ThreadView threadId={open} onBack={() => setOpen(null)} />
-      </Suspense>
-    );
+  if (open) return <OpenThread threadId={open} onBack={() => setOpen(null)} />;
   return <ThreadList board={board} onOpen={setOpen} />;
 }
-
-const reachThread = () => void ThreadView.preload().catch(() => undefined);
 
 function ThreadList({ board, onOpen }: { board: BoardRef; onOpen: (id: number) => void }) {
   const t = useT();
@@ -65,7 +69,6 @@ function ThreadList({ board, onOpen }: { board: BoardRef; onOpen: (id: number) =
   const [creating, setCreating] = useState(false);
   // Kept once opened, so that what the student typed survives closing the dialog by mistake.
   const [drafting, setDrafting] = useState(false);
-  const reachNew = () => void NewThreadDialog.preload().catch(() => undefined);
   const threads = useThreads(board, page, PAGE_SIZE);
   if (threads.isPending) return <LoadingBlock />;
   if (threads.isError) return <LoadError error={threads.error} onRetry={() => void threads.refetch()} />;

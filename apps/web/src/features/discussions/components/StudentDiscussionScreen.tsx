@@ -1,13 +1,13 @@
 import Stack from '@mui/material/Stack';
 import type { DiscussionBoard } from '@portal/contracts';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { SelectField } from '../../../components/form/SelectField';
 import { LoadError, LoadingBlock } from '../../../components/LoadState';
 import { PageHeading } from '../../../components/PageHeading';
 import { useT } from '../../../i18n/useT';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { boardKey, boardOf, useBoards } from '../api/discussions';
-import { BoardView, ThreadView, useOpenThread } from './BoardView';
+import { BoardView, OpenThread, useOpenThread } from './BoardView';
 import { DiscussionsMessages } from './DiscussionsMessages';
 
 /** /student/discussion: the learning discussions of this semester's courses, the student's own and the general discussion. */
@@ -40,11 +40,7 @@ function Discussions() {
     return (
       <>
         {heading}
-        <Suspense fallback={<LoadingBlock />}>
-          <Suspense fallback={<LoadingBlock />}>
-            <ThreadView threadId={open} onBack={() => setOpen(null)} />
-          </Suspense>
-        </Suspense>
+        <OpenThread threadId={open} onBack={() => setOpen(null)} />
       </>
     );
   if (boards.isPending) return <LoadingBlock />;
