@@ -202,8 +202,14 @@ export function DataTable<Row>({
     });
 
   return (
-    <Box sx={[{ width: '100%', minWidth: 0 }, ...sxList(sx)]}>
-      {loading && <LinearProgress aria-label={t('common.loading')} sx={{ mb: 0.5 }} />}
+    <Box sx={[{ width: '100%', minWidth: 0, position: 'relative' }, ...sxList(sx)]}>
+      {/* Drawn over the table's top edge: a refetch must not move the rows under a finger or pointer about to tap one. */}
+      {loading && (
+        <LinearProgress
+          aria-label={t('common.loading')}
+          sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 3 }}
+        />
+      )}
       <Box
         ref={box}
         sx={{
