@@ -52,6 +52,11 @@ test('an announcement reaches an open student page without a reload and shows on
   await student.locator('#notifications-button').click();
   const latest = student.getByRole('menu').getByRole('menuitem', { name: TITLE });
   await expect(latest).toBeVisible();
+  // Its categories by their names in the student's menu (never a message's id).
+  const menu = student.getByRole('menu');
+  await expect(menu.getByRole('menuitem', { name: /^Lecture Notes/ })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: /^Announcements/ })).toBeVisible();
+  await expect(menu).not.toContainText('student.nav.');
   // Opening it goes to the dashboard, which shows it (sanitised) and resets the announcements count.
   await latest.click();
   const shown = student.getByRole('list', { name: 'Announcements' });

@@ -6,7 +6,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
@@ -21,6 +21,7 @@ import { Mailer } from './platform/mail.js';
 import { DOCUMENT_HEADERS, registerJsonAnswers } from './platform/json-answers.js';
 import { registerMessageRefs } from './platform/messages.js';
 import { RateLimits } from './platform/rate-limit.js';
+import { signedInPages } from './platform/signed-in-pages.js';
 import { createStorage } from './platform/storage.js';
 import { encodingFor, webAssets } from './platform/web-assets.js';
 
@@ -115,7 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await registerModules(app, deps);
-  await serveWeb(app, webDist);
+  await serveWeb(app, webDist, config.SERVER_RENDER === 'on');
 
   // Every module has declared its jobs: the queue's tables and queues exist before any request.
   await jobs.install();
@@ -165,10 +166,11 @@ function inlineScriptHashes(distDir: string): string[] {
  * The built SPA under /portal: hashed assets cached for a year, the public pages prerendered, every
  * other client route falls back to index.html (which are all revalidated on every visit).
  */
-async function serveWeb(app: FastifyInstance, distDir: string): Promise<void> {
+async function serveWeb(app: FastifyInstance, distDir: string, serverRender: boolean): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const hasWeb = existsSync(indexFile);
   const pages = prerenderedPages(distDir);
+  const signedIn = serverRender ? signedInPages(app, distDir) : null;
   // The few files at the build's root, by name: index.html (which the service worker precaches by
   // that name), the service worker, its Workbox runtime, the icon.
   const rootFiles = hasWeb
@@ -222,7 +224,7 @@ async function serveWeb(app: FastifyInstance, distDir: string): Promise<void> {
       reply.removeHeader('etag').removeHeader('last-modified').removeHeader('accept-ranges');
       return payload;
     });
-    const sendIndex = async (request: { url: string }, reply: import('fastify').FastifyReply) => {
+    const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
       if (!hasWeb)
         return reply.status(503).type('text/plain').send('The web app is not built. Run npm run build.');
       // Routes match without regard to case or a trailing slash, as in the browser's router.
@@ -230,8 +232,12 @@ async function serveWeb(app: FastifyInstance, distDir: string): Promise<void> {
         .replace(/^\/portal/, '')
         .replace(/^\/+|\/+$/g, '')
         .toLowerCase();
-      const file = pages.get(route) ?? 'index.html';
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile(file, distDir);
+      const file = pages.get(route);
+      if (!file && signedIn && (await signedIn.send(request, reply, route))) return reply;
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html')
+        .sendFile(file ?? 'index.html', distDir);
     };
     scope.get('/portal', { config: { access: 'public' }, schema: { hide: true } }, sendIndex);
     scope.get(

@@ -82,6 +82,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   /**
+   * 'on': a signed-in student's page is sent rendered with its data (ADR 17), from the web build's
+   * server bundle (apps/web/dist-ssr); 'off': every signed-in page is rendered in the browser.
+   */
+  SERVER_RENDER: z.enum(['on', 'off']).default('on'),
+  /**
    * How long (ms) a process keeps reference data the student pages read (sessions, windows, fee
    * schedules, courses offered); an admin's change clears it at once in the process that made it,
    * and reaches the others within this time. 0: read the database every time.

@@ -45,15 +45,9 @@ const preloads = (page) => [
 
 const escapeHtml = (text) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-/** Emotion writes each style element before the elements it styles; React hydrates #root without them. */
-const STYLE = /<style data-emotion="[^"]*"[^>]*>[\s\S]*?<\/style>/g;
-
 mkdirSync(path.join(dist, 'prerendered'), { recursive: true });
 for (const page of PRERENDERED_PATHS) {
-  const { html, title } = await render(page);
-  // Each style once (an input's global keyframes come with every input).
-  const styles = [...new Set(html.match(STYLE) ?? [])];
-  const markup = html.replace(STYLE, '');
+  const { markup, styles, title } = await render(page);
   if (!title) throw new Error(`${page} set no title while prerendering.`);
   const document = shell
     // The page paints without its script, which only hydrates it: the HTML comes first, and the
@@ -61,7 +55,7 @@ for (const page of PRERENDERED_PATHS) {
     // link it never competes with the page for bandwidth.
     .replace(entry[0], '')
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-    .replace('</head>', `${prerenderedPageScript(preloads(page), entry[1])}${styles.join('')}</head>`)
+    .replace('</head>', `${prerenderedPageScript(preloads(page), entry[1])}${styles}</head>`)
     .replace('<div id="root"></div>', `<div id="root" data-prerendered="${page}">${markup}</div>`);
   if (!document.includes(`data-prerendered="${page}"`))
     throw new Error('No <div id="root"></div> in index.html.');

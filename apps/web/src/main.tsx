@@ -1,3 +1,4 @@
+import type { DehydratedState } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
@@ -8,6 +9,7 @@ import { settingsStore } from './app/settings';
 import { loadCatalogue } from './i18n/catalogues';
 import { DEFAULT_LOCALE, type Messages } from './i18n/locales';
 import { AREA_IDS, AREAS } from './lib/areas';
+import { SERVER_RENDERED_MARK, SERVER_STATE_ID } from './lib/earlyRead';
 import { loadInstitution } from './lib/institution';
 import { liveUser } from './lib/session';
 
@@ -78,11 +80,48 @@ function codeCached(): boolean {
   const timing = entry ? performance.getEntriesByName(entry)[0] : undefined;
   return !!timing && (timing as PerformanceResourceTiming).transferSize === 0;
 }
+/**
+ * A signed-in page the server rendered with its data (ADR 17), in this visitor's settings (the
+ * document's early script marks it stale otherwise): the reads it was rendered from, as TanStack
+ * Query dehydrated them; null for any other page.
+ */
+function serverRenderedState(): DehydratedState | null {
+  const rendered = container.dataset.serverRendered;
+  const mark = document.documentElement.getAttribute(SERVER_RENDERED_MARK);
+  if (rendered === undefined || mark === 'stale' || !samePath(`/portal${rendered}`, window.location.pathname))
+    return null;
+  try {
+    return JSON.parse(
+      document.getElementById(SERVER_STATE_ID)?.textContent ?? 'null',
+    ) as DehydratedState | null;
+  } catch {
+    return null;
+  }
+}
+const serverState = hydrating ? null : serverRenderedState();
+
+/**
+ * The page the server rendered stays on screen until the app has rendered it again, in one go: its
+ * code is waited for (whether cached or not) and its query cache starts with the reads it was
+ * rendered from, so the first render is the whole page rather than its loading states.
+ */
+async function loadServerRenderedPage(state: DehydratedState): Promise<unknown> {
+  const [{ queryClient }, { hydrate }] = await Promise.all([
+    import('./app/providers/queryClient'),
+    import('@tanstack/react-query'),
+    loadAreaPage(),
+  ]);
+  hydrate(queryClient, state);
+  return undefined;
+}
+
 const loadingPage = hydrating
   ? loadPrerenderedPage(container.dataset.prerendered!).catch(() => undefined)
-  : codeCached()
-    ? loadAreaPage()
-    : null;
+  : serverState
+    ? loadServerRenderedPage(serverState).catch(() => undefined)
+    : codeCached()
+      ? loadAreaPage()
+      : null;
 
 void Promise.all([loadingMessages, loadingRtlCache, loadingPage]).then(([messages, rtlCache]) => {
   const app = (
@@ -99,8 +138,11 @@ void Promise.all([loadingMessages, loadingRtlCache, loadingPage]).then(([message
     });
     return;
   }
-  container.replaceChildren();
+  // React replaces a server-rendered page's markup as it commits its first render.
+  if (!serverState) container.replaceChildren();
   delete container.dataset.prerendered;
+  delete container.dataset.serverRendered;
+  document.documentElement.removeAttribute(SERVER_RENDERED_MARK);
   container.dataset.hydrated = '';
   document.documentElement.removeAttribute('data-prerendered');
   if (rtlCache) document.documentElement.dir = 'rtl';

@@ -1,23 +1,41 @@
-// Build time only (vite build --ssr, then scripts/prerender.mjs): the HTML of the public pages in
-// English with the default theme, for the server to send before any JavaScript has run.
+// Build time (vite build --ssr, then scripts/prerender.mjs): the HTML of the public pages in
+// English with the default theme, for the server to send before any JavaScript has run. At run time
+// (the API, apps/api/src/platform/signed-in-pages.ts): a signed-in student's page with its data.
 import createCache from '@emotion/cache';
+import { dehydrate, type DehydratedState } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
+import { INSTITUTION_API, type InstitutionInfo } from '@portal/contracts';
 import { App } from './app/App';
+import { EARLY_READS } from './app/earlyReads';
 import { PRERENDERED_PAGES, PRERENDERED_PATHS } from './app/AppRoutes';
+import { queryClient } from './app/providers/queryClient';
 import { loadCatalogue } from './i18n/catalogues';
 import { DEFAULT_LOCALE } from './i18n/locales';
+import { SERVER_RENDERED_MARK, SERVER_STATE_ID } from './lib/earlyRead';
+import { setServerRender } from './lib/serverRender';
+import { sessionStore, usersOfCookie, appStateStore } from './lib/session';
 import { prerenderedTitle } from './lib/useDocumentTitle';
 
 export { PRERENDERED_PAGES, PRERENDERED_PATHS };
 
+/** Emotion writes each style element before the elements it styles; React hydrates #root without them. */
+const STYLE = /<style data-emotion="[^"]*"[^>]*>[\s\S]*?<\/style>/g;
+
+/** A page's markup for #root, its styles (each once) for <head>, and its title. */
+export interface RenderedPage {
+  markup: string;
+  styles: string;
+  title: string;
+}
+
 /**
- * A page's markup (its styles inline, as Emotion writes them on a server) and its title. The same
- * tree as main.tsx hydrates, but for the router. Rendered to completion: the page is a lazy chunk,
- * which the prerenderer waits for (renderToString would write the loading fallback instead).
+ * The app at `path` in English with the default theme, rendered to completion: its lazy parts
+ * are waited for (renderToString would write their loading fallbacks instead).
  */
-export async function render(path: string): Promise<{ html: string; title: string }> {
+async function renderApp(path: string, mode: 'wait' | 'now' = 'wait'): Promise<RenderedPage> {
   const messages = await loadCatalogue(DEFAULT_LOCALE);
   const Router = ({ children }: { children: ReactNode }) => (
     <StaticRouter basename="/portal" location={`/portal${path}`}>
@@ -25,7 +43,7 @@ export async function render(path: string): Promise<{ html: string; title: strin
     </StaticRouter>
   );
   prerenderedTitle.current = '';
-  const { prelude } = await prerenderToNodeStream(
+  const app = (
     <StrictMode>
       <App
         catalogue={{ locale: DEFAULT_LOCALE, messages }}
@@ -33,13 +51,166 @@ export async function render(path: string): Promise<{ html: string; title: strin
         Router={Router}
         styleCache={createCache({ key: 'mui' })}
       />
-    </StrictMode>,
+    </StrictMode>
   );
-  const decoder = new TextDecoder();
   let html = '';
-  for await (const chunk of prelude as AsyncIterable<Uint8Array | string>) {
-    html += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+  if (mode === 'now') {
+    // Everything it needs has arrived (an earlier render waited for it): the markup in one piece,
+    // without the scripts that reveal parts completed late.
+    html = renderToString(app);
+  } else {
+    const { prelude } = await prerenderToNodeStream(app);
+    const decoder = new TextDecoder();
+    for await (const chunk of prelude as AsyncIterable<Uint8Array | string>) {
+      html += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+    }
+    html += decoder.decode();
   }
-  html += decoder.decode();
-  return { html, title: prerenderedTitle.current };
+  // Each style once (an input's global keyframes come with every input).
+  const styles = [...new Set(html.match(STYLE) ?? [])].join('');
+  return { markup: html.replace(STYLE, ''), styles, title: prerenderedTitle.current };
+}
+
+/** A public page's prerendering (scripts/prerender.mjs). */
+export const render = (path: string): Promise<RenderedPage> => renderApp(path);
+
+/** The signed-in pages the server renders: the student's pages whose first loads are declared. */
+const SERVER_RENDERED = new Set(
+  Object.keys(EARLY_READS.student?.pages ?? {}).map((page) => `student/${page}`),
+);
+
+/** Whether the server renders the page at `route` (its path under /portal, without slashes at the ends, in lower case). */
+export const serverRenders = (route: string): boolean => SERVER_RENDERED.has(route);
+
+/** What the server gives a signed-in page's render. */
+export interface SignedInRequest {
+  /** The page's path under /portal (`/student/dashboard`). */
+  path: string;
+  /** The document request's Cookie header (the signed-in users are in its `user` cookie). */
+  cookie: string;
+  /** A GET of an API path with these headers, answered in-process. */
+  read: (url: string, headers: Record<string, string>) => Promise<Response>;
+  /** The width the visitor's kind of screen is laid out for (360 for a phone, 1280 otherwise). */
+  viewportWidth: number;
+}
+
+export interface SignedInPage extends RenderedPage {
+  /** The page's reads as TanStack Query holds them, for the browser's first render to start from. */
+  state: DehydratedState;
+}
+
+/** Renders find more reads as parts arrive (a screen once the shell has its pages): at most this many. */
+const MAX_PASSES = 4;
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * A signed-in page's HTML with its data, or null when it cannot be rendered as the browser would
+ * render it (a read refused or failed, reads still missing after the last pass): the browser then
+ * renders the page itself, as it does for every other page. Renders run one at a time: the stores
+ * they fill (the session, the query cache) are the module's own.
+ */
+export function renderSignedIn(request: SignedInRequest): Promise<SignedInPage | null> {
+  const run = queue.then(() => renderSignedInNow(request));
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+async function renderSignedInNow({
+  path,
+  cookie,
+  read,
+  viewportWidth,
+}: SignedInRequest): Promise<SignedInPage | null> {
+  const users = usersOfCookie(cookie);
+  const fetchInProcess = ((input: string | URL | Request, init?: RequestInit) => {
+    const url =
+      typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url;
+    return read(url, Object.fromEntries(new Headers(init?.headers).entries()));
+  }) as typeof fetch;
+  const institution = await fetchInProcess(INSTITUTION_API, { headers: { accept: 'application/json' } })
+    .then(async (answer) =>
+      answer.ok ? (((await answer.json()) as { Data?: InstitutionInfo }).Data ?? null) : null,
+    )
+    .catch(() => null);
+  sessionStore.set({
+    applicantUser: undefined,
+    adminUser: undefined,
+    studentUser: undefined,
+    authUser: undefined,
+    ...users,
+  });
+  appStateStore.set({ userMode: null, adminPages: [], studentPages: [], consolePages: [] });
+  setServerRender({ pathname: `/portal${path}`, fetch: fetchInProcess, institution, viewportWidth });
+  queryClient.clear();
+  // A failed read is not retried here: the browser renders the page itself instead.
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  try {
+    for (let pass = 1; ; pass++) {
+      await renderApp(path);
+      const queries = queryClient.getQueryCache().getAll();
+      if (queries.some((query) => query.state.status === 'error')) return null;
+      const waiting = queries.filter((query) => {
+        if (query.state.status !== 'pending') return false;
+        const { enabled } = query.options as { enabled?: boolean | ((q: typeof query) => boolean) };
+        return typeof enabled === 'function' ? enabled(query) : enabled !== false;
+      });
+      if (waiting.length === 0) {
+        // The page in one piece, or (a part not yet arrived: its fallback's marker) another pass.
+        const whole = await renderApp(path, 'now');
+        if (!/<!--\$[?!]-->/.test(whole.markup) && !whole.markup.includes('<template'))
+          return { ...whole, state: dehydrate(queryClient) };
+      }
+      if (pass === MAX_PASSES) return null;
+      await Promise.all(waiting.map((query) => query.fetch().catch(() => undefined)));
+    }
+  } finally {
+    setServerRender(null);
+    queryClient.clear();
+    sessionStore.set({
+      applicantUser: undefined,
+      adminUser: undefined,
+      studentUser: undefined,
+      authUser: undefined,
+    });
+  }
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** JSON inside a <script> element: nothing in it can close the element or start a comment. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/**
+ * The document of a signed-in page at `route` (`student/dashboard`), rendered with its data into
+ * `shell` (the build's index.html), or null when the server does not render it (ADR 17): its
+ * markup in #root, its styles in <head>, its reads in a JSON script for the browser's first render,
+ * and <html> marked, which the early script (app/earlyReads.ts) reads.
+ */
+export async function signedInDocument(
+  shell: string,
+  route: string,
+  request: Omit<SignedInRequest, 'path'>,
+): Promise<string | null> {
+  if (!serverRenders(route)) return null;
+  const path = `/${route}`;
+  const page = await renderSignedIn({ ...request, path });
+  if (!page || !page.title) return null;
+  const document = shell
+    .replace('<html', `<html ${SERVER_RENDERED_MARK}`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+    .replace(
+      '</head>',
+      `${page.styles}<style>html[${SERVER_RENDERED_MARK}=stale] #root{visibility:hidden}</style></head>`,
+    )
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root" data-server-rendered="${escapeHtml(path)}">${page.markup}</div>` +
+        `<script type="application/json" id="${SERVER_STATE_ID}">${scriptJson(page.state)}</script>`,
+    );
+  return document.includes(`id="${SERVER_STATE_ID}"`) ? document : null;
 }

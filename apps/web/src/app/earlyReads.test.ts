@@ -2,7 +2,7 @@ import { ANNOUNCEMENTS_API, NOTIFICATIONS_API, STUDENT_API, type StudentUser } f
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { api } from '../lib/api';
-import { EARLY_READS_GLOBAL } from '../lib/earlyRead';
+import { EARLY_READS_GLOBAL, SERVER_RENDERED_MARK } from '../lib/earlyRead';
 import { dropUser, keepUser } from '../lib/session';
 import { server } from '../test/server';
 import { earlyReadsScript, type CodeFilesOf } from './earlyReads';
@@ -168,4 +168,34 @@ test('no code is preloaded for a visitor who is not signed in', () => {
   history.replaceState(null, '', '/portal/student/dashboard');
   new Function(earlyReadsScript(undefined, filesOf))();
   expect(preloaded()).toEqual([]);
+});
+
+test('a page the server rendered with its data asks for none of its reads; it still preloads its code', async () => {
+  signIn(tokenExpiringIn(3600));
+  document.documentElement.setAttribute(SERVER_RENDERED_MARK, '');
+  try {
+    openDocument('/portal/student/dashboard');
+    const loads = (window as unknown as Record<string, { reads: object }>)[EARLY_READS_GLOBAL];
+    expect(Object.keys(loads?.reads ?? {})).toEqual([]);
+    // Rendered in this visitor's settings (the defaults): shown as it came.
+    expect(document.documentElement.getAttribute(SERVER_RENDERED_MARK)).toBe('');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(asked).toEqual([]);
+  } finally {
+    document.documentElement.removeAttribute(SERVER_RENDERED_MARK);
+  }
+});
+
+test('a page the server rendered in other settings than the visitor’s is marked stale (kept hidden) and asks for its reads', async () => {
+  signIn(tokenExpiringIn(3600));
+  localStorage.setItem(SETTINGS_KEY, JSON.stringify({ locale: 'fr' }));
+  document.documentElement.setAttribute(SERVER_RENDERED_MARK, '');
+  try {
+    openDocument('/portal/student/dashboard');
+    expect(document.documentElement.getAttribute(SERVER_RENDERED_MARK)).toBe('stale');
+    await expect.poll(() => asked.length).toBe(6);
+  } finally {
+    document.documentElement.removeAttribute(SERVER_RENDERED_MARK);
+    localStorage.removeItem(SETTINGS_KEY);
+  }
 });

@@ -12,10 +12,10 @@ import {
   NOTIFICATIONS_LATEST,
   STUDENT_API,
 } from '@portal/contracts';
-import { DEFAULT_LOCALE, type Namespace } from '../i18n/locales';
+import type { Namespace } from '../i18n/locales';
 import { AREAS, USER_COOKIE, type AreaId } from '../lib/areas';
-import { EARLY_READS_GLOBAL, JSON_CALL_HEADERS } from '../lib/earlyRead';
-import { SETTINGS_KEY } from './settings';
+import { EARLY_READS_GLOBAL, JSON_CALL_HEADERS, SERVER_RENDERED_MARK } from '../lib/earlyRead';
+import { DEFAULT_SETTINGS, SETTINGS_KEY } from './settings';
 
 /*
  * A signed-in page's first reads and code, asked for by the document itself. Without this, a page's
@@ -171,7 +171,10 @@ interface EarlyReadsSetup {
   headers: Readonly<Record<string, string>>;
   globalName: string;
   settingsKey: string;
-  defaultLocale: string;
+  /** The settings a page the server rendered was rendered in (the defaults). */
+  renderedSettings: Readonly<Record<string, unknown>>;
+  /** The attribute of <html> by which the server marks a page it rendered with its data (ADR 17). */
+  renderedMark: string;
   /** The portal's base: where its pages and the build's files are (vite's `base`). */
   base: string;
 }
@@ -188,7 +191,8 @@ export function askEarlyReads({
   headers,
   globalName,
   settingsKey,
-  defaultLocale,
+  renderedSettings,
+  renderedMark,
   base,
 }: EarlyReadsSetup): void {
   try {
@@ -207,17 +211,31 @@ export function askEarlyReads({
     const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: number };
     if (!(typeof claims.exp === 'number' && claims.exp * 1000 > Date.now())) return;
     const loads = [area.shell, area.pages[address[2]!.toLowerCase()]].filter((l) => l !== undefined);
+    let saved: Record<string, unknown> = {};
+    try {
+      saved =
+        (JSON.parse(localStorage.getItem(settingsKey) ?? 'null') as Record<string, unknown> | null) ?? {};
+    } catch {
+      // No settings readable: the app starts with the defaults too.
+    }
+    const html = document.documentElement;
+    // A page the server rendered in settings other than the visitor's stays hidden (its markup would
+    // show the wrong language or theme for a moment) until the app renders it; one rendered in
+    // theirs brings its reads with it.
+    const rendered = html.hasAttribute(renderedMark);
+    const stale =
+      rendered &&
+      Object.keys(renderedSettings).some((key) => key in saved && saved[key] !== renderedSettings[key]);
+    if (stale) html.setAttribute(renderedMark, 'stale');
     const init = { headers: { ...headers, authorization: `Bearer ${token}` } };
     const reads: Record<string, Promise<Response | null>> = {};
-    for (const path of loads.flatMap((l) => l.reads)) reads[path] = fetch(path, init).catch(() => null);
-    let locale = defaultLocale;
-    try {
-      const saved = (JSON.parse(localStorage.getItem(settingsKey) ?? 'null') as { locale?: unknown } | null)
-        ?.locale;
-      if (typeof saved === 'string' && loads.every((l) => saved in l.catalogues)) locale = saved;
-    } catch {
-      // No settings readable: the app starts in the default language too.
-    }
+    if (!rendered || stale)
+      for (const path of loads.flatMap((l) => l.reads)) reads[path] = fetch(path, init).catch(() => null);
+    const chosen = saved.locale;
+    const locale =
+      typeof chosen === 'string' && loads.every((l) => chosen in l.catalogues)
+        ? chosen
+        : (renderedSettings.locale as string);
     const code = loads.flatMap((l) => [...l.code, ...(l.catalogues[locale] ?? [])]).map((f) => base + f);
     for (const href of code) {
       const link = document.createElement('link');
@@ -276,7 +294,8 @@ export function earlyReadsScript(
     headers: JSON_CALL_HEADERS,
     globalName: EARLY_READS_GLOBAL,
     settingsKey: SETTINGS_KEY,
-    defaultLocale: DEFAULT_LOCALE,
+    renderedSettings: DEFAULT_SETTINGS,
+    renderedMark: SERVER_RENDERED_MARK,
     base,
   };
   return `(${askEarlyReads.toString()})(${JSON.stringify(setup)})`;

@@ -45,17 +45,20 @@ export interface Settings {
 /** Where the settings are kept in local storage (the document's early loads read the language there). */
 export const SETTINGS_KEY = 'portal.settings';
 
+/** What a visitor who has chosen nothing sees (and what the server renders a signed-in page in). */
+export const DEFAULT_SETTINGS: Readonly<Settings> = {
+  drawerType: 'fixed',
+  locale: DEFAULT_LOCALE,
+  navigationStyle: 'vertical',
+  horizontalNavPosition: 'inside',
+  darkTheme: false,
+  themeColor: SCHOOL_THEME_COLOUR,
+  isDirectionRTL: false,
+};
+
 export const settingsStore = createPersistedStore<Settings>(
   SETTINGS_KEY,
-  {
-    drawerType: 'fixed',
-    locale: DEFAULT_LOCALE,
-    navigationStyle: 'vertical',
-    horizontalNavPosition: 'inside',
-    darkTheme: false,
-    themeColor: SCHOOL_THEME_COLOUR,
-    isDirectionRTL: false,
-  },
+  { ...DEFAULT_SETTINGS },
   {
     drawerType: is.oneOf(DRAWER_TYPES),
     locale: is.oneOf(LOCALES),

@@ -2,6 +2,7 @@ import { STATUS } from '@portal/contracts';
 import { localiseAnswer } from '../i18n/serverMessages';
 import { areaOfPath, type AreaId } from './areas';
 import { JSON_CALL_HEADERS, takeEarlyRead } from './earlyRead';
+import { serverRender } from './serverRender';
 import { dropUser, liveAreaUser } from './session';
 
 /** The envelope's success status. */
@@ -94,7 +95,8 @@ export async function apiBlob(path: string, options: ApiOptions = {}): Promise<B
 
 /** The user whose bearer token a call sends: that of `area`, or of the area the browser is in. */
 function callerOf(area: AreaId | null | undefined) {
-  const resolved = area === undefined ? areaOfPath(location.pathname.replace(/^\/portal/i, '')) : area;
+  const pathname = serverRender()?.pathname ?? location.pathname;
+  const resolved = area === undefined ? areaOfPath(pathname.replace(/^\/portal/i, '')) : area;
   return resolved ? liveAreaUser(resolved) : undefined;
 }
 
@@ -131,7 +133,8 @@ async function request(path: string, options: ApiOptions, accept: string): Promi
   try {
     response =
       (early && (await early)) ??
-      (await fetch(url, {
+      // On the server (a signed-in page rendered to HTML), the API answers in-process.
+      (await (serverRender()?.fetch ?? fetch)(url, {
         method: options.method ?? 'GET',
         headers,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),

@@ -16,6 +16,16 @@ export interface EarlyReads {
  */
 export const JSON_CALL_HEADERS = { accept: 'application/json', 'x-message-refs': '1' } as const;
 
+/**
+ * The attribute of <html> that marks a signed-in page the server rendered with its data (ADR 17):
+ * present, the page's reads came with it; 'stale', the visitor's settings differ from those it was
+ * rendered in, and it stays hidden until the app renders it.
+ */
+export const SERVER_RENDERED_MARK = 'data-server-rendered';
+
+/** The id of the script element (JSON) holding the reads a server-rendered page was rendered from. */
+export const SERVER_STATE_ID = 'server-state';
+
 /** The window property the document leaves them on. */
 export const EARLY_READS_GLOBAL = '__portalEarlyReads';
 

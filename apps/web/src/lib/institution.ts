@@ -1,5 +1,6 @@
 import { INSTITUTION_API, type InstitutionInfo } from '@portal/contracts';
 import { useEffect, useSyncExternalStore } from 'react';
+import { serverRender } from './serverRender';
 import { createPersistedStore } from './store';
 
 const TEXT_FIELDS = ['Name', 'ShortName', 'Address', 'Email', 'Phone', 'Website'] as const;
@@ -55,8 +56,12 @@ export function loadInstitution(fresh = false): Promise<void> {
 }
 
 const current = () => store.get().info;
-/** What a prerendered page was rendered with: a page hydrating renders that first, whatever has arrived since. */
-const prerendered = () => null;
+/**
+ * What a page rendered ahead was rendered with: none for the prerendered public pages (a page
+ * hydrating renders that first, whatever has arrived since); the school's for a signed-in page the
+ * server renders.
+ */
+const prerendered = () => serverRender()?.institution ?? null;
 
 /** The school's particulars, or null until they arrive. */
 export function useInstitution(): InstitutionInfo | null {

@@ -184,11 +184,16 @@ function latestExpiry(users: SessionUsers): number | null {
 }
 
 function readUserCookie(): SessionUsers {
-  // Prerendered at build time, no one is signed in.
-  if (typeof document === 'undefined') return {};
+  // Prerendered at build time, no one is signed in; a signed-in page rendered on the server is
+  // given its visitor's cookie (usersOfCookie).
+  return typeof document === 'undefined' ? {} : usersOfCookie(document.cookie);
+}
+
+/** The signed-in users a Cookie header (or `document.cookie`) holds in the `user` cookie. */
+export function usersOfCookie(cookie: string): SessionUsers {
   const prefix = `${USER_COOKIE}=`;
-  const raw = document.cookie
-    .split('; ')
+  const raw = cookie
+    .split(/;\s*/)
     .find((part) => part.startsWith(prefix))
     ?.slice(prefix.length);
   if (!raw) return {};
@@ -207,6 +212,8 @@ function readUserCookie(): SessionUsers {
 
 /** Writes (or, with a null value, deletes) a cookie scoped to the portal, SameSite=Strict, Secure over https. */
 function writeCookie(name: string, value: string | null, expiresAtSeconds: number | null): void {
+  // Rendering on the server (src/prerender.tsx): the visitor's cookie is read, never written.
+  if (typeof document === 'undefined') return;
   const attributes = ['Path=/portal', 'SameSite=Strict'];
   if (location.protocol === 'https:') attributes.push('Secure');
   if (value === null) attributes.push('Max-Age=0');

@@ -4,6 +4,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { useInstitution } from '../../lib/institution';
+import { serverRender, widthQueryMatches } from '../../lib/serverRender';
 import { useSettings } from '../settings';
 import { loadRtlCache } from './rtlCache';
 import { createAppTheme } from './theme';
@@ -40,10 +41,17 @@ export function AppThemeProvider({
     document.documentElement.dir = rtl ? 'rtl' : 'ltr';
   }, [rtl]);
 
-  const theme = useMemo(
-    () => createAppTheme({ themeColor, darkTheme, rtl, schoolColour }),
-    [themeColor, darkTheme, rtl, schoolColour],
-  );
+  const theme = useMemo(() => {
+    const built = createAppTheme({ themeColor, darkTheme, rtl, schoolColour });
+    const server = serverRender();
+    if (!server) return built;
+    // On the server, the screen's media queries are answered for the visitor's kind of screen.
+    const ssrMatchMedia = (query: string) => ({ matches: widthQueryMatches(query, server.viewportWidth) });
+    return {
+      ...built,
+      components: { ...built.components, MuiUseMediaQuery: { defaultProps: { ssrMatchMedia } } },
+    };
+  }, [themeColor, darkTheme, rtl, schoolColour]);
 
   return (
     <CacheProvider value={rtl && rtlCache ? rtlCache : styleCache}>

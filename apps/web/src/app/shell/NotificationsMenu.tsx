@@ -7,12 +7,14 @@ import ListSubheader from '@mui/material/ListSubheader';
 import { LazyMenu, LazyMenuItem as MenuItem } from '../../components/LazyMenu';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import type { MessageId } from '../../i18n/locales';
 import { useT } from '../../i18n/useT';
 import { CountBadge, shownCount } from './CountBadge';
 
 export interface NotificationItem {
   key: string;
-  label: string;
+  /** Translated where the menu is drawn, inside the area's strings (the list is made above them). */
+  label: MessageId;
   count: number;
   to: string;
   /** Called when the user opens the item, e.g. to mark that category read. */
@@ -96,7 +98,7 @@ export function NotificationsMenu({
                 item.onOpen?.();
               }}
             >
-              <ListItemText primary={item.label} />
+              <ListItemText primary={t(item.label)} />
               {item.count > 0 && (
                 <Box component="span" sx={{ ml: 3 }}>
                   <CountBadge count={item.count} />

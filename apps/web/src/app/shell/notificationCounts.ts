@@ -12,7 +12,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router';
 import type { MessageId } from '../../i18n/locales';
-import { useT } from '../../i18n/useT';
 import { api } from '../../lib/api';
 import { isActive } from './nav';
 import type { LatestNotification, NotificationItem } from './NotificationsMenu';
@@ -70,7 +69,6 @@ export function useNotificationCounts(area: NotificationArea = 'student'): {
   notifications: NotificationItem[];
   latest: LatestNotification[];
 } {
-  const t = useT();
   const client = useQueryClient();
   const { pathname } = useLocation();
   const listed = useMemo(() => listedIn(area), [area]);
@@ -123,11 +121,11 @@ export function useNotificationCounts(area: NotificationArea = 'student'): {
     () =>
       listed.map(({ name, label, path: to }) => ({
         key: name,
-        label: t(label),
+        label,
         count: data?.[name] ?? 0,
         to,
       })),
-    [data, t, listed],
+    [data, listed],
   );
   const latest = useMemo(
     () =>
