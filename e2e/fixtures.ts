@@ -92,6 +92,33 @@ class ErrorCollector implements ConsoleErrors {
   }
 }
 
+/**
+ * A student's page arrives rendered by the server, inert until the app has taken it over (ADR 17):
+ * a page's navigations (goto, reload) wait for that too, as its user waits for the page to answer.
+ * Not where the test looks at the document as it arrives (`waitUntil: 'commit'`).
+ */
+const waiting = new WeakSet<Page>();
+function waitForTakeOvers(page: Page): void {
+  if (waiting.has(page)) return;
+  waiting.add(page);
+  const takenOver = () =>
+    page.waitForFunction(() => !document.querySelector('#root[data-server-rendered]'), undefined, {
+      timeout: 30_000,
+    });
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (options?.waitUntil !== 'commit') await takenOver();
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (options) => {
+    const response = await reload(options);
+    if (options?.waitUntil !== 'commit') await takenOver();
+    return response;
+  };
+}
+
 /** The collector of the test running in this worker (tests in one worker run one at a time). */
 let running: ErrorCollector | undefined;
 
@@ -100,7 +127,10 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors }, { watchedBrows
   // Every context the browser creates, including browser.newContext() and browser.newPage() in a test.
   watchedBrowser: [
     async ({ browser }, use) => {
-      browser.on('context', (context) => running?.watch(context));
+      browser.on('context', (context) => {
+        running?.watch(context);
+        context.on('page', waitForTakeOvers);
+      });
       await use();
     },
     { scope: 'worker', auto: true },
@@ -120,6 +150,7 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors }, { watchedBrows
   // The test's own context, in case it was created before the collector above.
   context: async ({ context, consoleErrors }, use) => {
     (consoleErrors as ErrorCollector).watch(context);
+    context.on('page', waitForTakeOvers);
     await use(context);
   },
 });

@@ -1,4 +1,3 @@
-import type { DehydratedState } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
@@ -9,8 +8,8 @@ import { settingsStore } from './app/settings';
 import { loadCatalogue } from './i18n/catalogues';
 import { DEFAULT_LOCALE, type Messages } from './i18n/locales';
 import { AREA_IDS, AREAS } from './lib/areas';
-import { SERVER_RENDERED_MARK, SERVER_STATE_ID } from './lib/earlyRead';
-import { loadInstitution } from './lib/institution';
+import { SERVER_RENDERED_MARK, SERVER_STATE_ID, serverState } from './lib/earlyRead';
+import { keepServerInstitution, loadInstitution } from './lib/institution';
 import { liveUser } from './lib/session';
 
 // The chosen language's strings (and, for right-to-left, its style cache) start downloading at
@@ -46,10 +45,6 @@ function canHydrate(): boolean {
 // A prerendered page is hydrated once its lazy page has arrived too (preloaded by its HTML): the
 // form comes alive in one go, with what the visitor typed meanwhile handed over (prerenderedEdits.ts).
 const hydrating = canHydrate();
-// The school's particulars are asked for beside the page's code rather than after its first render
-// (a page being hydrated asks after it, as its components do: its first render must be the
-// prerendered one).
-if (!hydrating) void loadInstitution();
 
 /**
  * A page of a signed-in area, for its signed-in user: its frame, screen and strings are loaded
@@ -82,46 +77,31 @@ function codeCached(): boolean {
 }
 /**
  * A signed-in page the server rendered with its data (ADR 17), in this visitor's settings (the
- * document's early script marks it stale otherwise): the reads it was rendered from, as TanStack
- * Query dehydrated them; null for any other page.
+ * document's early script marks it stale otherwise): it stays on screen until the app has rendered
+ * it again in one go, its code waited for (cached or not) and its query cache started from the
+ * reads it was rendered from (app/providers/queryClient.ts takes them from the document). Any other
+ * page's reads, if the document holds some, are dropped.
  */
-function serverRenderedState(): DehydratedState | null {
+function isServerRendered(): boolean {
   const rendered = container.dataset.serverRendered;
   const mark = document.documentElement.getAttribute(SERVER_RENDERED_MARK);
-  if (rendered === undefined || mark === 'stale' || !samePath(`/portal${rendered}`, window.location.pathname))
-    return null;
-  try {
-    return JSON.parse(
-      document.getElementById(SERVER_STATE_ID)?.textContent ?? 'null',
-    ) as DehydratedState | null;
-  } catch {
-    return null;
-  }
+  const current =
+    rendered !== undefined && mark !== 'stale' && samePath(`/portal${rendered}`, window.location.pathname);
+  if (!current) document.getElementById(SERVER_STATE_ID)?.remove();
+  return current;
 }
-const serverState = hydrating ? null : serverRenderedState();
-
-/**
- * The page the server rendered stays on screen until the app has rendered it again, in one go: its
- * code is waited for (whether cached or not) and its query cache starts with the reads it was
- * rendered from, so the first render is the whole page rather than its loading states.
- */
-async function loadServerRenderedPage(state: DehydratedState): Promise<unknown> {
-  const [{ queryClient }, { hydrate }] = await Promise.all([
-    import('./app/providers/queryClient'),
-    import('@tanstack/react-query'),
-    loadAreaPage(),
-  ]);
-  hydrate(queryClient, state);
-  return undefined;
-}
+const serverRendered = !hydrating && isServerRendered();
+// The school's particulars: those the server rendered the page with, or else asked for beside the
+// page's code rather than after its first render (a page being hydrated asks after it, as its
+// components do: its first render must be the prerendered one).
+if (serverRendered) keepServerInstitution(serverState()?.institution ?? null);
+else if (!hydrating) void loadInstitution();
 
 const loadingPage = hydrating
   ? loadPrerenderedPage(container.dataset.prerendered!).catch(() => undefined)
-  : serverState
-    ? loadServerRenderedPage(serverState).catch(() => undefined)
-    : codeCached()
-      ? loadAreaPage()
-      : null;
+  : serverRendered || codeCached()
+    ? loadAreaPage()
+    : null;
 
 void Promise.all([loadingMessages, loadingRtlCache, loadingPage]).then(([messages, rtlCache]) => {
   const app = (
@@ -139,9 +119,10 @@ void Promise.all([loadingMessages, loadingRtlCache, loadingPage]).then(([message
     return;
   }
   // React replaces a server-rendered page's markup as it commits its first render.
-  if (!serverState) container.replaceChildren();
+  if (!serverRendered) container.replaceChildren();
   delete container.dataset.prerendered;
   delete container.dataset.serverRendered;
+  container.removeAttribute('inert');
   document.documentElement.removeAttribute(SERVER_RENDERED_MARK);
   container.dataset.hydrated = '';
   document.documentElement.removeAttribute('data-prerendered');

@@ -14,7 +14,7 @@ import { PRERENDERED_PAGES, PRERENDERED_PATHS } from './app/AppRoutes';
 import { queryClient } from './app/providers/queryClient';
 import { loadCatalogue } from './i18n/catalogues';
 import { DEFAULT_LOCALE } from './i18n/locales';
-import { SERVER_RENDERED_MARK, SERVER_STATE_ID } from './lib/earlyRead';
+import { SERVER_RENDERED_MARK, SERVER_STATE_ID, type ServerState } from './lib/earlyRead';
 import { setServerRender } from './lib/serverRender';
 import { sessionStore, usersOfCookie, appStateStore } from './lib/session';
 import { prerenderedTitle } from './lib/useDocumentTitle';
@@ -95,8 +95,8 @@ export interface SignedInRequest {
 }
 
 export interface SignedInPage extends RenderedPage {
-  /** The page's reads as TanStack Query holds them, for the browser's first render to start from. */
-  state: DehydratedState;
+  /** The page's reads as TanStack Query holds them, and the school's particulars, for the browser's first render to start from. */
+  state: ServerState<DehydratedState>;
 }
 
 /** Renders find more reads as parts arrive (a screen once the shell has its pages): at most this many. */
@@ -159,7 +159,7 @@ async function renderSignedInNow({
         // The page in one piece, or (a part not yet arrived: its fallback's marker) another pass.
         const whole = await renderApp(path, 'now');
         if (!/<!--\$[?!]-->/.test(whole.markup) && !whole.markup.includes('<template'))
-          return { ...whole, state: dehydrate(queryClient) };
+          return { ...whole, state: { queries: dehydrate(queryClient), institution } };
       }
       if (pass === MAX_PASSES) return null;
       await Promise.all(waiting.map((query) => query.fetch().catch(() => undefined)));
@@ -209,7 +209,9 @@ export async function signedInDocument(
     )
     .replace(
       '<div id="root"></div>',
-      `<div id="root" data-server-rendered="${escapeHtml(path)}">${page.markup}</div>` +
+      // Inert until the app takes it over (main.tsx): a tap or a keystroke meanwhile would be lost
+      // when the app renders the page afresh, so the page only reads until then.
+      `<div id="root" inert data-server-rendered="${escapeHtml(path)}">${page.markup}</div>` +
         `<script type="application/json" id="${SERVER_STATE_ID}">${scriptJson(page.state)}</script>`,
     );
   return document.includes(`id="${SERVER_STATE_ID}"`) ? document : null;

@@ -1,3 +1,5 @@
+import type { InstitutionInfo } from '@portal/contracts';
+
 /**
  * The answers a signed-in page's document asked for before its script arrived (app/earlyReads.ts),
  * taken by `api()` instead of asking again.
@@ -25,6 +27,22 @@ export const SERVER_RENDERED_MARK = 'data-server-rendered';
 
 /** The id of the script element (JSON) holding the reads a server-rendered page was rendered from. */
 export const SERVER_STATE_ID = 'server-state';
+
+/** What that element holds: the page's reads as TanStack Query dehydrated them, and the school's particulars. */
+export interface ServerState<Queries = unknown> {
+  queries: Queries;
+  institution: InstitutionInfo | null;
+}
+
+/** The reads a server-rendered page came with, from its document (in the browser; null elsewhere or without any). */
+export function serverState(): ServerState | null {
+  if (typeof document === 'undefined') return null;
+  try {
+    return JSON.parse(document.getElementById(SERVER_STATE_ID)?.textContent ?? 'null') as ServerState | null;
+  } catch {
+    return null;
+  }
+}
 
 /** The window property the document leaves them on. */
 export const EARLY_READS_GLOBAL = '__portalEarlyReads';

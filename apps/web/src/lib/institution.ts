@@ -55,6 +55,15 @@ export function loadInstitution(fresh = false): Promise<void> {
   return loading;
 }
 
+/**
+ * The particulars a page the server rendered came with (ADR 17): read as the page was, so they
+ * are not read again this visit.
+ */
+export function keepServerInstitution(info: InstitutionInfo | null): void {
+  if (info && JSON.stringify(info) !== JSON.stringify(store.get().info)) store.set({ info });
+  loading = Promise.resolve();
+}
+
 const current = () => store.get().info;
 /**
  * What a page rendered ahead was rendered with: none for the prerendered public pages (a page

@@ -1,5 +1,6 @@
-import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { hydrate, onlineManager, QueryClient, type DehydratedState } from '@tanstack/react-query';
 import { retryUnlessRefused } from '../../lib/api';
+import { SERVER_STATE_ID, serverState } from '../../lib/earlyRead';
 import { sessionStore } from '../../lib/session';
 import { settingsStore } from '../settings';
 
@@ -13,6 +14,42 @@ export const queryClient = new QueryClient({
       refetchOnReconnect: true,
       retry: retryUnlessRefused,
     },
+  },
+});
+
+/**
+ * A page the server rendered with its data (ADR 17) starts from the reads it was rendered from:
+ * its first render is the page as it came, not its loading states. Like the document's early reads
+ * (lib/earlyRead.ts), each is taken as fresh by the components that show it within
+ * DOCUMENT_FRESH_MS of the page's opening, even where its query is otherwise read again on every
+ * mount; once read again (or invalidated), or later, the query follows its own rules. main.tsx has removed them if the page is not the one they were
+ * read for.
+ */
+const DOCUMENT_FRESH_MS = 20_000;
+/** Each read the document brought, by query hash: when it was read. */
+const fromDocument = new Map<string, number>();
+let documentReadAt = 0;
+const state = serverState();
+if (state) {
+  try {
+    hydrate(queryClient, state.queries as DehydratedState);
+    for (const query of (state.queries as DehydratedState).queries)
+      fromDocument.set(query.queryHash, query.state.dataUpdatedAt);
+    documentReadAt = Date.now();
+  } catch {
+    // Unreadable: the page reads its data as any other does.
+  }
+  document.getElementById(SERVER_STATE_ID)?.remove();
+}
+queryClient.setDefaultOptions({
+  queries: {
+    ...queryClient.getDefaultOptions().queries,
+    refetchOnMount: (query) =>
+      !(
+        fromDocument.get(query.queryHash) === query.state.dataUpdatedAt &&
+        !query.state.isInvalidated &&
+        Date.now() - documentReadAt <= DOCUMENT_FRESH_MS
+      ),
   },
 });
 
