@@ -7,7 +7,12 @@ import type { OutputBundle, OutputChunk } from 'rollup';
 import { defineConfig, transformWithEsbuild, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { areaChunks } from './chunks.config';
-import { earlyReadsScript, type CodeFilesOf } from './src/app/earlyReads';
+import {
+  earlyReadsElements,
+  earlyReadsScript,
+  earlyReadsSetup,
+  type CodeFilesOf,
+} from './src/app/earlyReads';
 import { LOCALES } from './src/i18n/locales';
 import { CACHE_NAMES, precachedEntries, SW_FILE } from './sw.config';
 
@@ -196,15 +201,15 @@ function earlyReads(): Plugin {
       order: 'post',
       async handler(html, { bundle }) {
         const filesOf = bundle ? codeFilesIn(bundle) : undefined;
-        const script = earlyReadsScript(undefined, filesOf, base);
-        const { code } = await transformWithEsbuild(script, 'early-reads.js', { minify: true });
+        const setup = earlyReadsSetup(undefined, filesOf, base);
+        const { code } = await transformWithEsbuild(earlyReadsScript(), 'early-reads.js', { minify: true });
         // After the entry's tag, at the end of the head: the entry (a module, run once the document is
         // parsed, after this script) is asked for first, not queued behind the page's reads and files on
         // HTTP/1.1's six connections (a throttled first visit of the lecture notes: its 125 KiB started
         // after twenty preloads and ended 2.1 s later).
         return html.replace(
           '</head>',
-          `  <!--early-reads--><script>${code.trim()}</script><!--/early-reads-->\n  </head>`,
+          `  <!--early-reads-->${earlyReadsElements(setup, code.trim())}<!--/early-reads-->\n  </head>`,
         );
       },
     },
@@ -246,7 +251,7 @@ function codeFilesIn(bundle: OutputBundle): CodeFilesOf {
  * The portal is served by the API process under /portal (apps/api serves dist/ with an index
  * fallback); `npm run dev` proxies /api to a locally running API.
  */
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   base: '/portal/',
   plugins: [
     precompiledMessages(),
@@ -342,9 +347,12 @@ export default defineConfig({
       output: { manualChunks: areaChunks() },
     },
   },
-  // The prerendering build runs in Node at build time: one self-contained file.
+  // The server's build (the public pages prerendered at build time, the student's pages rendered by the
+  // API at run time: ADR 17) runs in Node: one self-contained file, with React, MUI and Emotion as the
+  // browser runs them (no development checks), whatever NODE_ENV the process runs with.
   ssr: { noExternal: true },
+  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   server: {
     proxy: { '/api': 'http://localhost:8080' },
   },
-});
+}));

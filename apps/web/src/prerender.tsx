@@ -2,19 +2,25 @@
 // English with the default theme, for the server to send before any JavaScript has run. At run time
 // (the API, apps/api/src/platform/signed-in-pages.ts): a signed-in student's page with its data.
 import createCache from '@emotion/cache';
-import { dehydrate, type DehydratedState } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { INSTITUTION_API, type InstitutionInfo } from '@portal/contracts';
 import { App } from './app/App';
-import { EARLY_READS } from './app/earlyReads';
+import {
+  EARLY_LOADS_ID,
+  EARLY_READS,
+  scriptJson,
+  setupForPage,
+  type EarlyReadsSetup,
+} from './app/earlyReads';
 import { PRERENDERED_PAGES, PRERENDERED_PATHS } from './app/AppRoutes';
 import { queryClient } from './app/providers/queryClient';
 import { loadCatalogue } from './i18n/catalogues';
 import { DEFAULT_LOCALE } from './i18n/locales';
-import { SERVER_RENDERED_MARK, SERVER_STATE_ID, type ServerState } from './lib/earlyRead';
+import { SERVER_RENDERED_MARK, SERVER_STATE_ID, type ServerRead, type ServerState } from './lib/earlyRead';
 import { setServerRender } from './lib/serverRender';
 import { sessionStore, usersOfCookie, appStateStore } from './lib/session';
 import { prerenderedTitle } from './lib/useDocumentTitle';
@@ -96,8 +102,16 @@ export interface SignedInRequest {
 
 export interface SignedInPage extends RenderedPage {
   /** The page's reads as TanStack Query holds them, and the school's particulars, for the browser's first render to start from. */
-  state: ServerState<DehydratedState>;
+  state: ServerState;
 }
+
+/** The reads a render made (its queries' answers), for the browser's first render to start from. */
+const readsOf = (client: QueryClient): ServerRead[] =>
+  client
+    .getQueryCache()
+    .getAll()
+    .filter((query) => query.state.status === 'success')
+    .map((query) => [query.queryKey, query.state.data, query.state.dataUpdatedAt]);
 
 /** Renders find more reads as parts arrive (a screen once the shell has its pages): at most this many. */
 const MAX_PASSES = 4;
@@ -159,7 +173,7 @@ async function renderSignedInNow({
         // The page in one piece, or (a part not yet arrived: its fallback's marker) another pass.
         const whole = await renderApp(path, 'now');
         if (!/<!--\$[?!]-->/.test(whole.markup) && !whole.markup.includes('<template'))
-          return { ...whole, state: { queries: dehydrate(queryClient), institution } };
+          return { ...whole, state: { queries: readsOf(queryClient), institution } };
       }
       if (pass === MAX_PASSES) return null;
       await Promise.all(waiting.map((query) => query.fetch().catch(() => undefined)));
@@ -178,13 +192,6 @@ async function renderSignedInNow({
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-/** JSON inside a <script> element: nothing in it can close the element or start a comment. */
-const scriptJson = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-
 /**
  * The document of a signed-in page at `route` (`student/dashboard`), rendered with its data into
  * `shell` (the build's index.html), or null when the server does not render it (ADR 17): its
@@ -200,7 +207,15 @@ export async function signedInDocument(
   const path = `/${route}`;
   const page = await renderSignedIn({ ...request, path });
   if (!page || !page.title) return null;
+  // The early script's plan cut to this page: the rest of the plan is of no use to this document.
+  // (Its JSON holds no '<': scriptJson escapes it.)
+  const plan = new RegExp(`(<script type="application/json" id="${EARLY_LOADS_ID}">)([^<]*)(</script>)`);
+  const [area, name] = route.split('/') as [string, string];
   const document = shell
+    .replace(plan, (_whole, open: string, json: string, close: string) => {
+      const setup = JSON.parse(json) as EarlyReadsSetup;
+      return `${open}${scriptJson(setupForPage(setup, area, name))}${close}`;
+    })
     .replace('<html', `<html ${SERVER_RENDERED_MARK}`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace(

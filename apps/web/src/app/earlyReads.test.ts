@@ -5,7 +5,15 @@ import { api } from '../lib/api';
 import { EARLY_READS_GLOBAL, SERVER_RENDERED_MARK } from '../lib/earlyRead';
 import { dropUser, keepUser } from '../lib/session';
 import { server } from '../test/server';
-import { earlyReadsScript, type CodeFilesOf } from './earlyReads';
+import {
+  EARLY_LOADS_ID,
+  earlyReadsScript,
+  earlyReadsSetup,
+  scriptJson,
+  setupForPage,
+  type CodeFilesOf,
+  type EarlyReadsSetup,
+} from './earlyReads';
 import { SETTINGS_KEY } from './settings';
 
 const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
@@ -41,10 +49,21 @@ afterEach(() => {
   history.replaceState(null, '', '/portal/');
 });
 
+/** The document's head as the build writes it (the plan as JSON, then the script), run at the present address. */
+const runEarlyScript = (setup: EarlyReadsSetup = earlyReadsSetup()) => {
+  document.getElementById(EARLY_LOADS_ID)?.remove();
+  const plan = document.createElement('script');
+  plan.type = 'application/json';
+  plan.id = EARLY_LOADS_ID;
+  plan.textContent = scriptJson(setup);
+  document.head.append(plan);
+  new Function(earlyReadsScript())();
+};
+
 /** The document's head running its inline script at this address. */
 const openDocument = (address: string) => {
   history.replaceState(null, '', address);
-  new Function(earlyReadsScript())();
+  runEarlyScript();
 };
 
 test('a signed-in student’s dashboard asks for its reads before any script, and the page takes those answers', async () => {
@@ -131,7 +150,7 @@ test('the document preloads the code of the shell and of the page, and the catal
   signIn(tokenExpiringIn(3600));
   localStorage.setItem(SETTINGS_KEY, JSON.stringify({ locale: 'fr' }));
   history.replaceState(null, '', '/portal/student/dashboard');
-  new Function(earlyReadsScript(undefined, filesOf))();
+  runEarlyScript(earlyReadsSetup(undefined, filesOf));
   const links = preloaded();
   expect(links).toEqual(
     expect.arrayContaining([
@@ -156,7 +175,7 @@ test('the document preloads the code of the shell and of the page, and the catal
   document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove());
   localStorage.setItem(SETTINGS_KEY, JSON.stringify({ locale: 'xx' }));
   history.replaceState(null, '', '/portal/student/Result');
-  new Function(earlyReadsScript(undefined, filesOf))();
+  runEarlyScript(earlyReadsSetup(undefined, filesOf));
   expect(preloaded()).toContain('/portal/assets/ResultScreen.tsx.js');
   expect(preloaded()).toContain('/portal/assets/main-en.js');
   expect(preloaded()).not.toContain('/portal/assets/StudentDashboard.tsx.js');
@@ -166,7 +185,7 @@ test('the document preloads the code of the shell and of the page, and the catal
 test('no code is preloaded for a visitor who is not signed in', () => {
   document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove());
   history.replaceState(null, '', '/portal/student/dashboard');
-  new Function(earlyReadsScript(undefined, filesOf))();
+  runEarlyScript(earlyReadsSetup(undefined, filesOf));
   expect(preloaded()).toEqual([]);
 });
 
@@ -198,4 +217,19 @@ test('a page the server rendered in other settings than the visitor’s is marke
     document.documentElement.removeAttribute(SERVER_RENDERED_MARK);
     localStorage.removeItem(SETTINGS_KEY);
   }
+});
+
+test('a document cut to its own page’s plan preloads that page’s code as the whole plan does', () => {
+  signIn(tokenExpiringIn(3600));
+  document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove());
+  history.replaceState(null, '', '/portal/student/Result');
+  const whole = earlyReadsSetup(undefined, filesOf);
+  runEarlyScript(whole);
+  const fromWhole = preloaded();
+  document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove());
+  const cut = setupForPage(whole, 'student', 'result');
+  expect(Object.keys(cut.areas.student!.pages)).toEqual(['result']);
+  runEarlyScript(cut);
+  expect(preloaded()).toEqual(fromWhole);
+  expect(fromWhole).toContain('/portal/assets/ResultScreen.tsx.js');
 });

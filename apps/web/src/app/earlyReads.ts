@@ -165,7 +165,7 @@ export type CodeFilesOf = (loads: EarlyLoads, withMainCatalogue: boolean) => Cod
 type ScriptLoads = { reads: readonly string[] } & CodeFiles;
 
 /** What the document's script is given: the plan with its files and each area's user kind, and the names it shares with the app. */
-interface EarlyReadsSetup {
+export interface EarlyReadsSetup {
   areas: Record<string, { userKind: string; shell: ScriptLoads; pages: Record<string, ScriptLoads> }>;
   cookie: string;
   headers: Readonly<Record<string, string>>;
@@ -252,14 +252,15 @@ export function askEarlyReads({
 }
 
 /**
- * The inline script that index.html's head runs before the entry; `filesOf` (the build's) names the
- * files of each page's code, served from `base`. A page's files leave out its shell's.
+ * What the early script is given (index.html holds it as JSON, in the element EARLY_LOADS_ID, before
+ * the script); `filesOf` (the build's) names the files of each page's code, served from `base`. A
+ * page's files leave out its shell's.
  */
-export function earlyReadsScript(
+export function earlyReadsSetup(
   plan: EarlyReadsPlan = EARLY_READS,
   filesOf?: CodeFilesOf,
   base = '/portal/',
-): string {
+): EarlyReadsSetup {
   const none: CodeFiles = { code: [], catalogues: {} };
   const resolve = (loads: EarlyLoads, shell?: ScriptLoads): ScriptLoads => {
     const files = filesOf?.(loads, !shell) ?? none;
@@ -298,5 +299,38 @@ export function earlyReadsScript(
     renderedMark: SERVER_RENDERED_MARK,
     base,
   };
-  return `(${askEarlyReads.toString()})(${JSON.stringify(setup)})`;
+  return setup;
+}
+
+/** The id of the JSON element holding the early script's setup (before the script, in the head). */
+export const EARLY_LOADS_ID = 'early-loads';
+
+/**
+ * The inline script that index.html's head runs before the entry, reading its setup from the JSON
+ * element before it: the script stays the same (the server allows it by its hash) while a document
+ * the server renders carries only its own page's part of the plan (src/prerender.tsx).
+ */
+export function earlyReadsScript(): string {
+  return `(${askEarlyReads.toString()})(JSON.parse(document.getElementById(${JSON.stringify(EARLY_LOADS_ID)}).textContent))`;
+}
+
+/** JSON inside a <script> element: nothing in it can close the element or start a comment. */
+export const scriptJson = (value: unknown): string =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/** The setup's element and the script, as index.html's head holds them. */
+export const earlyReadsElements = (setup: EarlyReadsSetup, script: string): string =>
+  `<script type="application/json" id="${EARLY_LOADS_ID}">${scriptJson(setup)}</script><script>${script}</script>`;
+
+/** The setup cut to one page of one area (with that area's shell): what a document rendered for it needs. */
+export function setupForPage(setup: EarlyReadsSetup, area: string, page: string): EarlyReadsSetup {
+  const loads = setup.areas[area];
+  const own = loads?.pages[page];
+  return {
+    ...setup,
+    areas: loads ? { [area]: { ...loads, pages: own ? { [page]: own } : {} } } : {},
+  };
 }

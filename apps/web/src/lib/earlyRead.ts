@@ -28,9 +28,12 @@ export const SERVER_RENDERED_MARK = 'data-server-rendered';
 /** The id of the script element (JSON) holding the reads a server-rendered page was rendered from. */
 export const SERVER_STATE_ID = 'server-state';
 
-/** What that element holds: the page's reads as TanStack Query dehydrated them, and the school's particulars. */
-export interface ServerState<Queries = unknown> {
-  queries: Queries;
+/** A read a server-rendered page came with: its query's key, its data, and when it was read (ms since the epoch). */
+export type ServerRead = [key: readonly unknown[], data: unknown, readAt: number];
+
+/** What that element holds: the page's reads, and the school's particulars. */
+export interface ServerState {
+  queries: ServerRead[];
   institution: InstitutionInfo | null;
 }
 

@@ -1,4 +1,4 @@
-import { hydrate, onlineManager, QueryClient, type DehydratedState } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { retryUnlessRefused } from '../../lib/api';
 import { SERVER_STATE_ID, serverState } from '../../lib/earlyRead';
 import { sessionStore } from '../../lib/session';
@@ -32,9 +32,11 @@ let documentReadAt = 0;
 const state = serverState();
 if (state) {
   try {
-    hydrate(queryClient, state.queries as DehydratedState);
-    for (const query of (state.queries as DehydratedState).queries)
-      fromDocument.set(query.queryHash, query.state.dataUpdatedAt);
+    for (const [queryKey, data, readAt] of state.queries) {
+      queryClient.setQueryData(queryKey, data, { updatedAt: readAt });
+      const query = queryClient.getQueryCache().find({ queryKey, exact: true });
+      if (query) fromDocument.set(query.queryHash, readAt);
+    }
     documentReadAt = Date.now();
   } catch {
     // Unreadable: the page reads its data as any other does.
