@@ -17,7 +17,13 @@ export default defineConfig((env) =>
       test: {
         environment: 'happy-dom',
         // The portal is served under /portal: its cookies are scoped to that path.
-        environmentOptions: { happyDOM: { url: 'http://localhost:8080/portal/' } },
+        // A script the app adds (the early script's entry) counts as loaded, not as an error: no file is served here.
+        environmentOptions: {
+          happyDOM: {
+            url: 'http://localhost:8080/portal/',
+            settings: { handleDisabledFileLoadingAsSuccess: true },
+          },
+        },
         include: ['src/**/*.test.{ts,tsx}'],
         setupFiles: ['src/test/setup.ts'],
         reporters: ['default', 'json'],

@@ -211,10 +211,14 @@ export async function signedInDocument(
   // (Its JSON holds no '<': scriptJson escapes it.)
   const plan = new RegExp(`(<script type="application/json" id="${EARLY_LOADS_ID}">)([^<]*)(</script>)`);
   const [area, name] = route.split('/') as [string, string];
+  // The entry runs once the page has painted (the early script adds it): the page shows first.
+  const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(shell);
+  if (!entryTag || !plan.test(shell)) return null;
   const document = shell
+    .replace(entryTag[0], '')
     .replace(plan, (_whole, open: string, json: string, close: string) => {
       const setup = JSON.parse(json) as EarlyReadsSetup;
-      return `${open}${scriptJson(setupForPage(setup, area, name))}${close}`;
+      return `${open}${scriptJson({ ...setupForPage(setup, area, name), entry: entryTag[1] })}${close}`;
     })
     .replace('<html', `<html ${SERVER_RENDERED_MARK}`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)

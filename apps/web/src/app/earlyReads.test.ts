@@ -233,3 +233,21 @@ test('a document cut to its own page’s plan preloads that page’s code as the
   expect(preloaded()).toEqual(fromWhole);
   expect(fromWhole).toContain('/portal/assets/ResultScreen.tsx.js');
 });
+
+test('in a document the server rendered, the entry is preloaded at once and run once the page has painted, signed in or not', async () => {
+  const entry = '/portal/assets/index-test.js';
+  history.replaceState(null, '', '/portal/student/dashboard');
+  const added = () =>
+    [...document.head.querySelectorAll<HTMLScriptElement>('script[type="module"]')].filter(
+      (script) => script.getAttribute('src') === entry,
+    );
+  try {
+    runEarlyScript({ ...earlyReadsSetup(), entry });
+    expect(document.head.querySelector(`link[rel="modulepreload"][href="${entry}"]`)).not.toBeNull();
+    expect(added()).toEqual([]);
+    await expect.poll(() => added().length).toBe(1);
+  } finally {
+    for (const element of document.head.querySelectorAll(`[href="${entry}"], [src="${entry}"]`))
+      element.remove();
+  }
+});
