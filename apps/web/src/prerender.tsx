@@ -155,7 +155,8 @@ async function renderSignedInNow({
     ...users,
   });
   appStateStore.set({ userMode: null, adminPages: [], studentPages: [], consolePages: [] });
-  setServerRender({ pathname: `/portal${path}`, fetch: fetchInProcess, institution, viewportWidth });
+  const parts = new Set<string>();
+  setServerRender({ pathname: `/portal${path}`, fetch: fetchInProcess, institution, viewportWidth, parts });
   queryClient.clear();
   // A failed read is not retried here: the browser renders the page itself instead.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
@@ -173,7 +174,7 @@ async function renderSignedInNow({
         // The page in one piece, or (a part not yet arrived: its fallback's marker) another pass.
         const whole = await renderApp(path, 'now');
         if (!/<!--\$[?!]-->/.test(whole.markup) && !whole.markup.includes('<template'))
-          return { ...whole, state: { queries: readsOf(queryClient), institution } };
+          return { ...whole, state: { queries: readsOf(queryClient), institution, parts: [...parts] } };
       }
       if (pass === MAX_PASSES) return null;
       await Promise.all(waiting.map((query) => query.fetch().catch(() => undefined)));

@@ -39,7 +39,10 @@ const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
  */
 const AREA_MODULES: Record<
   AreaId,
-  () => Promise<{ default: ComponentType; preloadScreen?: (path: string) => Promise<void> }>
+  () => Promise<{
+    default: ComponentType;
+    preloadScreen?: (path: string, parts: readonly string[]) => Promise<void>;
+  }>
 > = {
   applicant: () => import('./routes/applicant'),
   admin: () => import('./routes/admin'),
@@ -59,7 +62,11 @@ const LESSON_PATH = 'student/lecturenote/:courseId/:sessionId';
  * the area's frame and the page's screen, so the first render reaches the screen rather than
  * suspending at each in turn (their files are already on their way: the document preloads them).
  */
-export async function preloadAreaPage(area: AreaId, path: string): Promise<void> {
+export async function preloadAreaPage(
+  area: AreaId,
+  path: string,
+  parts: readonly string[] = [],
+): Promise<void> {
   // The lesson page is full screen, outside its area's frame.
   if (matchPath({ path: LESSON_PATH }, `/${area}/${path}`)) return;
   const [areaModule] = await Promise.all([
@@ -67,7 +74,7 @@ export async function preloadAreaPage(area: AreaId, path: string): Promise<void>
     QueryLayout.preload(),
     AREA_ROUTES[area].preload(),
   ]);
-  await areaModule.preloadScreen?.(path);
+  await areaModule.preloadScreen?.(path, parts);
 }
 /** A student's lesson page, full screen without the area's frame (routes/lesson.tsx). */
 const StudentLesson = lazy(() => import('./routes/lesson'));

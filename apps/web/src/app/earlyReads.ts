@@ -202,26 +202,22 @@ export function askEarlyReads({
   base,
   entry,
 }: EarlyReadsSetup): void {
-  if (entry) {
-    const preload = document.createElement('link');
-    preload.rel = 'modulepreload';
-    preload.crossOrigin = '';
-    preload.href = entry;
-    document.head.append(preload);
-    const run = () => {
-      const script = document.createElement('script');
-      script.type = 'module';
-      script.crossOrigin = '';
-      script.src = entry;
-      document.head.append(script);
-    };
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run);
-        else run();
-      }),
-    );
-  }
+  // A page the document shows (the server rendered it) paints before anything else is fetched or run:
+  // its code is asked for once the first frame is drawn (a frame later, on a slow link the page has
+  // arrived whole by then), and the entry runs once the document is parsed.
+  const afterPaint = (task: () => void) => requestAnimationFrame(() => setTimeout(task));
+  if (entry)
+    afterPaint(() => {
+      const run = () => {
+        const script = document.createElement('script');
+        script.type = 'module';
+        script.crossOrigin = '';
+        script.src = entry;
+        document.head.append(script);
+      };
+      if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run);
+      else run();
+    });
   try {
     const { pathname } = location;
     const inPortal = pathname.slice(0, base.length).toLowerCase() === base.toLowerCase();
@@ -264,14 +260,18 @@ export function askEarlyReads({
         ? chosen
         : (renderedSettings.locale as string);
     const code = loads.flatMap((l) => [...l.code, ...(l.catalogues[locale] ?? [])]).map((f) => base + f);
-    for (const href of code) {
-      const link = document.createElement('link');
-      link.rel = 'preload';
-      link.as = 'script';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.append(link);
-    }
+    const preloadCode = () => {
+      for (const href of code) {
+        const link = document.createElement('link');
+        link.rel = 'preload';
+        link.as = 'script';
+        link.crossOrigin = '';
+        link.href = href;
+        document.head.append(link);
+      }
+    };
+    if (rendered && !stale) afterPaint(preloadCode);
+    else preloadCode();
     (window as unknown as Record<string, unknown>)[globalName] = { token, at: Date.now(), reads, code };
   } catch {
     // Nothing asked early: the page asks for its reads itself.

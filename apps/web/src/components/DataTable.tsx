@@ -16,6 +16,7 @@ import {
 } from 'react';
 import { useT } from '../i18n/useT';
 import { sxList } from '../lib/sx';
+import { serverRender } from '../lib/serverRender';
 
 /**
  * MUI's Checkbox (with SwitchBase: about 2 KiB over the wire) only for tables whose rows can be
@@ -127,7 +128,12 @@ export function DataTable<Row>({
   const t = useT();
   const box = useRef<HTMLDivElement>(null);
   const table = useRef<HTMLTableElement>(null);
-  const [layout, setLayout] = useState<Layout>(FULL);
+  // On the server (nothing to measure), a phone's screen is taken to need the cards; the browser
+  // measures from the whole table, before its first paint.
+  const [layout, setLayout] = useState<Layout>(() => {
+    const server = serverRender();
+    return server && server.viewportWidth < CARD_WIDTH ? { cards: true, collapsed: 0 } : FULL;
+  });
   const [open, setOpen] = useState<ReadonlySet<Key>>(new Set());
   const [overflows, setOverflows] = useState(false);
   // The box's and the table's widths as last measured (after each render, below), and a counter

@@ -1,5 +1,6 @@
 import { use, useEffect, useMemo, type ReactNode } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
+import { serverRender } from '../lib/serverRender';
 import { activeNamespaces, loadCatalogue } from './catalogues';
 import { DEFAULT_LOCALE, type Locale, type Messages, type Namespace } from './locales';
 
@@ -16,6 +17,8 @@ export function NamespaceMessages({ namespace, children }: { namespace: Namespac
   // a synchronous re-render, error #520). A downloaded catalogue's promise is marked fulfilled,
   // so `use` returns it without suspending.
   const own = use(loadCatalogue(locale, namespace));
+  // Drawn by the server: the browser loads the same strings before taking the page over.
+  serverRender()?.parts.add(`catalogue:${namespace}`);
 
   useEffect(() => {
     activeNamespaces.add(namespace);

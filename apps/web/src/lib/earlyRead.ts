@@ -35,6 +35,8 @@ export type ServerRead = [key: readonly unknown[], data: unknown, readAt: number
 export interface ServerState {
   queries: ServerRead[];
   institution: InstitutionInfo | null;
+  /** The lazily loaded parts it drew (lib/serverRender.ts). */
+  parts: string[];
 }
 
 /** The reads a server-rendered page came with, from its document (in the browser; null elsewhere or without any). */

@@ -13,6 +13,13 @@ export interface ServerRender {
   institution: InstitutionInfo | null;
   /** The viewport width the page is laid out for (its media queries are answered for it). */
   viewportWidth: number;
+  /**
+   * The lazily loaded parts the render drew (`catalogue:<namespace>`: a catalogue of strings;
+   * `fee:<purpose>`: a fee's payment card), which the
+   * browser loads before its first render, so that render draws them too rather than their
+   * placeholders (the page would shrink, then grow again, as it is taken over).
+   */
+  parts: Set<string>;
 }
 
 let current: ServerRender | null = null;

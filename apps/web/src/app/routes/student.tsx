@@ -21,6 +21,7 @@ import { useMemo, type ReactElement } from 'react';
 import { Route, useSearchParams } from 'react-router';
 import {
   NOTIFICATION_TYPES,
+  PAYMENT_PURPOSES,
   type FeePurpose,
   type NotificationCounts,
   type PageEntry,
@@ -31,6 +32,7 @@ import UnauthorizedScreen from '../../features/student/components/UnauthorizedSc
 import { LoadingBlock } from '../../components/LoadState';
 import type { FeeOffer, FeeSlot } from '../../lib/fee';
 import { lazyPart, preloadable, preloadRouteScreen } from '../../lib/preloadable';
+import { serverRender } from '../../lib/serverRender';
 import { AreaShell } from '../shell/AreaShell';
 import { link, type NavItem, type NavLink } from '../shell/nav';
 import { useNotificationCounts } from '../shell/notificationCounts';
@@ -178,14 +180,15 @@ const PROFILE_ENTRIES: ProfileEntry[] = [
 function Fee(offer: FeeOffer) {
   const [params] = useSearchParams();
   const shown = offer.due || returnedPayment(params) !== null;
+  // Drawn by the server: the browser loads the same parts before taking the page over.
+  if (shown) serverRender()?.parts.add(`fee:${offer.purpose}`);
   return shown ? <FeePayment {...offer} /> : null;
 }
+/** A fee's payment card and its purpose's parts, downloaded. */
+const loadFee = (purpose: FeePurpose) =>
+  Promise.all([FeePayment.preload(), loadFeePayment().then((parts) => parts.preloadFeeParts(purpose))]);
 const fee: FeeSlot = Object.assign((offer: FeeOffer) => <Fee {...offer} />, {
-  prepare: (purpose: FeePurpose) =>
-    void Promise.all([
-      FeePayment.preload(),
-      loadFeePayment().then((parts) => parts.preloadFeeParts(purpose)),
-    ]).catch(() => undefined),
+  prepare: (purpose: FeePurpose) => void loadFee(purpose).catch(() => undefined),
 });
 
 /** A student page, shown only when the student's RoleData grants it ('unauthorized' otherwise). */
@@ -228,8 +231,21 @@ const STUDENT_ROUTES = (
   </>
 );
 
-/** Downloads the screen of a page under /student/ (its path there), for AppRoutes' `preloadAreaPage`. */
-export const preloadScreen = (path: string): Promise<void> => preloadRouteScreen(STUDENT_ROUTES, path);
+/**
+ * Downloads the screen of a page under /student/ (its path there), and the lazily loaded parts the
+ * server drew on it (lib/serverRender.ts), for AppRoutes' `preloadAreaPage`.
+ */
+export const preloadScreen = async (path: string, parts: readonly string[] = []): Promise<void> => {
+  const fees = parts.flatMap((part) => {
+    const purpose = /^fee:(.+)$/.exec(part)?.[1];
+    const offered =
+      purpose !== undefined &&
+      purpose in PAYMENT_PURPOSES &&
+      PAYMENT_PURPOSES[purpose as keyof typeof PAYMENT_PURPOSES].fee !== 'none';
+    return offered ? [loadFee(purpose as FeePurpose)] : [];
+  });
+  await Promise.all([preloadRouteScreen(STUDENT_ROUTES, path), ...fees]);
+};
 
 /** /student/*: the frame around STUDENT_ROUTES (add a screen there, `preloadable`: apps/web/README.md). */
 export default function StudentRoutes() {
