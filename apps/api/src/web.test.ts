@@ -150,3 +150,60 @@ describe('serving the web app', () => {
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 });
+
+/**
+ * A signed-in page rendered by the web's server bundle (ADR 17): the API hands it the visitor's
+ * cookie and an in-process read of its own routes, and sends what it rendered as the visitor's own
+ * page; anything it cannot render goes out as index.html. The bundle here stands in for the web
+ * build's dist-ssr/prerender.js, whose rendering the browser tests cover (server-render.spec.ts).
+ */
+describe('a signed-in page rendered on the server', () => {
+  let t: TestApp;
+  const root = mkdtempSync(path.join(tmpdir(), 'portal-web-ssr-'));
+  const dist = path.join(root, 'dist');
+
+  beforeAll(async () => {
+    mkdirSync(path.join(dist, 'assets'), { recursive: true });
+    writeFileSync(path.join(dist, 'index.html'), indexHtml);
+    mkdirSync(path.join(root, 'dist-ssr'));
+    writeFileSync(
+      path.join(root, 'dist-ssr', 'prerender.js'),
+      `export async function signedInDocument(shell, route, { cookie, read, viewportWidth }) {
+        if (route === 'student/broken') throw new Error('cannot render');
+        if (route !== 'student/dashboard') return null;
+        const health = await read('/api/health', { accept: 'application/json' });
+        const body = await health.json();
+        return shell.replace('<title>Portal</title>', '<title>' + [route, body.Status, cookie, viewportWidth].join(' ') + '</title>');
+      }`,
+    );
+    t = await startTestApp({ WEB_DIST_DIR: dist }, { jobs: false });
+  }, 180_000);
+  afterAll(async () => {
+    await t?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('sends the page rendered with the API’s own answers, as the visitor’s own (never kept by a shared cache)', async () => {
+    const page = await t.app.inject({
+      url: '/portal/student/dashboard',
+      headers: { cookie: 'user=%7B%7D', 'user-agent': 'Mozilla/5.0 (Linux; Android 11) Mobile Safari' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>student/dashboard Ok user=%7B%7D 360</title>');
+    expect(page.headers['cache-control']).toBe('private, no-cache');
+    expect(page.headers.vary).toContain('cookie');
+    expect(page.headers['content-type']).toContain('text/html');
+  });
+
+  it('sends index.html to a visitor without the user cookie, for a page the bundle does not render, and when it fails', async () => {
+    for (const [url, cookie] of [
+      ['/portal/student/dashboard', undefined],
+      ['/portal/student/profile', 'user=%7B%7D'],
+      ['/portal/student/broken', 'user=%7B%7D'],
+    ] as const) {
+      const page = await t.app.inject({ url, headers: cookie ? { cookie } : {} });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toBe(indexHtml);
+    }
+  });
+});
