@@ -77,16 +77,23 @@ const layoutShifts = (page: Page) =>
 
 const DASHBOARD_READS = ['/api/student/dashboard', '/api/announcements/current', '/api/student/school-fees'];
 
-test('the dashboard arrives rendered with its reads, its code asked for by its document; the app asks for none of the reads again, and nothing jumps', async ({
-  page,
-}) => {
-  // Layout shifts as the page loads (announcements arriving after the cards pushed them down a screen).
+/**
+ * Signs the student in to the dashboard, noting its loads and its layout shifts (announcements arriving
+ * after the cards pushed them down a screen), until its cards show; the early loads its document left.
+ */
+async function openDashboard(page: Page) {
   await recordLayoutShifts(page);
   const loads = recordLoads(page);
   await signIn(page, 'student', DEMO.student);
   await expect(page.getByRole('heading', { name: 'Course registration' })).toBeVisible();
   await expect(page.getByTestId('school-fees-due-card')).toBeVisible();
-  const early = await earlyLoads(page);
+  return { loads, early: await earlyLoads(page) };
+}
+
+test('the dashboard arrives rendered with its reads, its code asked for by its document; the app asks for none of the reads again, and nothing jumps', async ({
+  page,
+}) => {
+  const { loads, early } = await openDashboard(page);
   // The reads came with the document: none asked for early, none asked for by the app.
   expect(early.left).toEqual([]);
   for (const read of DASHBOARD_READS) expect(loads.reads.get(read) ?? 0, read).toBe(0);
@@ -106,12 +113,7 @@ test('for a visitor in settings of their own, the dashboard’s document asks fo
     if (location.pathname.startsWith('/portal/'))
       localStorage.setItem('portal.settings', JSON.stringify({ drawerType: 'mini' }));
   });
-  await recordLayoutShifts(page);
-  const loads = recordLoads(page);
-  await signIn(page, 'student', DEMO.student);
-  await expect(page.getByRole('heading', { name: 'Course registration' })).toBeVisible();
-  await expect(page.getByTestId('school-fees-due-card')).toBeVisible();
-  const early = await earlyLoads(page);
+  const { loads, early } = await openDashboard(page);
   // Asked for (the document left them), and every one taken by the page: none left untaken.
   expect(early.left).toEqual([]);
   expect(scriptsNotPreloaded(loads.scripts, early)).toEqual([]);
