@@ -35,10 +35,13 @@ export default defineConfig({
   //
   // A test tagged @school-wide changes what every page shows (the school's name, its logo): it runs
   // alone after the others, or a page another test has just loaded asks for a logo it has removed
-  // (a 404 in that test's console) or shows a name it has changed.
+  // (a 404 in that test's console) or shows a name it has changed. One tagged @all-students watches
+  // what every student is told (an announcement to all students and its unread count): it runs after
+  // the journeys too, or another test's student opening the dashboard marks it read meanwhile.
   projects: [
     { name: 'walks', testMatch: WALKS },
-    { name: 'journeys', testIgnore: WALKS, grepInvert: /@school-wide/ },
-    { name: 'school-wide', grep: /@school-wide/, dependencies: ['walks', 'journeys'] },
+    { name: 'journeys', testIgnore: WALKS, grepInvert: /@school-wide|@all-students/ },
+    { name: 'all-students', grep: /@all-students/, dependencies: ['walks', 'journeys'] },
+    { name: 'school-wide', grep: /@school-wide/, dependencies: ['walks', 'journeys', 'all-students'] },
   ],
 });
