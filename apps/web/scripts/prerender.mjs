@@ -12,7 +12,7 @@ import { prerenderedPageScript } from './prerendered-page-script.mjs';
 process.env.NODE_ENV = 'production';
 const web = fileURLToPath(new URL('..', import.meta.url));
 const dist = path.join(web, 'dist');
-const { render, PRERENDERED_PAGES, PRERENDERED_PATHS } = await import(
+const { render, escapeHtml, PRERENDERED_PAGES, PRERENDERED_PATHS } = await import(
   pathToFileURL(path.join(web, 'dist-ssr/prerender.js')).href
 );
 // Without the signed-in pages' early reads (vite.config.ts): no one is signed in on these pages.
@@ -43,8 +43,6 @@ const preloads = (page) => [
   ...[...chunkFiles(PRERENDERED_PAGES[page])].filter((file) => !entryFiles.has(file)),
 ];
 
-const escapeHtml = (text) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 mkdirSync(path.join(dist, 'prerendered'), { recursive: true });
 for (const page of PRERENDERED_PATHS) {
   const { markup, styles, title } = await render(page);

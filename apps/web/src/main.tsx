@@ -6,9 +6,9 @@ import { holdLinkClicksWhileHydrating, notePrerenderedEdits } from './app/preren
 import { loadRtlCache } from './app/providers/rtlCache';
 import { settingsStore } from './app/settings';
 import { loadCatalogue } from './i18n/catalogues';
-import { DEFAULT_LOCALE, isNamespace, type Messages, type Namespace } from './i18n/locales';
+import { DEFAULT_LOCALE, type Messages, type Namespace } from './i18n/locales';
 import { AREA_IDS, AREAS } from './lib/areas';
-import { SERVER_RENDERED_MARK, SERVER_STATE_ID, serverState } from './lib/earlyRead';
+import { SERVER_RENDERED_MARK, SERVER_STATE_ID, serverState, type ServerState } from './lib/earlyRead';
 import { keepServerInstitution, loadInstitution } from './lib/institution';
 import { liveUser } from './lib/session';
 
@@ -52,20 +52,16 @@ const hydrating = canHydrate();
  * Only when the code comes from the cache (`codeCached`): measured in a throttled Chromium, a
  * cached page paints 5–16 % sooner, and a first visit gains nothing from waiting.
  */
-function loadAreaPage(parts: readonly string[] = []): Promise<unknown> | null {
+function loadAreaPage(drawn?: ServerState['drawn']): Promise<unknown> | null {
   const base = import.meta.env.BASE_URL;
   const { pathname } = window.location;
   if (pathname.slice(0, base.length).toLowerCase() !== base.toLowerCase()) return null;
   const match = /^([a-z]+)\/(.*)$/i.exec(pathname.slice(base.length));
   const area = AREA_IDS.find((id) => id === match?.[1]?.toLowerCase());
   if (!match || !area || !liveUser(AREAS[area].userKind)) return null;
-  const catalogues = parts.flatMap((part) => {
-    const namespace = /^catalogue:(.+)$/.exec(part)?.[1];
-    return namespace && isNamespace(namespace) ? [namespace] : [];
-  });
   return Promise.all([
-    preloadAreaPage(area, match[2]!, parts),
-    ...[...new Set<Namespace>(['shell', area, ...catalogues])].map((namespace) =>
+    preloadAreaPage(area, match[2]!, drawn?.fees),
+    ...[...new Set<Namespace>(['shell', area, ...(drawn?.catalogues ?? [])])].map((namespace) =>
       loadCatalogue(locale, namespace),
     ),
   ]).catch(() => undefined);
@@ -105,7 +101,7 @@ else if (!hydrating) void loadInstitution();
 const loadingPage = hydrating
   ? loadPrerenderedPage(container.dataset.prerendered!).catch(() => undefined)
   : serverRendered
-    ? loadAreaPage(serverState()?.parts)
+    ? loadAreaPage(serverState()?.drawn)
     : codeCached()
       ? loadAreaPage()
       : null;

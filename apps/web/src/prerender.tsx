@@ -7,7 +7,7 @@ import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import { INSTITUTION_API, type InstitutionInfo } from '@portal/contracts';
+import { INSTITUTION_API, type FeePurpose, type InstitutionInfo } from '@portal/contracts';
 import { App } from './app/App';
 import {
   EARLY_LOADS_ID,
@@ -19,10 +19,10 @@ import {
 import { PRERENDERED_PAGES, PRERENDERED_PATHS } from './app/AppRoutes';
 import { queryClient } from './app/providers/queryClient';
 import { loadCatalogue } from './i18n/catalogues';
-import { DEFAULT_LOCALE } from './i18n/locales';
+import { DEFAULT_LOCALE, type Namespace } from './i18n/locales';
 import { SERVER_RENDERED_MARK, SERVER_STATE_ID, type ServerRead, type ServerState } from './lib/earlyRead';
 import { setServerRender } from './lib/serverRender';
-import { sessionStore, usersOfCookie, appStateStore } from './lib/session';
+import { appStateStore, sessionStore, usersOfCookie, type SessionUsers } from './lib/session';
 import { prerenderedTitle } from './lib/useDocumentTitle';
 
 export { PRERENDERED_PAGES, PRERENDERED_PATHS };
@@ -118,6 +118,14 @@ const MAX_PASSES = 4;
 
 let queue: Promise<unknown> = Promise.resolve();
 
+/** The session with no one signed in, before and after each render. */
+const NO_ONE: SessionUsers = {
+  applicantUser: undefined,
+  adminUser: undefined,
+  studentUser: undefined,
+  authUser: undefined,
+};
+
 /**
  * A signed-in page's HTML with its data, or null when it cannot be rendered as the browser would
  * render it (a read refused or failed, reads still missing after the last pass): the browser then
@@ -136,7 +144,6 @@ async function renderSignedInNow({
   read,
   viewportWidth,
 }: SignedInRequest): Promise<SignedInPage | null> {
-  const users = usersOfCookie(cookie);
   const fetchInProcess = ((input: string | URL | Request, init?: RequestInit) => {
     const url =
       typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url;
@@ -147,16 +154,10 @@ async function renderSignedInNow({
       answer.ok ? (((await answer.json()) as { Data?: InstitutionInfo }).Data ?? null) : null,
     )
     .catch(() => null);
-  sessionStore.set({
-    applicantUser: undefined,
-    adminUser: undefined,
-    studentUser: undefined,
-    authUser: undefined,
-    ...users,
-  });
+  sessionStore.set({ ...NO_ONE, ...usersOfCookie(cookie) });
   appStateStore.set({ userMode: null, adminPages: [], studentPages: [], consolePages: [] });
-  const parts = new Set<string>();
-  setServerRender({ pathname: `/portal${path}`, fetch: fetchInProcess, institution, viewportWidth, parts });
+  const drawn = { catalogues: new Set<Namespace>(), fees: new Set<FeePurpose>() };
+  setServerRender({ pathname: `/portal${path}`, fetch: fetchInProcess, institution, viewportWidth, drawn });
   queryClient.clear();
   // A failed read is not retried here: the browser renders the page itself instead.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
@@ -174,7 +175,14 @@ async function renderSignedInNow({
         // The page in one piece, or (a part not yet arrived: its fallback's marker) another pass.
         const whole = await renderApp(path, 'now');
         if (!/<!--\$[?!]-->/.test(whole.markup) && !whole.markup.includes('<template'))
-          return { ...whole, state: { queries: readsOf(queryClient), institution, parts: [...parts] } };
+          return {
+            ...whole,
+            state: {
+              queries: readsOf(queryClient),
+              institution,
+              drawn: { catalogues: [...drawn.catalogues], fees: [...drawn.fees] },
+            },
+          };
       }
       if (pass === MAX_PASSES) return null;
       await Promise.all(waiting.map((query) => query.fetch().catch(() => undefined)));
@@ -182,16 +190,12 @@ async function renderSignedInNow({
   } finally {
     setServerRender(null);
     queryClient.clear();
-    sessionStore.set({
-      applicantUser: undefined,
-      adminUser: undefined,
-      studentUser: undefined,
-      authUser: undefined,
-    });
+    sessionStore.set(NO_ONE);
   }
 }
 
-const escapeHtml = (text: string) =>
+/** Text for an element or a quoted attribute (scripts/prerender.mjs writes the public pages' titles with it too). */
+export const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 /**
  * The document of a signed-in page at `route` (`student/dashboard`), rendered with its data into
@@ -199,39 +203,64 @@ const escapeHtml = (text: string) =>
  * markup in #root, its styles in <head>, its reads in a JSON script for the browser's first render,
  * and <html> marked, which the early script (app/earlyReads.ts) reads.
  */
+/** Each page's frame, by route, for the index.html they were made from: computed once per page. */
+const frames = new Map<string, string | null>();
+let framesOf = '';
+
+/**
+ * index.html made ready for a rendered page at `route`: the entry's tag left out (the early script
+ * runs it once the page has painted: the page shows first), the early script's plan cut to this
+ * page (the rest is of no use to this document) and told the entry, <html> marked, and the rule
+ * that hides the page from a visitor in other settings. Null when index.html lacks one of them.
+ */
+function frameFor(shell: string, route: string): string | null {
+  if (shell !== framesOf) {
+    frames.clear();
+    framesOf = shell;
+  }
+  if (frames.has(route)) return frames.get(route)!;
+  // (The plan's JSON holds no '<': scriptJson escapes it.)
+  const plan = new RegExp(`(<script type="application/json" id="${EARLY_LOADS_ID}">)([^<]*)(</script>)`);
+  const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(shell);
+  const [area, name] = route.split('/') as [string, string];
+  const frame =
+    entryTag && plan.test(shell)
+      ? shell
+          .replace(entryTag[0], '')
+          .replace(plan, (_whole, open: string, json: string, close: string) => {
+            const setup = JSON.parse(json) as EarlyReadsSetup;
+            return `${open}${scriptJson({ ...setupForPage(setup, area, name), entry: entryTag[1] })}${close}`;
+          })
+          .replace('<html', `<html ${SERVER_RENDERED_MARK}`)
+          .replace(
+            '</head>',
+            `<style>html[${SERVER_RENDERED_MARK}=stale] #root{visibility:hidden}</style></head>`,
+          )
+      : null;
+  frames.set(route, frame);
+  return frame;
+}
+
 export async function signedInDocument(
   shell: string,
   route: string,
   request: Omit<SignedInRequest, 'path'>,
 ): Promise<string | null> {
-  if (!serverRenders(route)) return null;
+  const frame = serverRenders(route) ? frameFor(shell, route) : null;
+  if (!frame) return null;
   const path = `/${route}`;
   const page = await renderSignedIn({ ...request, path });
   if (!page || !page.title) return null;
-  // The early script's plan cut to this page: the rest of the plan is of no use to this document.
-  // (Its JSON holds no '<': scriptJson escapes it.)
-  const plan = new RegExp(`(<script type="application/json" id="${EARLY_LOADS_ID}">)([^<]*)(</script>)`);
-  const [area, name] = route.split('/') as [string, string];
-  // The entry runs once the page has painted (the early script adds it): the page shows first.
-  const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(shell);
-  if (!entryTag || !plan.test(shell)) return null;
-  const document = shell
-    .replace(entryTag[0], '')
-    .replace(plan, (_whole, open: string, json: string, close: string) => {
-      const setup = JSON.parse(json) as EarlyReadsSetup;
-      return `${open}${scriptJson({ ...setupForPage(setup, area, name), entry: entryTag[1] })}${close}`;
-    })
-    .replace('<html', `<html ${SERVER_RENDERED_MARK}`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-    .replace(
-      '</head>',
-      `${page.styles}<style>html[${SERVER_RENDERED_MARK}=stale] #root{visibility:hidden}</style></head>`,
-    )
+  // Replaced by functions: the page's text is the students' data, where '$&' or "$'" must stay as written.
+  const document = frame
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+    .replace('</head>', () => `${page.styles}</head>`)
     .replace(
       '<div id="root"></div>',
       // Inert until the app takes it over (main.tsx): a tap or a keystroke meanwhile would be lost
       // when the app renders the page afresh, so the page only reads until then.
-      `<div id="root" inert data-server-rendered="${escapeHtml(path)}">${page.markup}</div>` +
+      () =>
+        `<div id="root" inert data-server-rendered="${escapeHtml(path)}">${page.markup}</div>` +
         `<script type="application/json" id="${SERVER_STATE_ID}">${scriptJson(page.state)}</script>`,
     );
   return document.includes(`id="${SERVER_STATE_ID}"`) ? document : null;

@@ -1,3 +1,4 @@
+import type { FeePurpose } from '@portal/contracts';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
 import { ErrorBoundary } from '../components/ErrorBoundary';
@@ -41,7 +42,7 @@ const AREA_MODULES: Record<
   AreaId,
   () => Promise<{
     default: ComponentType;
-    preloadScreen?: (path: string, parts: readonly string[]) => Promise<void>;
+    preloadScreen?: (path: string, fees: readonly FeePurpose[]) => Promise<void>;
   }>
 > = {
   applicant: () => import('./routes/applicant'),
@@ -65,7 +66,7 @@ const LESSON_PATH = 'student/lecturenote/:courseId/:sessionId';
 export async function preloadAreaPage(
   area: AreaId,
   path: string,
-  parts: readonly string[] = [],
+  fees: readonly FeePurpose[] = [],
 ): Promise<void> {
   // The lesson page is full screen, outside its area's frame.
   if (matchPath({ path: LESSON_PATH }, `/${area}/${path}`)) return;
@@ -74,7 +75,7 @@ export async function preloadAreaPage(
     QueryLayout.preload(),
     AREA_ROUTES[area].preload(),
   ]);
-  await areaModule.preloadScreen?.(path, parts);
+  await areaModule.preloadScreen?.(path, fees);
 }
 /** A student's lesson page, full screen without the area's frame (routes/lesson.tsx). */
 const StudentLesson = lazy(() => import('./routes/lesson'));

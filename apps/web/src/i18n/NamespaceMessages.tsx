@@ -18,7 +18,7 @@ export function NamespaceMessages({ namespace, children }: { namespace: Namespac
   // so `use` returns it without suspending.
   const own = use(loadCatalogue(locale, namespace));
   // Drawn by the server: the browser loads the same strings before taking the page over.
-  serverRender()?.parts.add(`catalogue:${namespace}`);
+  serverRender()?.drawn.catalogues.add(namespace);
 
   useEffect(() => {
     activeNamespaces.add(namespace);

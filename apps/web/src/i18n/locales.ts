@@ -54,9 +54,6 @@ export const NAMESPACES = [
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-export const isNamespace = (name: string): name is Namespace =>
-  (NAMESPACES as readonly string[]).includes(name);
-
 /** Every message id of every catalogue, taken from the English files: a typo is a type error. */
 export type MessageId =
   | keyof typeof main

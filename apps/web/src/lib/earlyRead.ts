@@ -1,4 +1,5 @@
-import type { InstitutionInfo } from '@portal/contracts';
+import type { FeePurpose, InstitutionInfo } from '@portal/contracts';
+import type { Namespace } from '../i18n/locales';
 
 /**
  * The answers a signed-in page's document asked for before its script arrived (app/earlyReads.ts),
@@ -35,18 +36,27 @@ export type ServerRead = [key: readonly unknown[], data: unknown, readAt: number
 export interface ServerState {
   queries: ServerRead[];
   institution: InstitutionInfo | null;
-  /** The lazily loaded parts it drew (lib/serverRender.ts). */
-  parts: string[];
+  /** What it drew that the browser loads lazily (lib/serverRender.ts). */
+  drawn: { catalogues: Namespace[]; fees: FeePurpose[] };
 }
 
-/** The reads a server-rendered page came with, from its document (in the browser; null elsewhere or without any). */
+let readState: ServerState | null | undefined;
+
+/**
+ * The reads a server-rendered page came with, from its document, read once (in the browser; null
+ * elsewhere or without any).
+ */
 export function serverState(): ServerState | null {
+  if (readState !== undefined) return readState;
   if (typeof document === 'undefined') return null;
   try {
-    return JSON.parse(document.getElementById(SERVER_STATE_ID)?.textContent ?? 'null') as ServerState | null;
+    readState = JSON.parse(
+      document.getElementById(SERVER_STATE_ID)?.textContent ?? 'null',
+    ) as ServerState | null;
   } catch {
-    return null;
+    readState = null;
   }
+  return readState;
 }
 
 /** The window property the document leaves them on. */

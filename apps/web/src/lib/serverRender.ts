@@ -1,4 +1,5 @@
-import type { InstitutionInfo } from '@portal/contracts';
+import type { FeePurpose, InstitutionInfo } from '@portal/contracts';
+import type { Namespace } from '../i18n/locales';
 
 /**
  * What the server gives a signed-in page it renders to HTML (src/prerender.tsx, ADR 17): the
@@ -14,12 +15,11 @@ export interface ServerRender {
   /** The viewport width the page is laid out for (its media queries are answered for it). */
   viewportWidth: number;
   /**
-   * The lazily loaded parts the render drew (`catalogue:<namespace>`: a catalogue of strings;
-   * `fee:<purpose>`: a fee's payment card), which the
-   * browser loads before its first render, so that render draws them too rather than their
-   * placeholders (the page would shrink, then grow again, as it is taken over).
+   * What the render drew that the browser loads lazily: catalogues of strings and fees' payment
+   * cards. The browser loads the same before its first render, so that render draws them too rather
+   * than their placeholders (the page would shrink, then grow again, as it is taken over).
    */
-  parts: Set<string>;
+  drawn: { catalogues: Set<Namespace>; fees: Set<FeePurpose> };
 }
 
 let current: ServerRender | null = null;

@@ -22,8 +22,8 @@ export const queryClient = new QueryClient({
  * its first render is the page as it came, not its loading states. Like the document's early reads
  * (lib/earlyRead.ts), each is taken as fresh by the components that show it within
  * DOCUMENT_FRESH_MS of the page's opening, even where its query is otherwise read again on every
- * mount; once read again (or invalidated), or later, the query follows its own rules. main.tsx has removed them if the page is not the one they were
- * read for.
+ * mount; once read again (or invalidated), or later, the query follows its own rules. main.tsx has
+ * removed them if the page is not the one they were read for.
  */
 const DOCUMENT_FRESH_MS = 20_000;
 /** Each read the document brought, by query hash: when it was read. */

@@ -21,7 +21,6 @@ import { useMemo, type ReactElement } from 'react';
 import { Route, useSearchParams } from 'react-router';
 import {
   NOTIFICATION_TYPES,
-  PAYMENT_PURPOSES,
   type FeePurpose,
   type NotificationCounts,
   type PageEntry,
@@ -181,7 +180,7 @@ function Fee(offer: FeeOffer) {
   const [params] = useSearchParams();
   const shown = offer.due || returnedPayment(params) !== null;
   // Drawn by the server: the browser loads the same parts before taking the page over.
-  if (shown) serverRender()?.parts.add(`fee:${offer.purpose}`);
+  if (shown) serverRender()?.drawn.fees.add(offer.purpose);
   return shown ? <FeePayment {...offer} /> : null;
 }
 /** A fee's payment card and its purpose's parts, downloaded. */
@@ -232,19 +231,11 @@ const STUDENT_ROUTES = (
 );
 
 /**
- * Downloads the screen of a page under /student/ (its path there), and the lazily loaded parts the
- * server drew on it (lib/serverRender.ts), for AppRoutes' `preloadAreaPage`.
+ * Downloads the screen of a page under /student/ (its path there), and the fees' parts the server
+ * drew on it (lib/serverRender.ts), for AppRoutes' `preloadAreaPage`.
  */
-export const preloadScreen = async (path: string, parts: readonly string[] = []): Promise<void> => {
-  const fees = parts.flatMap((part) => {
-    const purpose = /^fee:(.+)$/.exec(part)?.[1];
-    const offered =
-      purpose !== undefined &&
-      purpose in PAYMENT_PURPOSES &&
-      PAYMENT_PURPOSES[purpose as keyof typeof PAYMENT_PURPOSES].fee !== 'none';
-    return offered ? [loadFee(purpose as FeePurpose)] : [];
-  });
-  await Promise.all([preloadRouteScreen(STUDENT_ROUTES, path), ...fees]);
+export const preloadScreen = async (path: string, fees: readonly FeePurpose[] = []): Promise<void> => {
+  await Promise.all([preloadRouteScreen(STUDENT_ROUTES, path), ...fees.map(loadFee)]);
 };
 
 /** /student/*: the frame around STUDENT_ROUTES (add a screen there, `preloadable`: apps/web/README.md). */
