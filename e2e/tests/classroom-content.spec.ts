@@ -164,6 +164,8 @@ test('a lecture note goes from the lecturer, through review, to a student who re
   await student.goto(noteUrl);
   await expect(student.getByText('Page 1 of 1')).toBeVisible();
   await expect.poll(() => student.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  // The page's saves (opened, completed) leave as it settles: once the network is quiet, none is left.
+  await student.waitForLoadState('networkidle');
   await expect.poll(() => progressSaves.size).toBe(0);
   await studentContext.setOffline(true);
   await student.reload();
