@@ -285,11 +285,20 @@ export default defineConfig(({ isSsrBuild }) => ({
         cleanupOutdatedCaches: true,
         clientsClaim: true,
         skipWaiting: true,
-        // Only the lecture-notes pages open offline (from the precached index.html); every other
-        // page goes to the network as before (the public pages arrive prerendered).
-        navigateFallback: '/portal/index.html',
-        navigateFallbackAllowlist: [/^\/portal\/student\/lecturenote(?:\/|$)/i],
         runtimeCaching: [
+          {
+            // The lecture-notes pages: online, the server's rendered document (ADR 17), never kept
+            // (it holds the student's data); offline, the precached shell, which reads the kept
+            // lists. Every other page is not the worker's concern.
+            urlPattern: ({ request, url, sameOrigin }) =>
+              sameOrigin &&
+              request.mode === 'navigate' &&
+              /^\/portal\/student\/lecturenote(?:\/|$)/i.test(url.pathname),
+            handler: 'NetworkOnly',
+            options: {
+              precacheFallback: { fallbackURL: '/portal/index.html' },
+            },
+          },
           {
             urlPattern: ({ url, sameOrigin }) =>
               sameOrigin && /^\/api\/student\/content\/items\/\d+\/file$/.test(url.pathname),
