@@ -285,6 +285,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         cleanupOutdatedCaches: true,
         clientsClaim: true,
         skipWaiting: true,
+        // No navigation answered from the precache but by the route below (the plugin's default
+        // would answer every page of the portal with the shell).
+        navigateFallback: null,
         runtimeCaching: [
           {
             // The lecture-notes pages: online, the server's rendered document (ADR 17), never kept

@@ -161,6 +161,10 @@ test('a lecture note goes from the lecturer, through review, to a student who re
   const settled = (request: Request) => progressSaves.delete(request);
   student.on('requestfinished', settled);
   student.on('requestfailed', settled);
+  // Online, the worker leaves the list's document to the network: the server's rendered page, not its precached shell.
+  const list = await student.goto(portal('/student/lecturenote'));
+  expect(list?.fromServiceWorker()).toBe(true);
+  expect(await list?.text()).toContain('id="server-state"');
   await student.goto(noteUrl);
   await expect(student.getByText('Page 1 of 1')).toBeVisible();
   await expect.poll(() => student.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
