@@ -18,9 +18,16 @@ import {
 } from './app/earlyReads';
 import { PRERENDERED_PAGES, PRERENDERED_PATHS } from './app/AppRoutes';
 import { queryClient } from './app/providers/queryClient';
+import { studentPagesOptions } from './features/student/api/pages';
 import { loadCatalogue } from './i18n/catalogues';
 import { DEFAULT_LOCALE, type Namespace } from './i18n/locales';
-import { SERVER_RENDERED_MARK, SERVER_STATE_ID, type ServerRead, type ServerState } from './lib/earlyRead';
+import {
+  JSON_CALL_HEADERS,
+  SERVER_RENDERED_MARK,
+  SERVER_STATE_ID,
+  type ServerRead,
+  type ServerState,
+} from './lib/earlyRead';
 import { setServerRender } from './lib/serverRender';
 import { appStateStore, sessionStore, usersOfCookie, type SessionUsers } from './lib/session';
 import { prerenderedTitle } from './lib/useDocumentTitle';
@@ -85,6 +92,13 @@ const SERVER_RENDERED = new Set(
   Object.keys(EARLY_READS.student?.pages ?? {}).map((page) => `student/${page}`),
 );
 
+/** The reads the student's page at `path` (`/student/dashboard`) declares, its frame's and its own. */
+const declaredReads = (path: string): readonly string[] => {
+  const plan = EARLY_READS.student;
+  const page = path.replace(/^\/student\//, '').toLowerCase();
+  return plan ? [...plan.shell.reads, ...(plan.pages[page]?.reads ?? [])] : [];
+};
+
 /** Whether the server renders the page at `route` (its path under /portal, without slashes at the ends, in lower case). */
 export const serverRenders = (route: string): boolean => SERVER_RENDERED.has(route);
 
@@ -113,8 +127,8 @@ const readsOf = (client: QueryClient): ServerRead[] =>
     .filter((query) => query.state.status === 'success')
     .map((query) => [query.queryKey, query.state.data, query.state.dataUpdatedAt]);
 
-/** Renders find more reads as parts arrive (a screen once the shell has its pages): at most this many. */
-const MAX_PASSES = 4;
+/** Rounds of reads a render may find one after another (one needing another's answer): at most this many. */
+const MAX_PASSES = 3;
 
 let queue: Promise<unknown> = Promise.resolve();
 
@@ -144,48 +158,74 @@ async function renderSignedInNow({
   read,
   viewportWidth,
 }: SignedInRequest): Promise<SignedInPage | null> {
+  const users = usersOfCookie(cookie);
+  const asked = (url: string, headers: Record<string, string>) =>
+    read(url, headers).catch(() => new Response(null, { status: 502 }));
+  // The page's declared reads (app/earlyReads.ts) are asked for at once, with the headers `api()`
+  // sends, and taken by the render's queries when they ask (as the browser's early reads are):
+  // they are on their way while the first pass renders, a read found only by a later pass too.
+  const token = users.studentUser?.token;
+  const declared = new Map<string, Promise<Response>>();
+  if (token)
+    for (const url of declaredReads(path))
+      declared.set(url, asked(url, { ...JSON_CALL_HEADERS, authorization: `Bearer ${token}` }));
   const fetchInProcess = ((input: string | URL | Request, init?: RequestInit) => {
     const url =
       typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url;
-    return read(url, Object.fromEntries(new Headers(init?.headers).entries()));
+    const headers = Object.fromEntries(new Headers(init?.headers).entries());
+    const early = declared.get(url);
+    declared.delete(url);
+    return early && headers.authorization === `Bearer ${token}` ? early : asked(url, headers);
   }) as typeof fetch;
   const institution = await fetchInProcess(INSTITUTION_API, { headers: { accept: 'application/json' } })
     .then(async (answer) =>
       answer.ok ? (((await answer.json()) as { Data?: InstitutionInfo }).Data ?? null) : null,
     )
     .catch(() => null);
-  sessionStore.set({ ...NO_ONE, ...usersOfCookie(cookie) });
+  sessionStore.set({ ...NO_ONE, ...users });
   appStateStore.set({ userMode: null, adminPages: [], studentPages: [], consolePages: [] });
   const drawn = { catalogues: new Set<Namespace>(), fees: new Set<FeePurpose>() };
   setServerRender({ pathname: `/portal${path}`, fetch: fetchInProcess, institution, viewportWidth, drawn });
   queryClient.clear();
   // A failed read is not retried here: the browser renders the page itself instead.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  const waitingReads = () => {
+    const queries = queryClient.getQueryCache().getAll();
+    if (queries.some((query) => query.state.status === 'error')) return null;
+    return queries.filter((query) => {
+      if (query.state.status !== 'pending') return false;
+      const { enabled } = query.options as { enabled?: boolean | ((q: typeof query) => boolean) };
+      return typeof enabled === 'function' ? enabled(query) : enabled !== false;
+    });
+  };
   try {
+    // The area's guard draws no screen before the student's pages have arrived: asked first, the
+    // first pass finds the screen's reads as well as the frame's (the server renders only student pages).
+    await queryClient.prefetchQuery(studentPagesOptions());
+    // A pass that waits for the lazy parts finds the page's reads; once they have arrived the page
+    // is rendered in one piece. A read found only then (one that needs another's answer) is asked
+    // for and the page rendered again; a part drawn only with the data (a fee's card) is waited for
+    // by another waiting pass first.
+    await renderApp(path);
     for (let pass = 1; ; pass++) {
-      await renderApp(path);
-      const queries = queryClient.getQueryCache().getAll();
-      if (queries.some((query) => query.state.status === 'error')) return null;
-      const waiting = queries.filter((query) => {
-        if (query.state.status !== 'pending') return false;
-        const { enabled } = query.options as { enabled?: boolean | ((q: typeof query) => boolean) };
-        return typeof enabled === 'function' ? enabled(query) : enabled !== false;
-      });
-      if (waiting.length === 0) {
-        // The page in one piece, or (a part not yet arrived: its fallback's marker) another pass.
-        const whole = await renderApp(path, 'now');
-        if (!/<!--\$[?!]-->/.test(whole.markup) && !whole.markup.includes('<template'))
-          return {
-            ...whole,
-            state: {
-              queries: readsOf(queryClient),
-              institution,
-              drawn: { catalogues: [...drawn.catalogues], fees: [...drawn.fees] },
-            },
-          };
-      }
-      if (pass === MAX_PASSES) return null;
+      const waiting = waitingReads();
+      if (!waiting) return null;
       await Promise.all(waiting.map((query) => query.fetch().catch(() => undefined)));
+      const whole = await renderApp(path, 'now');
+      const complete = !/<!--\$[?!]-->/.test(whole.markup) && !whole.markup.includes('<template');
+      const more = waitingReads();
+      if (!more) return null;
+      if (complete && more.length === 0)
+        return {
+          ...whole,
+          state: {
+            queries: readsOf(queryClient),
+            institution,
+            drawn: { catalogues: [...drawn.catalogues], fees: [...drawn.fees] },
+          },
+        };
+      if (pass === MAX_PASSES) return null;
+      if (!complete) await renderApp(path);
     }
   } finally {
     setServerRender(null);

@@ -5,7 +5,7 @@ import { api } from '../../../lib/api';
 import { appStateStore, useAppState } from '../../../lib/session';
 
 /** GET /api/student/pages: the student's RoleData as it stands now. */
-const studentPagesOptions = () =>
+export const studentPagesOptions = () =>
   queryOptions({
     queryKey: ['student', 'pages'],
     queryFn: ({ signal }) =>
