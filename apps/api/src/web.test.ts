@@ -15,32 +15,49 @@ const inlineScript = "document.documentElement.setAttribute('data-checked', '')"
 const earlyReadsScript = 'window.__portalEarlyReads = { reads: {} }';
 const indexHtml = `<!doctype html><title>Portal</title><!--early-reads--><script>${earlyReadsScript}</script><!--/early-reads-->`;
 
+/**
+ * One build folder and one application for the whole file: the web build (dist) beside a server
+ * bundle (dist-ssr) standing in for the web build's dist-ssr/prerender.js, whose rendering the
+ * browser tests cover (server-render.spec.ts).
+ */
+let t: TestApp;
+const root = mkdtempSync(path.join(tmpdir(), 'portal-web-'));
+const dist = path.join(root, 'dist');
+
+beforeAll(async () => {
+  mkdirSync(path.join(dist, 'assets'), { recursive: true });
+  writeFileSync(path.join(dist, 'index.html'), indexHtml);
+  writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(indexHtml));
+  const script = 'console.log("portal");'.repeat(50);
+  writeFileSync(path.join(dist, 'assets', 'index-AbC123.js'), script);
+  writeFileSync(path.join(dist, 'assets', 'index-AbC123.js.br'), brotliCompressSync(script));
+  writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  mkdirSync(path.join(dist, 'prerendered'));
+  writeFileSync(path.join(dist, 'prerendered', 'index.html'), '<!doctype html><h1>Welcome</h1>');
+  writeFileSync(
+    path.join(dist, 'prerendered', 'applicantsignin.html'),
+    `<!doctype html><script>${inlineScript}</script><h1>Applicant Login</h1>`,
+  );
+  writeFileSync(path.join(dist, 'assets', 'pdf.worker.min-XyZ789.mjs'), 'self.onmessage = () => {};');
+  mkdirSync(path.join(root, 'dist-ssr'));
+  writeFileSync(
+    path.join(root, 'dist-ssr', 'prerender.js'),
+    `export async function signedInDocument(shell, route, { cookie, read, viewportWidth }) {
+      if (route === 'student/broken') throw new Error('cannot render');
+      if (route !== 'student/dashboard') return null;
+      const health = await read('/api/health', { accept: 'application/json' });
+      const body = await health.json();
+      return shell.replace('<title>Portal</title>', '<title>' + [route, body.Status, cookie, viewportWidth].join(' ') + '</title>');
+    }`,
+  );
+  t = await startTestApp({ WEB_DIST_DIR: dist }, { jobs: false });
+}, 180_000);
+afterAll(async () => {
+  await t?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
 describe('serving the web app', () => {
-  let t: TestApp;
-  const dist = mkdtempSync(path.join(tmpdir(), 'portal-web-'));
-
-  beforeAll(async () => {
-    mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), indexHtml);
-    writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(indexHtml));
-    const script = 'console.log("portal");'.repeat(50);
-    writeFileSync(path.join(dist, 'assets', 'index-AbC123.js'), script);
-    writeFileSync(path.join(dist, 'assets', 'index-AbC123.js.br'), brotliCompressSync(script));
-    writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    mkdirSync(path.join(dist, 'prerendered'));
-    writeFileSync(path.join(dist, 'prerendered', 'index.html'), '<!doctype html><h1>Welcome</h1>');
-    writeFileSync(
-      path.join(dist, 'prerendered', 'applicantsignin.html'),
-      `<!doctype html><script>${inlineScript}</script><h1>Applicant Login</h1>`,
-    );
-    writeFileSync(path.join(dist, 'assets', 'pdf.worker.min-XyZ789.mjs'), 'self.onmessage = () => {};');
-    t = await startTestApp({ WEB_DIST_DIR: dist }, { jobs: false });
-  }, 180_000);
-  afterAll(async () => {
-    await t?.close();
-    rmSync(dist, { recursive: true, force: true });
-  });
-
   it('keeps hashed assets for a year, compressed or not', async () => {
     for (const encoding of ['br', 'identity']) {
       const response = await t.app.inject({
@@ -154,35 +171,9 @@ describe('serving the web app', () => {
 /**
  * A signed-in page rendered by the web's server bundle (ADR 17): the API hands it the visitor's
  * cookie and an in-process read of its own routes, and sends what it rendered as the visitor's own
- * page; anything it cannot render goes out as index.html. The bundle here stands in for the web
- * build's dist-ssr/prerender.js, whose rendering the browser tests cover (server-render.spec.ts).
+ * page; anything it cannot render goes out as index.html.
  */
 describe('a signed-in page rendered on the server', () => {
-  let t: TestApp;
-  const root = mkdtempSync(path.join(tmpdir(), 'portal-web-ssr-'));
-  const dist = path.join(root, 'dist');
-
-  beforeAll(async () => {
-    mkdirSync(path.join(dist, 'assets'), { recursive: true });
-    writeFileSync(path.join(dist, 'index.html'), indexHtml);
-    mkdirSync(path.join(root, 'dist-ssr'));
-    writeFileSync(
-      path.join(root, 'dist-ssr', 'prerender.js'),
-      `export async function signedInDocument(shell, route, { cookie, read, viewportWidth }) {
-        if (route === 'student/broken') throw new Error('cannot render');
-        if (route !== 'student/dashboard') return null;
-        const health = await read('/api/health', { accept: 'application/json' });
-        const body = await health.json();
-        return shell.replace('<title>Portal</title>', '<title>' + [route, body.Status, cookie, viewportWidth].join(' ') + '</title>');
-      }`,
-    );
-    t = await startTestApp({ WEB_DIST_DIR: dist }, { jobs: false });
-  }, 180_000);
-  afterAll(async () => {
-    await t?.close();
-    rmSync(root, { recursive: true, force: true });
-  });
-
   it('sends the page rendered with the API’s own answers, as the visitor’s own (never kept by a shared cache)', async () => {
     const page = await t.app.inject({
       url: '/portal/student/dashboard',
