@@ -105,18 +105,14 @@ function waitForTakeOvers(page: Page): void {
     page.waitForFunction(() => !document.querySelector('#root[data-server-rendered]'), undefined, {
       timeout: 30_000,
     });
+  const settled = async <R>(response: R, options?: { waitUntil?: string }) => {
+    if (options?.waitUntil !== 'commit') await takenOver();
+    return response;
+  };
   const goto = page.goto.bind(page);
-  page.goto = async (url, options) => {
-    const response = await goto(url, options);
-    if (options?.waitUntil !== 'commit') await takenOver();
-    return response;
-  };
   const reload = page.reload.bind(page);
-  page.reload = async (options) => {
-    const response = await reload(options);
-    if (options?.waitUntil !== 'commit') await takenOver();
-    return response;
-  };
+  page.goto = async (url, options) => settled(await goto(url, options), options);
+  page.reload = async (options) => settled(await reload(options), options);
 }
 
 /** The collector of the test running in this worker (tests in one worker run one at a time). */

@@ -10,6 +10,7 @@ import { StaticRouter } from 'react-router';
 import { INSTITUTION_API, type FeePurpose, type InstitutionInfo } from '@portal/contracts';
 import { App } from './app/App';
 import {
+  declaredReads,
   EARLY_LOADS_ID,
   EARLY_READS,
   scriptJson,
@@ -92,13 +93,6 @@ const SERVER_RENDERED = new Set(
   Object.keys(EARLY_READS.student?.pages ?? {}).map((page) => `student/${page}`),
 );
 
-/** The reads the student's page at `path` (`/student/dashboard`) declares, its frame's and its own. */
-const declaredReads = (path: string): readonly string[] => {
-  const plan = EARLY_READS.student;
-  const page = path.replace(/^\/student\//, '').toLowerCase();
-  return plan ? [...plan.shell.reads, ...(plan.pages[page]?.reads ?? [])] : [];
-};
-
 /** Whether the server renders the page at `route` (its path under /portal, without slashes at the ends, in lower case). */
 export const serverRenders = (route: string): boolean => SERVER_RENDERED.has(route);
 
@@ -167,7 +161,7 @@ async function renderSignedInNow({
   const token = users.studentUser?.token;
   const declared = new Map<string, Promise<Response>>();
   if (token)
-    for (const url of declaredReads(path))
+    for (const url of declaredReads('student', path.slice('/student/'.length)))
       declared.set(url, asked(url, { ...JSON_CALL_HEADERS, authorization: `Bearer ${token}` }));
   const fetchInProcess = ((input: string | URL | Request, init?: RequestInit) => {
     const url =
@@ -237,12 +231,6 @@ async function renderSignedInNow({
 /** Text for an element or a quoted attribute (scripts/prerender.mjs writes the public pages' titles with it too). */
 export const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-/**
- * The document of a signed-in page at `route` (`student/dashboard`), rendered with its data into
- * `shell` (the build's index.html), or null when the server does not render it (ADR 17): its
- * markup in #root, its styles in <head>, its reads in a JSON script for the browser's first render,
- * and <html> marked, which the early script (app/earlyReads.ts) reads.
- */
 /** Each page's frame, by route, for the index.html they were made from: computed once per page. */
 const frames = new Map<string, string | null>();
 let framesOf = '';
@@ -281,6 +269,12 @@ function frameFor(shell: string, route: string): string | null {
   return frame;
 }
 
+/**
+ * The document of a signed-in page at `route` (`student/dashboard`), rendered with its data into
+ * `shell` (the build's index.html), or null when the server does not render it (ADR 17): its
+ * markup in #root, its styles in <head>, its reads in a JSON script for the browser's first render,
+ * and <html> marked, which the early script (app/earlyReads.ts) reads.
+ */
 export async function signedInDocument(
   shell: string,
   route: string,

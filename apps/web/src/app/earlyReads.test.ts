@@ -6,7 +6,9 @@ import { EARLY_READS_GLOBAL, SERVER_RENDERED_MARK } from '../lib/earlyRead';
 import { dropUser, keepUser } from '../lib/session';
 import { server } from '../test/server';
 import {
+  declaredReads,
   EARLY_LOADS_ID,
+  EARLY_READS,
   earlyReadsScript,
   earlyReadsSetup,
   scriptJson,
@@ -254,4 +256,15 @@ test('in a document the server rendered, the entry runs once the page has painte
     for (const element of document.head.querySelectorAll(`[href="${entry}"], [src="${entry}"]`))
       element.remove();
   }
+});
+
+test("a page's declared reads are its shell's, then its own, whatever the path's case; none for an area without a plan", () => {
+  const student = EARLY_READS.student!;
+  expect(declaredReads('student', 'Dashboard')).toEqual([
+    ...student.shell.reads,
+    ...student.pages.dashboard!.reads,
+  ]);
+  expect(declaredReads('student', 'Dashboard')).toContain(STUDENT_API.dashboard);
+  expect(declaredReads('student', 'no-such-page')).toEqual(student.shell.reads);
+  expect(declaredReads('admin', 'dashboard')).toEqual([]);
 });

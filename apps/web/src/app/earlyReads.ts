@@ -150,6 +150,12 @@ export const EARLY_READS: EarlyReadsPlan = {
   },
 };
 
+/** The reads a page of an area declares (its path there, any case): its shell's, then its own. */
+export function declaredReads(area: AreaId, page: string, plan: EarlyReadsPlan = EARLY_READS): string[] {
+  const loads = plan[area];
+  return loads ? [...loads.shell.reads, ...(loads.pages[page.toLowerCase()]?.reads ?? [])] : [];
+}
+
 /** The files of some declared code, as the build cut them (paths from the portal's base), and the catalogues' by language. */
 export interface CodeFiles {
   code: readonly string[];
