@@ -121,6 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Every module has declared its jobs: the queue's tables and queues exist before any request.
   await jobs.install();
   app.addHook('onReady', async () => jobs.start());
+  app.addHook('onListen', async () => jobs.startPeriodic());
   app.addHook('onClose', async () => {
     // First: running jobs end (or are left to their claim's expiry) while the database is open.
     await jobs.stop();

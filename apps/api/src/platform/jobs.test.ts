@@ -134,6 +134,7 @@ describe('job queue', () => {
       });
       await q.install();
       q.start();
+      q.startPeriodic();
     }
     const started = Date.now();
     await new Promise((r) => setTimeout(r, 7000));
