@@ -369,6 +369,7 @@ daemon off;
 events { worker_connections 1024; }
 http {
   access_log off;
+  server_tokens off;
   ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join(' ')}
   upstream portal { server ${new URL(upstream).host}; keepalive 32; }
   server {

@@ -206,7 +206,8 @@ async function serveWeb(app: FastifyInstance, distDir: string, serverRender: boo
         const encoding = encodingFor(asset, request.headers['accept-encoding']);
         reply
           .header('content-type', asset.type)
-          .header('cache-control', 'public, max-age=31536000, immutable')
+          // Not `public`: it adds nothing to a response to a request without Authorization.
+          .header('cache-control', 'max-age=31536000, immutable')
           .header('vary', 'accept-encoding');
         if (encoding !== 'identity') reply.header('content-encoding', encoding);
         return reply.send(asset[encoding]);
@@ -215,13 +216,16 @@ async function serveWeb(app: FastifyInstance, distDir: string, serverRender: boo
     // A script or style sheet a page loads does not use the headers that govern a document
     // (Helmet's, set on every answer), nor validators (a hashed file never changes: it is kept a year
     // and never asked for again): about 0.9 KiB a file, a sixth of what a student's page sends a
-    // phone. A worker's script keeps Helmet's (its policy is its own answer's).
+    // phone. Nor Cross-Origin-Resource-Policy: it keeps a response's contents from another site's
+    // page, and these are the public code every visitor downloads (the API's answers keep it). A
+    // worker's script keeps Helmet's (its policy is its own answer's).
     scope.addHook('onSend', async (request, reply, payload) => {
       const url = request.url.split('?')[0] ?? '';
       if (!url.startsWith('/portal/assets/') || reply.statusCode !== 200 || /worker/i.test(url))
         return payload;
-      // Helmet's document headers (json-answers.ts) and the page's policy: kept are nosniff and CORP.
-      for (const header of ['content-security-policy', ...DOCUMENT_HEADERS]) reply.raw.removeHeader(header);
+      // Helmet's document headers (json-answers.ts), the page's policy and CORP: kept is nosniff.
+      for (const header of ['content-security-policy', 'cross-origin-resource-policy', ...DOCUMENT_HEADERS])
+        reply.raw.removeHeader(header);
       reply.removeHeader('etag').removeHeader('last-modified').removeHeader('accept-ranges');
       return payload;
     });
