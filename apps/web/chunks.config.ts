@@ -135,9 +135,15 @@ interface Facts {
 /** TanStack Query's packages: their modules that several families need go with its client (`query`). */
 const QUERY_LIBRARY = /\/node_modules\/@tanstack\/(?:query-core|react-query)\//;
 
+/** MUI's table, head, body, row and cell, with their contexts and classes (not the pagination). */
+const MUI_TABLE =
+  /\/node_modules\/@mui\/material\/(?:esm\/)?(?:Table|TableHead|TableBody|TableRow|TableCell)\//;
+
 const DEFAULT_LOCAL = '*default*';
 /** Modules this short together (their code, in characters) cost the entry less than a file a page. */
 const SMALL = 2000;
+/** A part this short (an icon) costs every signed-in page less in `areas` than a page its own file. */
+const TINY = 600;
 
 /** The identifiers a node mentions anywhere in it (property names too: more, never less). */
 function identifiers(node: unknown, into = new Set<string>()): Set<string> {
@@ -386,6 +392,35 @@ function assign(ids: string[], getModuleInfo: (id: string) => ModuleInfo | null)
     if (!group) continue;
     map.set(moduleId, group !== 'index' && QUERY_LIBRARY.test(moduleId) ? 'query' : group);
   }
+  // What one area's frame needs that another area's screens import too (an icon of the applicant's
+  // menu on the student's dashboard) goes to `areas`, with what it needs of that area's group:
+  // otherwise that screen downloads the other area's whole group for it.
+  const reachedBy = new Map<string, Set<Family>>();
+  for (const rootId of rootIds) {
+    const family = familyOf(rootId);
+    if (!(AREAS as readonly string[]).includes(family)) continue;
+    const stack = [rootId];
+    const seen = new Set(stack);
+    while (stack.length) {
+      const info = getModuleInfo(stack.pop()!);
+      for (const next of [...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? [])]) {
+        if (seen.has(next) || rootIds.has(next) || entry.has(next)) continue;
+        seen.add(next);
+        if (!reachedBy.has(next)) reachedBy.set(next, new Set());
+        reachedBy.get(next)!.add(family);
+        stack.push(next);
+      }
+    }
+  }
+  const size = (moduleId: string) => getModuleInfo(moduleId)?.code?.length ?? Infinity;
+  for (const [moduleId, group] of map) {
+    const area = /^area-(\w+)$/.exec(group)?.[1];
+    if (!area || ![...(reachedBy.get(moduleId) ?? [])].some((family) => family !== area)) continue;
+    const part = [...needed([moduleId])].filter((dependency) => map.get(dependency) === group);
+    if (part.reduce((sum, dependency) => sum + size(dependency), 0) > TINY) continue;
+    for (const dependency of part) map.set(dependency, 'areas');
+  }
+
   // A small part of the public pages' groups that other code imports too (FormControl's context,
   // which any checkbox or switch reads), with the little it needs from those groups, goes back to the
   // entry, where it was: those pages would otherwise download the public pages' text fields with it.
@@ -395,7 +430,6 @@ function assign(ids: string[], getModuleInfo: (id: string) => ModuleInfo | null)
     !group.startsWith('area') &&
     !group.startsWith('lesson') &&
     group !== 'query';
-  const size = (moduleId: string) => getModuleInfo(moduleId)?.code?.length ?? Infinity;
   for (const [moduleId, group] of map) {
     if (!publicOnly(group) || entry.has(moduleId)) continue;
     const importers = getModuleInfo(moduleId)?.importers ?? [];
@@ -407,6 +441,13 @@ function assign(ids: string[], getModuleInfo: (id: string) => ModuleInfo | null)
       map.set(dependency, 'index');
       entry.add(dependency);
     }
+  }
+
+  // MUI's table parts, which a table uses together (a screen's table, a receipt's): one file
+  // rather than the two or three Rollup would cut by which screens import which part.
+  for (const moduleId of ids) {
+    if (!map.has(moduleId) && MUI_TABLE.test(moduleId) && getModuleInfo(moduleId)?.isIncluded)
+      map.set(moduleId, 'mui-table');
   }
 
   // A root stays a chunk of its own (a small one, importing its groups): the build's manifest then
