@@ -1,6 +1,6 @@
-import TablePagination from '@mui/material/TablePagination';
 import { useState, type Key, type ReactNode } from 'react';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
+import { TablePager } from '../../../components/TablePager';
 import { useT } from '../../../i18n/useT';
 
 /** Keeps a page number inside the pages a list has (after a row is removed, say). */
@@ -65,52 +65,18 @@ export function PagedTable<T>({
         ]}
         actions={actions}
       />
-      <TablePager
-        count={pages.rows.length}
-        page={pages.page}
-        pageSize={pages.pageSize}
-        onPageChange={pages.setPage}
-      />
+      {pages.rows.length > pages.pageSize && (
+        <TablePager
+          count={pages.rows.length}
+          page={pages.page}
+          rowsPerPage={pages.pageSize}
+          onPageChange={pages.setPage}
+          labelRowsPerPage=""
+          labelDisplayedRows={({ from, to, count }) => t('applicant.table.rows', { from, to, count })}
+          labelPreviousPage={t('applicant.table.previous')}
+          labelNextPage={t('applicant.table.next')}
+        />
+      )}
     </>
-  );
-}
-
-/** The table pager with a fixed page size, its words translated. */
-function TablePager({
-  count,
-  page,
-  pageSize,
-  onPageChange,
-}: {
-  count: number;
-  page: number;
-  pageSize: number;
-  onPageChange: (page: number) => void;
-}) {
-  const t = useT();
-  if (count <= pageSize) return null;
-  return (
-    <TablePagination
-      component="div"
-      count={count}
-      page={page}
-      rowsPerPage={pageSize}
-      rowsPerPageOptions={[]}
-      onPageChange={(_event, next) => onPageChange(next)}
-      labelDisplayedRows={({ from, to, count: total }) =>
-        t('applicant.table.rows', { from, to, count: total })
-      }
-      getItemAriaLabel={(type) =>
-        t(
-          type === 'next'
-            ? 'applicant.table.next'
-            : type === 'previous'
-              ? 'applicant.table.previous'
-              : type === 'first'
-                ? 'applicant.table.first'
-                : 'applicant.table.last',
-        )
-      }
-    />
   );
 }

@@ -5,7 +5,6 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import type { BroadsheetRow } from '@portal/contracts';
 import { useId, useMemo, useState } from 'react';
@@ -15,6 +14,7 @@ import { FilterGrid } from '../../../components/crud/filters';
 import { ReferenceInput } from '../../../components/crud/ReferenceInput';
 import { PageHeading } from '../../../components/PageHeading';
 import { SimpleTable } from '../../../components/SimpleTable';
+import { TablePager } from '../../../components/TablePager';
 import { useT } from '../../../i18n/useT';
 import { apiBlob } from '../../../lib/api';
 import { saveFile } from '../../../lib/download';
@@ -199,13 +199,15 @@ function BroadsheetCard({ query }: { query: { semesterId: number; departmentId: 
                 { header: t('results.field.remark'), cell: (r) => r.Remark },
               ]}
             />
-            <TablePagination
-              component="div"
+            <TablePager
               count={data.Total}
               page={page}
               rowsPerPage={PAGE_SIZE}
-              rowsPerPageOptions={[PAGE_SIZE]}
-              onPageChange={(_event, next) => setPage(next)}
+              onPageChange={setPage}
+              labelRowsPerPage=""
+              labelDisplayedRows={({ from, to, count }) => t('crud.displayedRows', { from, to, count })}
+              labelPreviousPage={t('crud.previousPage')}
+              labelNextPage={t('crud.nextPage')}
             />
           </>
         )}

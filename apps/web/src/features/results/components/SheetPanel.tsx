@@ -9,7 +9,6 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { sheetEntry, type ResultSheetState, type SheetRow } from '@portal/contracts';
@@ -19,6 +18,7 @@ import { ConfirmDialog } from '../../../components/crud/ConfirmDialog';
 import { serverMessage } from '../../../components/crud/errors';
 import { UploadProgress } from '../../../components/crud/UploadProgress';
 import { SimpleTable, type SimpleColumn } from '../../../components/SimpleTable';
+import { TablePager } from '../../../components/TablePager';
 import type { MessageId } from '../../../i18n/locales';
 import { useT } from '../../../i18n/useT';
 import { ApiError, apiBlob } from '../../../lib/api';
@@ -369,13 +369,15 @@ export function SheetPanel({ sheetKey, onClose }: { sheetKey: SheetKey; onClose?
               rowKey={(r) => r.StudentId}
             />
             {sheet.Rows.length > PAGE && (
-              <TablePagination
-                component="div"
+              <TablePager
                 count={sheet.Rows.length}
                 page={page}
                 rowsPerPage={PAGE}
-                rowsPerPageOptions={[PAGE]}
-                onPageChange={(_event, next) => setPage(next)}
+                onPageChange={setPage}
+                labelRowsPerPage=""
+                labelDisplayedRows={({ from, to, count }) => t('crud.displayedRows', { from, to, count })}
+                labelPreviousPage={t('crud.previousPage')}
+                labelNextPage={t('crud.nextPage')}
               />
             )}
           </>
