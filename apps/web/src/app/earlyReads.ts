@@ -85,6 +85,7 @@ export const EARLY_READS: EarlyReadsPlan = {
       result: {
         reads: [STUDENT_API.results],
         code: ['features/results/components/ResultScreen.tsx'],
+        catalogues: ['results'],
       },
       profile: {
         reads: [STUDENT_API.profile],
@@ -99,10 +100,12 @@ export const EARLY_READS: EarlyReadsPlan = {
       reportcard: {
         reads: [STUDENT_API.results, STUDENT_API.transcripts],
         code: ['features/results/components/ReportCardScreen.tsx'],
+        catalogues: ['results'],
       },
       applyforhostel: {
         reads: [HOSTEL_API.student],
         code: ['features/hostels/components/HostelApplicationScreen.tsx'],
+        catalogues: ['hostels'],
       },
       liveclasses: {
         reads: [LIVE_CLASS_API.student],
@@ -129,6 +132,7 @@ export const EARLY_READS: EarlyReadsPlan = {
       assignment: {
         reads: [ASSIGNMENTS_API.student],
         code: ['features/assignments/components/StudentAssignmentsScreen.tsx'],
+        catalogues: ['assignments'],
       },
       documentdownload: {
         reads: [STUDENT_API.documents],

@@ -4,6 +4,9 @@ import type shell from './messages/shell/en.json';
 import type applicant from './messages/applicant/en.json';
 import type admin from './messages/admin/en.json';
 import type student from './messages/student/en.json';
+import type hostels from './messages/hostels/en.json';
+import type results from './messages/results/en.json';
+import type assignments from './messages/assignments/en.json';
 import type app from './messages/app/en.json';
 import type payments from './messages/payments/en.json';
 import type documents from './messages/documents/en.json';
@@ -38,6 +41,11 @@ export const NAMESPACES = [
   'applicant',
   'admin',
   'student',
+  // The student's hostel application, results (report card, transcripts) and assignments: with their
+  // screens, so every other page of the student's area downloads a third less of its strings.
+  'hostels',
+  'results',
+  'assignments',
   'app',
   'payments',
   'documents',
@@ -61,6 +69,9 @@ export type MessageId =
   | keyof typeof applicant
   | keyof typeof admin
   | keyof typeof student
+  | keyof typeof hostels
+  | keyof typeof results
+  | keyof typeof assignments
   | keyof typeof app
   | keyof typeof payments
   | keyof typeof documents

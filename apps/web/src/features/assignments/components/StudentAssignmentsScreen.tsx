@@ -15,6 +15,8 @@ import {
 } from '@portal/contracts';
 import { useRef, useState } from 'react';
 import { serverMessage } from '../../../components/crud/errors';
+import { LoadingBlock } from '../../../components/LoadState';
+import { MessagesBoundary } from '../../../components/MessagesBoundary';
 import { PageHeading } from '../../../components/PageHeading';
 import { TextInput } from '../../../components/form/TextInput';
 import { useT } from '../../../i18n/useT';
@@ -34,8 +36,17 @@ const STATE_COLOR: Record<AssignmentStudentState, 'default' | 'info' | 'warning'
   graded: 'success',
 };
 
-/** /student/assignment: the student's assignments across this semester's courses; submit, see the receipt and grade. */
+/** The screen with its strings (the 'assignments' catalogue), which arrive with it. */
 export default function StudentAssignmentsScreen() {
+  return (
+    <MessagesBoundary namespace="assignments" fallback={<LoadingBlock />}>
+      <StudentAssignmentsScreenContent />
+    </MessagesBoundary>
+  );
+}
+
+/** /student/assignment: the student's assignments across this semester's courses; submit, see the receipt and grade. */
+function StudentAssignmentsScreenContent() {
   const t = useT();
   const list = useStudentAssignments();
   useDocumentTitle(`${t('assignments.student.heading')} · ${t('portal.name')}`);
