@@ -1,6 +1,7 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { NamespaceMessages } from '../i18n/NamespaceMessages';
 import type { Namespace } from '../i18n/locales';
+import { LoadingBlock } from './LoadState';
 
 /**
  * A namespace's strings for the parts inside, behind their own loading boundary: the part's
@@ -20,4 +21,15 @@ export function MessagesBoundary({
       <NamespaceMessages namespace={namespace}>{children}</NamespaceMessages>
     </Suspense>
   );
+}
+
+/** A screen whose strings are a namespace of their own, which arrive with it (a loading block meanwhile). */
+export function withMessages<P extends object>(namespace: Namespace, Screen: ComponentType<P>) {
+  return function ScreenWithMessages(props: P) {
+    return (
+      <MessagesBoundary namespace={namespace} fallback={<LoadingBlock />}>
+        <Screen {...props} />
+      </MessagesBoundary>
+    );
+  };
 }

@@ -15,8 +15,7 @@ import {
 } from '@portal/contracts';
 import { useRef, useState } from 'react';
 import { serverMessage } from '../../../components/crud/errors';
-import { LoadingBlock } from '../../../components/LoadState';
-import { MessagesBoundary } from '../../../components/MessagesBoundary';
+import { withMessages } from '../../../components/MessagesBoundary';
 import { PageHeading } from '../../../components/PageHeading';
 import { TextInput } from '../../../components/form/TextInput';
 import { useT } from '../../../i18n/useT';
@@ -36,17 +35,8 @@ const STATE_COLOR: Record<AssignmentStudentState, 'default' | 'info' | 'warning'
   graded: 'success',
 };
 
-/** The screen with its strings (the 'assignments' catalogue), which arrive with it. */
-export default function StudentAssignmentsScreen() {
-  return (
-    <MessagesBoundary namespace="assignments" fallback={<LoadingBlock />}>
-      <StudentAssignmentsScreenContent />
-    </MessagesBoundary>
-  );
-}
-
 /** /student/assignment: the student's assignments across this semester's courses; submit, see the receipt and grade. */
-function StudentAssignmentsScreenContent() {
+function StudentAssignmentsScreen() {
   const t = useT();
   const list = useStudentAssignments();
   useDocumentTitle(`${t('assignments.student.heading')} · ${t('portal.name')}`);
@@ -203,3 +193,5 @@ function AssignmentCard({ assignment: a }: { assignment: StudentAssignment }) {
     </Card>
   );
 }
+
+export default withMessages('assignments', StudentAssignmentsScreen);

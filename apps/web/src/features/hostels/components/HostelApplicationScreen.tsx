@@ -25,7 +25,7 @@ import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useDownload } from '../../../lib/useDownload';
 import { useApplyForHostel, useGiveUpBed, useHostelPage } from '../api/hostel-application';
 import { LoadError, LoadingBlock, formatDay } from '../../../components/LoadState';
-import { MessagesBoundary } from '../../../components/MessagesBoundary';
+import { withMessages } from '../../../components/MessagesBoundary';
 import { withSession } from '../../../lib/semester';
 
 const STATE_COLOR = {
@@ -36,21 +36,12 @@ const STATE_COLOR = {
   given_up: 'default',
 } as const;
 
-/** The screen with its strings (the 'hostels' catalogue), which arrive with it. */
-export default function HostelApplicationScreen(props: { hostelFee?: FeeSlot }) {
-  return (
-    <MessagesBoundary namespace="hostels" fallback={<LoadingBlock />}>
-      <HostelApplicationScreenContent {...props} />
-    </MessagesBoundary>
-  );
-}
-
 /**
  * /student/applyforhostel: the allocation round (window, the hash of its seed, revealed at the
  * draw), why the student cannot apply if they cannot, up to three hostel preferences in order,
  * then the bed space allocated with the hostel fee, the slip, and giving it up.
  */
-function HostelApplicationScreenContent({ hostelFee }: { hostelFee?: FeeSlot }) {
+function HostelApplicationScreen({ hostelFee }: { hostelFee?: FeeSlot }) {
   const t = useT();
   const hostel = useHostelPage();
   useDocumentTitle(`${t('student.hostel.title')} · ${t('portal.name')}`);
@@ -345,3 +336,5 @@ function AllocationActions({ page }: { page: HostelApplicationPage }) {
     </Stack>
   );
 }
+
+export default withMessages('hostels', HostelApplicationScreen);

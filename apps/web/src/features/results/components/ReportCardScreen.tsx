@@ -31,7 +31,7 @@ import {
   useTranscriptRequests,
 } from '../api/student-results';
 import { LoadError, LoadingBlock, formatDay } from '../../../components/LoadState';
-import { MessagesBoundary } from '../../../components/MessagesBoundary';
+import { withMessages } from '../../../components/MessagesBoundary';
 import { semesterLabel } from '../../../lib/semester';
 
 /** A transcript request to pay for: its id (the payment's record), the fee in naira, the recipient. */
@@ -41,20 +41,11 @@ export interface TranscriptToPay {
   recipient: string;
 }
 
-/** The screen with its strings (the 'results' catalogue), which arrive with it. */
-export default function ReportCardScreen(props: { transcriptFee?: FeeSlot }) {
-  return (
-    <MessagesBoundary namespace="results" fallback={<LoadingBlock />}>
-      <ReportCardScreenContent {...props} />
-    </MessagesBoundary>
-  );
-}
-
 /**
  * /student/ReportCard: a semester's report card as a PDF (its QR code opens the public check), and
  * the transcript requests — their state, a form for a new one, and the fee of one awaiting payment.
  */
-function ReportCardScreenContent({ transcriptFee }: { transcriptFee?: FeeSlot }) {
+function ReportCardScreen({ transcriptFee }: { transcriptFee?: FeeSlot }) {
   const t = useT();
   useDocumentTitle(`${t('student.reportCard.title')} · ${t('portal.name')}`);
   return (
@@ -360,3 +351,5 @@ function RequestForm() {
     </SectionCard>
   );
 }
+
+export default withMessages('results', ReportCardScreen);

@@ -19,7 +19,7 @@ import { useT } from '../../../i18n/useT';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useStudentResults } from '../api/student-results';
 import { LoadError, LoadingBlock, formatDay } from '../../../components/LoadState';
-import { MessagesBoundary } from '../../../components/MessagesBoundary';
+import { withMessages } from '../../../components/MessagesBoundary';
 import { useTwoDecimals } from '../../../lib/semester';
 
 type Course = ResultCourse;
@@ -27,21 +27,12 @@ type Course = ResultCourse;
 /** The query's dialog (MUI's Dialog and Modal) downloads when a query is first raised. */
 const QueryDialog = lazy(() => import('./QueryDialog'));
 
-/** The screen with its strings (the 'results' catalogue), which arrive with it. */
-export default function ResultScreen() {
-  return (
-    <MessagesBoundary namespace="results" fallback={<LoadingBlock />}>
-      <ResultScreenContent />
-    </MessagesBoundary>
-  );
-}
-
 /**
  * /student/Result: the student's published results per semester — each course's units, score,
  * grade and grade point, the semester's GPA and the CGPA so far —, the overall CGPA, class of
  * degree and carry-overs; a query (remark request) on any course, answered here by the HOD.
  */
-function ResultScreenContent() {
+function ResultScreen() {
   const t = useT();
   const results = useStudentResults();
   useDocumentTitle(`${t('student.results.title')} · ${t('portal.name')}`);
@@ -223,3 +214,5 @@ function Queries({ courses }: { courses: Course[] }) {
     </Box>
   );
 }
+
+export default withMessages('results', ResultScreen);
