@@ -17,8 +17,8 @@ import type { Exec } from './db.js';
  *   its period (a unique index on the slot), and a `stately` queue holds at most one waiting and
  *   one running: it runs once per period however many processes run, and never piles up.
  * - An idle process asks the database one question per poll (which of its queues have work due),
- *   not one claim per queue, and claims only where there is work: ~25 queues cost one statement
- *   every two seconds rather than twelve a second.
+ *   not one claim per queue, and claims only where there is work: the nine queues cost one
+ *   statement every two seconds rather than nine.
  * - On PGlite (one connection) the same code runs over the app's own connection.
  */
 
