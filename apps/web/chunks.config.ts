@@ -15,7 +15,8 @@ import type { GetManualChunk, ModuleInfo } from 'rollup';
  * grouped by the families of roots that need them (`groupName`): `area-student` what only the
  * student's area needs, `areas` what several areas share, `query` what the Query layout needs
  * and TanStack Query's hooks, `index` what the entry needs. A page downloads the groups of its
- * roots, in a handful of files. Screens, cards and catalogues stay as Rollup cuts them.
+ * roots, in a handful of files. Screens, cards and catalogues stay as Rollup cuts them, but for
+ * MUI's table parts, which a table uses together (`mui-table`).
  *
  * "Needs" is what remains after tree-shaking, as far as this can tell without doing it: a module
  * with side effects needs all it imports; a side-effect-free one (MUI, the contract package) only
