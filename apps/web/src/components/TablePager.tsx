@@ -5,6 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef } from 'react';
+import { useT } from '../i18n/useT';
 import { PlainSelect } from './form/PlainSelect';
 
 export interface TablePagerProps {
@@ -17,17 +18,14 @@ export interface TablePagerProps {
   /** The page sizes offered; none or one: no choice shown. */
   rowsPerPageOptions?: readonly number[];
   onRowsPerPageChange?: (rowsPerPage: number) => void;
-  labelRowsPerPage: string;
-  labelDisplayedRows: (range: { from: number; to: number; count: number }) => string;
-  labelPreviousPage: string;
-  labelNextPage: string;
 }
 
 /**
  * A table's pager as MUI's TablePagination draws it — the page size, "1–5 of 12", previous and next —
  * on the browser's own select and two buttons. TablePagination brings Select, Menu, Popover, Modal, Tooltip and
  * Popper (about 25 KiB over the wire) to a page that only needs to turn pages. On a phone the parts
- * wrap onto two lines rather than run off-screen.
+ * wrap onto two lines rather than run off-screen. Its words are the main catalogue's (`table.*`),
+ * the same on every list that pages.
  */
 export function TablePager({
   count,
@@ -36,11 +34,8 @@ export function TablePager({
   rowsPerPage,
   rowsPerPageOptions = [],
   onRowsPerPageChange,
-  labelRowsPerPage,
-  labelDisplayedRows,
-  labelPreviousPage,
-  labelNextPage,
 }: TablePagerProps) {
+  const t = useT();
   const selectId = useId();
   const rtl = useTheme().direction === 'rtl';
   const from = count === 0 ? 0 : page * rowsPerPage + 1;
@@ -80,7 +75,7 @@ export function TablePager({
       {rowsPerPageOptions.length > 1 && onRowsPerPageChange && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <Typography component="label" variant="body2" htmlFor={selectId}>
-            {labelRowsPerPage}
+            {t('table.rowsPerPage')}
           </Typography>
           <PlainSelect
             id={selectId}
@@ -96,16 +91,21 @@ export function TablePager({
         </Box>
       )}
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <Typography variant="body2">{labelDisplayedRows({ from, to, count })}</Typography>
+        <Typography variant="body2">{t('table.displayedRows', { from, to, count })}</Typography>
         <IconButton
           ref={previousRef}
-          aria-label={labelPreviousPage}
+          aria-label={t('table.previousPage')}
           disabled={page === 0}
           onClick={() => turn(page - 1)}
         >
           <Previous />
         </IconButton>
-        <IconButton ref={nextRef} aria-label={labelNextPage} disabled={last} onClick={() => turn(page + 1)}>
+        <IconButton
+          ref={nextRef}
+          aria-label={t('table.nextPage')}
+          disabled={last}
+          onClick={() => turn(page + 1)}
+        >
           <Next />
         </IconButton>
       </Box>

@@ -71,10 +71,6 @@ export function PagedTable<T>({
           page={pages.page}
           rowsPerPage={pages.pageSize}
           onPageChange={pages.setPage}
-          labelRowsPerPage=""
-          labelDisplayedRows={({ from, to, count }) => t('applicant.table.rows', { from, to, count })}
-          labelPreviousPage={t('applicant.table.previous')}
-          labelNextPage={t('applicant.table.next')}
         />
       )}
     </>

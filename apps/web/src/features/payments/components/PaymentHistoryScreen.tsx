@@ -109,12 +109,6 @@ function History({ payer }: { payer: Payer }) {
               setPageSize(size);
               setPage(0);
             }}
-            labelRowsPerPage={t('payments.history.rowsPerPage')}
-            labelDisplayedRows={({ from, to, count }) =>
-              t('payments.history.displayedRows', { from, to, count })
-            }
-            labelPreviousPage={t('payments.history.previousPage')}
-            labelNextPage={t('payments.history.nextPage')}
           />
         )}
       </Card>

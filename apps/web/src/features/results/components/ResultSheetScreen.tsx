@@ -199,16 +199,7 @@ function BroadsheetCard({ query }: { query: { semesterId: number; departmentId: 
                 { header: t('results.field.remark'), cell: (r) => r.Remark },
               ]}
             />
-            <TablePager
-              count={data.Total}
-              page={page}
-              rowsPerPage={PAGE_SIZE}
-              onPageChange={setPage}
-              labelRowsPerPage=""
-              labelDisplayedRows={({ from, to, count }) => t('crud.displayedRows', { from, to, count })}
-              labelPreviousPage={t('crud.previousPage')}
-              labelNextPage={t('crud.nextPage')}
-            />
+            <TablePager count={data.Total} page={page} rowsPerPage={PAGE_SIZE} onPageChange={setPage} />
           </>
         )}
       </CardContent>

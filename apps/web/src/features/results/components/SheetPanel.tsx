@@ -369,16 +369,7 @@ export function SheetPanel({ sheetKey, onClose }: { sheetKey: SheetKey; onClose?
               rowKey={(r) => r.StudentId}
             />
             {sheet.Rows.length > PAGE && (
-              <TablePager
-                count={sheet.Rows.length}
-                page={page}
-                rowsPerPage={PAGE}
-                onPageChange={setPage}
-                labelRowsPerPage=""
-                labelDisplayedRows={({ from, to, count }) => t('crud.displayedRows', { from, to, count })}
-                labelPreviousPage={t('crud.previousPage')}
-                labelNextPage={t('crud.nextPage')}
-              />
+              <TablePager count={sheet.Rows.length} page={page} rowsPerPage={PAGE} onPageChange={setPage} />
             )}
           </>
         )}
