@@ -242,6 +242,9 @@ export async function copyRegistrations(client, ids, model) {
 }
 
 /** The p-th percentile of sorted numbers, and milliseconds as the benches print them. */
+/** What the command line names (pages, reads…), or these when it names none. */
+export const namedOr = (defaults) => (process.argv.length > 2 ? process.argv.slice(2) : defaults);
+
 export const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 export const ms = (n) => `${n.toFixed(0)} ms`;

@@ -10,10 +10,10 @@
 //   BENCH_PORT=8190   port of the portal it starts      BENCH_URL=http://host:port   measure a running one
 //   BENCH_VERBOSE=1   list every request of each visit  CHROME_PATH=/usr/bin/chromium
 import { chromium } from 'playwright-core';
-import { startPortal } from './lib.mjs';
+import { namedOr, startPortal } from './lib.mjs';
 
 const BUDGET_BYTES = 10 * 1024;
-const paths = process.argv.slice(2).length ? process.argv.slice(2) : ['/portal/ApplicantSignin'];
+const paths = namedOr(['/portal/ApplicantSignin']);
 const verbose = Boolean(process.env.BENCH_VERBOSE);
 const isHashed = (url) => new URL(url).pathname.startsWith('/portal/assets/');
 

@@ -3,28 +3,16 @@
 // document is asked for one request at a time, as a phone on the portal would (its `user` cookie, a
 // phone's user agent, Brotli). Prints per page the time to the whole answer (median and p90 of the
 // runs after a warm-up), the bytes sent, and whether the page came rendered (not index.html).
-// Needs a build (npm run build). Usage: node student-documents.mjs [/portal/student/… …]
+// Needs a build (npm run build). Usage: node student-documents.mjs [/portal/student/… …] (default: every
+// page of the student's sidebar)
 //   BENCH_RUNS=20   requests per page      BENCH_PORT=8196   BENCH_STUDENT=DIT/2023/0003
-import { percentile, signIn, startPortal } from './lib.mjs';
+import { STUDENT_PAGES } from '@portal/contracts';
+import { namedOr, percentile, signIn, startPortal } from './lib.mjs';
 
 const runs = Number(process.env.BENCH_RUNS ?? 20);
 const student = process.env.BENCH_STUDENT ?? 'DIT/2023/0003';
-const pages = process.argv.slice(2).length
-  ? process.argv.slice(2)
-  : [
-      'dashboard',
-      'payment',
-      'paymenthistory',
-      'courseregistration',
-      'Result',
-      'ReportCard',
-      'profile',
-      'applyforhostel',
-      'lecturenote',
-      'discussion',
-      'assignment',
-      'exams',
-    ].map((page) => `/portal/student/${page}`);
+// The student's sidebar, as the portal declares it.
+const pages = namedOr(STUDENT_PAGES.map(({ Page }) => `/portal/student/${Page}`));
 
 const portal = await startPortal({ port: Number(process.env.BENCH_PORT ?? 8196) });
 try {

@@ -25,7 +25,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { startPortal, startTlsFront } from './lib.mjs';
+import { namedOr, startPortal, startTlsFront } from './lib.mjs';
 import { loadLighthouse } from './lighthouse/load.mjs';
 
 const lighthouse = await loadLighthouse();
@@ -36,14 +36,12 @@ const reports = process.env.BENCH_REPORTS;
 if (reports) mkdirSync(reports, { recursive: true });
 const student = process.env.BENCH_STUDENT ?? 'DIT/2023/0003';
 const debuggingPort = Number(process.env.BENCH_PORT ?? 8197) + 1000;
-const pages = process.argv.slice(2).length
-  ? process.argv.slice(2)
-  : [
-      '/portal/student/dashboard',
-      '/portal/student/payment',
-      '/portal/student/courseregistration',
-      '/portal/student/Result',
-    ];
+const pages = namedOr([
+  '/portal/student/dashboard',
+  '/portal/student/payment',
+  '/portal/student/courseregistration',
+  '/portal/student/Result',
+]);
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -15,6 +15,7 @@ import {
   copyStudents,
   freshPostgres,
   load,
+  namedOr,
   printRow,
   startBare,
   startPortal,
@@ -26,14 +27,12 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const PORT = Number(process.env.BENCH_PORT ?? 8196);
 const JWT_SECRET = randomBytes(32).toString('hex');
 const MODEL = 'DIT/2023/0003';
-const READS = process.argv.slice(2).length
-  ? process.argv.slice(2)
-  : [
-      '/api/student/dashboard',
-      '/api/student/course-registration',
-      '/api/student/results',
-      '/api/student/school-fees',
-    ];
+const READS = namedOr([
+  '/api/student/dashboard',
+  '/api/student/course-registration',
+  '/api/student/results',
+  '/api/student/school-fees',
+]);
 const TARGET = { rps: 1000, share: 0.11, p99: 150 };
 
 /** Copies the model's published results to each student, so each has the model's standing. */
